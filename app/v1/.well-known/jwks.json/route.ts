@@ -1,0 +1,9 @@
+import { endpoint } from "@/lib/http/endpoint";
+import { jwksOperation } from "@/lib/system/operations";
+
+export const GET = endpoint(jwksOperation, async ({ runtime, responseHeaders }) => {
+  // Public and rarely rotated: let verifiers cache it briefly.
+  responseHeaders.set("cache-control", "public, max-age=300");
+  const { kid, publicJwk } = runtime.bankKey;
+  return { keys: [{ ...publicJwk, kid, kty: publicJwk.kty ?? "RSA" }] };
+});

@@ -1,0 +1,12 @@
+import { correlationIdOf } from "@/lib/http/correlation";
+import { ApiError } from "@/lib/http/errors";
+import { errorResponse } from "@/lib/http/respond";
+
+/** Unknown API paths answer with the API's error body, not the portal's HTML 404 page. */
+function notFound(request: Request): Response {
+  const correlationId = correlationIdOf(request.headers);
+  const headers = new Headers({ "x-correlation-id": correlationId, "cache-control": "no-store" });
+  return errorResponse(new ApiError("NOT_FOUND", `No API operation at ${new URL(request.url).pathname}.`), correlationId, headers);
+}
+
+export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };

@@ -1,0 +1,5 @@
+import { endpoint } from "@/lib/http/endpoint";
+import { systemTimeOperation } from "@/lib/system/operations";
+import { bankTimeNow } from "@/lib/time/bank-time";
+
+export const GET = endpoint(systemTimeOperation, async () => bankTimeNow());

@@ -1,0 +1,21 @@
+/** Permission claims (spec §5, plus `sandbox` from decisions §8). */
+export const PERMISSIONS = [
+  "get-account",
+  "get-all-accounts",
+  "get-payment-status",
+  "payment-ach",
+  "payment-swift",
+  "get-virtual-account-transactions",
+  "create-virtual-account",
+  "get-virtual-accounts",
+  "get-a-virtual-account",
+  "update-virtual-account",
+  "receive-notifications",
+  "sandbox",
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+export function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}

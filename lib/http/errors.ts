@@ -1,0 +1,117 @@
+/**
+ * The one error type services throw. Only the handler wrapper turns it into a
+ * response, so the closed code list below is the whole vocabulary clients see.
+ */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: 400,
+  INVALID_PAGE_TOKEN: 400,
+  INVALID_IDEMPOTENCY_KEY: 400,
+  BANK_REFERENCE_NOT_FOUND: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  IP_NOT_ALLOWED: 403,
+  NOT_FOUND: 404,
+  ACCOUNT_NOT_FOUND: 404,
+  NO_ACCOUNTS: 404,
+  PAYMENT_NOT_FOUND: 404,
+  VIRTUAL_ACCOUNT_NOT_FOUND: 404,
+  JOB_NOT_FOUND: 404,
+  SUBSCRIPTION_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  NOT_ACCEPTABLE: 406,
+  REQUEST_IN_PROGRESS: 409,
+  INVALID_STATUS_TRANSITION: 409,
+  ACH_LOCAL_DUPLICATE_INSTRUCTION_ID: 409,
+  PAYMENT_DUPLICATE_INSTRUCTION_ID: 409,
+  ACCOUNT_NAMES_IMMUTABLE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  DEDUPE_LOCK_UNAVAILABLE: 503,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type ErrorDetail = { field: string | null; code: string; message: string };
+
+export const REASON_PHRASES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  406: "Not Acceptable",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly field: string | null;
+  readonly details: ErrorDetail[] | null;
+  /** Extra top-level body members, e.g. `retry_after` on a 429. */
+  readonly extra: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: {
+      field?: string | null;
+      details?: ErrorDetail[] | null;
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.status = ERROR_CODES[code];
+    this.field = options.field ?? null;
+    this.details = options.details ?? null;
+    this.extra = options.extra ?? {};
+    this.headers = options.headers ?? {};
+  }
+}
+
+export type ErrorBody = {
+  error: string;
+  message: string;
+  code: ErrorCode;
+  field: string | null;
+  details: ErrorDetail[] | null;
+  correlationId: string;
+} & Record<string, unknown>;
+
+export function errorBody(err: ApiError, correlationId: string): ErrorBody {
+  return {
+    error: REASON_PHRASES[err.status] ?? "Error",
+    message: err.message,
+    code: err.code,
+    field: err.field,
+    details: err.details,
+    correlationId,
+    ...err.extra,
+  };
+}
+
+/**
+ * An error whose body another protocol dictates (RFC 6749 §5.2 on the token
+ * endpoint). The wrapper sends its body as is.
+ */
+export class ProtocolError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.error_description === "string" ? body.error_description : "protocol error");
+  }
+}

@@ -1,0 +1,63 @@
+import { isIP } from "node:net";
+import type { Queryable } from "@/lib/db/types";
+
+export type Admission = {
+  /** The client exists and the address is on its allow-list (or it has none). */
+  ipAllowed: boolean;
+  clientKnown: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the current window ends. */
+  resetSeconds: number;
+  limited: boolean;
+};
+
+/**
+ * One round trip checks the client's IP allow-list and counts the request in
+ * a fixed window shared by all instances (decisions §1). A refused address is
+ * not counted against the quota.
+ */
+const ADMIT_SQL = `
+WITH c AS (
+  SELECT coalesce(cardinality(ip_allow_list) = 0 OR $3::inet <<= ANY (ip_allow_list), false) AS allowed
+  FROM clients WHERE client_id = $1
+), hit AS (
+  INSERT INTO rate_limit_windows (client_id, window_start, hits)
+  SELECT $1, $2, 1 FROM c WHERE c.allowed
+  ON CONFLICT (client_id, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
+  RETURNING hits
+)
+SELECT c.allowed, (SELECT hits FROM hit) AS hits FROM c`;
+
+export async function admitRequest(
+  db: Queryable,
+  clientId: string,
+  ip: string | null,
+  quota: { max: number; windowSeconds: number },
+  now = Date.now(),
+): Promise<Admission> {
+  const nowSeconds = Math.floor(now / 1000);
+  const windowStart = nowSeconds - (nowSeconds % quota.windowSeconds);
+  const resetSeconds = windowStart + quota.windowSeconds - nowSeconds;
+  const safeIp = ip && isIP(ip) ? ip : null;
+  const { rows } = await db.query<{ allowed: boolean; hits: number | null }>(ADMIT_SQL, [clientId, windowStart, safeIp]);
+  const row = rows[0];
+  const hits = row?.hits ?? 0;
+  return {
+    clientKnown: Boolean(row),
+    ipAllowed: Boolean(row?.allowed),
+    limit: quota.max,
+    remaining: Math.max(0, quota.max - hits),
+    resetSeconds,
+    limited: hits > quota.max,
+  };
+}
+
+/** Windows older than the current one are never read again. */
+export async function purgeRateLimitWindows(db: Queryable, windowSeconds: number, now = Date.now()): Promise<number> {
+  const nowSeconds = Math.floor(now / 1000);
+  const { rowCount } = await db.query("DELETE FROM rate_limit_windows WHERE window_start < $1", [
+    nowSeconds - (nowSeconds % windowSeconds),
+  ]);
+  return rowCount ?? 0;
+}

@@ -1,0 +1,132 @@
+/**
+ * The bank's wall clock (service spec §2.11): Bermuda, which observes
+ * Atlantic Standard Time (UTC-4) in winter and Atlantic Daylight Time (UTC-3)
+ * in summer. Cut-offs such as ACH same-day 15:15 are in this clock.
+ */
+
+export const BANK_TIME_ZONE = "Atlantic/Bermuda";
+
+export type BankTime = { timestamp: string; timeZone: string };
+
+export type BankLocalParts = {
+  /** Local calendar date, YYYY-MM-DD. */
+  date: string;
+  hour: number;
+  minute: number;
+  /** 0 = Sunday .. 6 = Saturday, as Date#getDay. */
+  weekday: number;
+  /** Local time minus UTC, e.g. -240 for AST. */
+  offsetMinutes: number;
+};
+
+/**
+ * The spec names exactly two display names. They are keyed by offset rather
+ * than taken from ICU's long name, whose wording can change between ICU
+ * releases and locales.
+ */
+const ZONE_NAMES_BY_OFFSET: ReadonlyMap<number, string> = new Map([
+  [-240, "Atlantic Standard Time"],
+  [-180, "Atlantic Daylight Time"],
+]);
+
+// Building an Intl.DateTimeFormat loads ICU zone data and costs far more
+// than formatting with one, so each is created once per process.
+const PARTS_FORMAT = new Intl.DateTimeFormat("en-US", {
+  timeZone: BANK_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+let longNameFormat: Intl.DateTimeFormat | undefined;
+
+type WallClock = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+  offsetMinutes: number;
+};
+
+/** The system-time response body. */
+export function bankTimeNow(now: Date = new Date()): BankTime {
+  const wall = wallClock(now);
+  const timestamp =
+    `${isoDate(wall)}T${pad(wall.hour, 2)}:${pad(wall.minute, 2)}:${pad(wall.second, 2)}` +
+    `.${pad(wall.millisecond, 3)}${formatOffset(wall.offsetMinutes)}`;
+  return { timestamp, timeZone: zoneName(now, wall.offsetMinutes) };
+}
+
+/** Local calendar fields for business-day and cut-off rules. */
+export function bankLocalParts(now: Date = new Date()): BankLocalParts {
+  const wall = wallClock(now);
+  return {
+    date: isoDate(wall),
+    hour: wall.hour,
+    minute: wall.minute,
+    weekday: new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay(),
+    offsetMinutes: wall.offsetMinutes,
+  };
+}
+
+/**
+ * Reads the local wall clock from ICU and derives the UTC offset by
+ * comparing it with the instant, which works for any offset ICU may apply
+ * and needs no parsing of "GMT-04:00"-style strings.
+ */
+function wallClock(now: Date): WallClock {
+  const ms = now.getTime();
+  if (!Number.isFinite(ms)) throw new RangeError("Invalid Date");
+
+  const fields: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const part of PARTS_FORMAT.formatToParts(now)) {
+    if (part.type !== "literal") fields[part.type] = Number(part.value);
+  }
+  const { year, month, day, minute, second } = fields;
+  // Some ICU builds print midnight as 24 even with h23.
+  const hour = fields.hour === 24 ? 0 : fields.hour;
+  if (
+    year === undefined ||
+    month === undefined ||
+    day === undefined ||
+    hour === undefined ||
+    minute === undefined ||
+    second === undefined
+  ) {
+    throw new Error(`Intl did not return all date fields for ${BANK_TIME_ZONE}`);
+  }
+
+  const millisecond = ((ms % 1000) + 1000) % 1000;
+  const localAsUtc = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+  const offsetMinutes = Math.round((localAsUtc - ms) / 60_000);
+  return { year, month, day, hour, minute, second, millisecond, offsetMinutes };
+}
+
+function zoneName(now: Date, offsetMinutes: number): string {
+  const known = ZONE_NAMES_BY_OFFSET.get(offsetMinutes);
+  if (known !== undefined) return known;
+  // Only reachable if Bermuda's rules change; ICU's own name beats a wrong one.
+  longNameFormat ??= new Intl.DateTimeFormat("en-US", { timeZone: BANK_TIME_ZONE, timeZoneName: "long" });
+  const name = longNameFormat.formatToParts(now).find((part) => part.type === "timeZoneName")?.value;
+  return name ?? BANK_TIME_ZONE;
+}
+
+function isoDate(wall: Pick<WallClock, "year" | "month" | "day">): string {
+  return `${pad(wall.year, 4)}-${pad(wall.month, 2)}-${pad(wall.day, 2)}`;
+}
+
+function formatOffset(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  return `${sign}${pad(Math.floor(abs / 60), 2)}:${pad(abs % 60, 2)}`;
+}
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, "0");
+}

