@@ -15,15 +15,19 @@ export type Runtime = {
 /** Arbitrary constant: serialises bootstrap (keys, demo data) between instances. */
 const BOOTSTRAP_LOCK = 7_270_002;
 
-async function bootstrap(db: Pool, config: Config): Promise<Runtime> {
+/**
+ * Brings a database to a usable state: migrations, the bank's key and
+ * secrets, and in uat the demo data. Safe to run from several instances.
+ */
+export async function prepareDatabase(db: Pool, options: { seedDemoData: boolean }): Promise<Omit<Runtime, "config" | "db">> {
   await migrate(db);
   const client = await db.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [BOOTSTRAP_LOCK]);
     await ensureBankKey(client);
     const pageTokenSecret = await ensureServerSecret(client, "page-token");
-    if (config.appEnv === "uat") await seedDemoData(client);
-    return { config, db, bankKey: await loadBankKey(client), pageTokenSecret };
+    if (options.seedDemoData) await seedDemoData(client);
+    return { bankKey: await loadBankKey(client), pageTokenSecret };
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [BOOTSTRAP_LOCK]).catch(() => {});
     client.release();
@@ -44,7 +48,7 @@ export function getRuntime(): Promise<Runtime> {
     const config = getConfig();
     const db = createPool(await resolveDatabaseUrl());
     try {
-      return await bootstrap(db, config);
+      return { config, db, ...(await prepareDatabase(db, { seedDemoData: config.appEnv === "uat" })) };
     } catch (error) {
       await db.end().catch(() => {});
       throw error;
