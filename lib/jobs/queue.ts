@@ -1,0 +1,94 @@
+import type { Queryable } from "@/lib/db/types";
+
+export const QUEUE_CHANNEL = "harbour_tasks";
+
+export type Task = {
+  task_id: string;
+  client_id: string | null;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+};
+
+export type EnqueueOptions = { clientId?: string | null; runAt?: Date; dedupeKey?: string };
+
+/**
+ * Adds a task. Call it with the transaction that makes the change: the task
+ * then exists exactly when the change does (an outbox), and the NOTIFY is
+ * delivered at commit, waking the workers at once.
+ */
+export async function enqueueTask(db: Queryable, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> {
+  await db.query(
+    `INSERT INTO queue_tasks (client_id, kind, payload, run_at, dedupe_key)
+     VALUES ($1, $2, $3, coalesce($4, now()), $5)
+     ON CONFLICT (kind, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`,
+    [options.clientId ?? null, kind, payload, options.runAt ?? null, options.dedupeKey ?? null],
+  );
+  await db.query("SELECT pg_notify($1, $2)", [QUEUE_CHANNEL, kind]);
+}
+
+/** Claims up to `limit` due tasks under a lease; tasks whose lease lapsed (a crashed worker) are due again. */
+export async function claimTasks(
+  db: Queryable,
+  workerId: string,
+  kinds: readonly string[],
+  limit: number,
+  leaseSeconds: number,
+  /** An upper bound on run_at (a timestamptz literal), or null for now(). */
+  dueBefore: string | null = null,
+): Promise<Task[]> {
+  const { rows } = await db.query<Task>(
+    `UPDATE queue_tasks SET locked_until = now() + make_interval(secs => $4), locked_by = $1, attempts = attempts + 1
+     WHERE task_id IN (
+       SELECT task_id FROM queue_tasks
+       WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= least(now(), coalesce($5::timestamptz, now()))
+         AND (locked_until IS NULL OR locked_until < now()) AND kind = ANY ($2)
+       ORDER BY run_at, task_id
+       LIMIT $3
+       FOR UPDATE SKIP LOCKED)
+     RETURNING task_id, client_id, kind, payload, attempts`,
+    [workerId, kinds, limit, leaseSeconds, dueBefore],
+  );
+  return rows;
+}
+
+/** Completion is conditional on still holding the lease, so a worker that overran it cannot clobber a retry. */
+export async function completeTask(db: Queryable, taskId: string, workerId: string): Promise<void> {
+  await db.query("UPDATE queue_tasks SET done_at = now(), locked_until = NULL WHERE task_id = $1 AND locked_by = $2", [taskId, workerId]);
+}
+
+export async function retryTask(db: Queryable, taskId: string, workerId: string, delayMs: number, error: string): Promise<void> {
+  await db.query(
+    `UPDATE queue_tasks SET run_at = now() + make_interval(secs => $3::double precision / 1000), locked_until = NULL, last_error = $4
+     WHERE task_id = $1 AND locked_by = $2`,
+    [taskId, workerId, delayMs, error.slice(0, 2000)],
+  );
+}
+
+export async function failTask(db: Queryable, taskId: string, workerId: string, error: string): Promise<void> {
+  await db.query("UPDATE queue_tasks SET failed_at = now(), locked_until = NULL, last_error = $3 WHERE task_id = $1 AND locked_by = $2", [
+    taskId,
+    workerId,
+    error.slice(0, 2000),
+  ]);
+}
+
+export async function queueDepth(db: Queryable): Promise<{ due: number; scheduled: number; failed: number }> {
+  const { rows } = await db.query<{ due: string; scheduled: string; failed: string }>(
+    `SELECT count(*) FILTER (WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()) AS due,
+            count(*) FILTER (WHERE done_at IS NULL AND failed_at IS NULL AND run_at > now()) AS scheduled,
+            count(*) FILTER (WHERE failed_at IS NOT NULL) AS failed
+     FROM queue_tasks`,
+  );
+  const row = rows[0]!;
+  return { due: Number(row.due), scheduled: Number(row.scheduled), failed: Number(row.failed) };
+}
+
+/** Finished tasks are history the queue no longer needs. */
+export async function purgeFinishedTasks(db: Queryable, olderThanSeconds: number): Promise<number> {
+  const { rowCount } = await db.query(
+    "DELETE FROM queue_tasks WHERE done_at < now() - make_interval(secs => $1)",
+    [olderThanSeconds],
+  );
+  return rowCount ?? 0;
+}

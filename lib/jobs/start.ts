@@ -1,0 +1,20 @@
+import { PERIODIC_JOBS, TASK_DEFINITIONS } from "@/lib/jobs/registry";
+import { Worker } from "@/lib/jobs/worker";
+import { getRuntime } from "@/lib/runtime";
+
+const WORKER = Symbol.for("harbour.worker");
+type Holder = { [WORKER]?: Promise<Worker> };
+
+/** The in-process background worker (decisions §1); one per server process. */
+export function startWorker(): Promise<Worker> {
+  const holder = globalThis as Holder;
+  holder[WORKER] ??= (async () => {
+    const worker = new Worker(await getRuntime(), TASK_DEFINITIONS, PERIODIC_JOBS);
+    await worker.start();
+    return worker;
+  })().catch((error: unknown) => {
+    delete holder[WORKER];
+    throw error;
+  });
+  return holder[WORKER];
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * Browser and API end-to-end tests against a production build served by
+ * scripts/server.mjs on a fresh embedded database. Chromium is Debian's
+ * (/usr/bin/chromium): Playwright cannot download browsers here.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), DATA_DIR: ".data/e2e", APP_ENV: "uat", RATE_LIMIT_MAX: "100000", NEXTAUTH_URL: `http://localhost:${PORT}` },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});
