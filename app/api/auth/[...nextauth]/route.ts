@@ -1,0 +1,13 @@
+import NextAuth from "next-auth";
+import type { NextRequest } from "next/server";
+import { getAuthOptions } from "@/lib/auth/auth-options";
+
+type Context = { params: Promise<{ nextauth: string[] }> };
+
+/** next-auth's handler, built once the session secret has been read from the database. */
+async function handler(request: NextRequest, context: Context): Promise<Response> {
+  const nextAuth = NextAuth(await getAuthOptions()) as (request: NextRequest, context: Context) => Promise<Response>;
+  return nextAuth(request, context);
+}
+
+export { handler as GET, handler as POST };
