@@ -9,7 +9,8 @@ import type { Runtime } from "@/lib/runtime";
 
 export const ZTokenRequest = z
   .object({
-    grant_type: z.string().meta({ example: "client_credentials" }),
+    // Optional here so that a missing grant answers RFC 6749 invalid_request, not a validation error.
+    grant_type: z.string().optional().meta({ example: "client_credentials" }),
     client_id: z.string().optional(),
     client_secret: z.string().optional(),
     scope: z.string().optional().meta({ description: "Space-separated subset of the client's permissions; omitted means all" }),

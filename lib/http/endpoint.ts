@@ -80,7 +80,8 @@ function mediaTypeOf(request: Request): string {
 const FORM_TYPE = "application/x-www-form-urlencoded";
 
 function decodeBody(request: Request, operation: OperationSpec, bodyText: string | null): unknown {
-  if (bodyText === null || bodyText.trim() === "") return undefined;
+  // An empty form is a form with no fields; an empty JSON body is missing.
+  if (bodyText === null || bodyText.trim() === "") return operation.bodyEncoding === "form" ? {} : undefined;
   if (operation.bodyEncoding === "form" && mediaTypeOf(request) === FORM_TYPE) {
     return Object.fromEntries(new URLSearchParams(bodyText));
   }
