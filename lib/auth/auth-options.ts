@@ -2,7 +2,8 @@ import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { ensureServerSecret } from "@/lib/auth/keys";
 import { isRole } from "@/lib/auth/roles";
-import { authenticate, ZSignIn } from "@/lib/auth/sign-in";
+import { authenticate } from "@/lib/auth/sign-in";
+import { ZSignIn } from "@/lib/auth/sign-in-schema";
 import { getRuntime } from "@/lib/runtime";
 
 /** A working day; the API token the portal uses lives minutes, not hours. */

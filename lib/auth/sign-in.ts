@@ -1,15 +1,8 @@
-import { z } from "zod";
 import { hashSecret, verifySecret } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/roles";
+import type { TSignIn } from "@/lib/auth/sign-in-schema";
 import type { Queryable } from "@/lib/db/types";
 import { activeLockUntil, clearLoginFailures, findUserByEmail, recordLoginFailure, type ThrottlePolicy } from "@/lib/portal/users-repo";
-
-/** The sign-in form's contract, shared by the browser form (zodResolver) and the server. */
-export const ZSignIn = z.object({
-  email: z.string().trim().min(1, "Enter your email address").max(254).email("Enter a valid email address"),
-  password: z.string().min(1, "Enter your password").max(200, "That password is too long"),
-});
-export type TSignIn = z.infer<typeof ZSignIn>;
 
 /** Five wrong passwords within 15 minutes lock the address for 15 minutes. */
 export const LOGIN_THROTTLE: ThrottlePolicy = { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
