@@ -6,7 +6,7 @@ import { getRuntime } from "@/lib/runtime";
  * Integration tests drive the real route handlers with real Request objects:
  * the whole pipeline runs, only the TCP socket is skipped.
  */
-type RouteFn = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type RouteFn = (request: Request, context: { params: Promise<Record<string, string>> }) => Response | Promise<Response>;
 
 export type CallOptions = {
   method?: string;

@@ -43,4 +43,9 @@ export const ZErrorBody = z
   .meta({ id: "Error" });
 
 /** Query values arrive as text; `1..36` characters as spec §4.1 states for account numbers. */
-export const ZAccountNumber = z.string().min(1).max(36).meta({ example: "1000123456" });
+export const ZAccountNumber = z
+  .string()
+  .min(1)
+  .max(36)
+  .regex(/^[^\u0000-\u001f\u007f]+$/, "must not contain control characters")
+  .meta({ example: "1000123456" });

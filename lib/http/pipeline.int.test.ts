@@ -63,7 +63,7 @@ describe("POST /v1/oauth/token", () => {
 
 describe("the request pipeline", () => {
   it("answers 401 without a token, with a malformed one, and with a forged one", async () => {
-    for (const headers of [{}, { authorization: "Bearer nope" }, { authorization: "Token abc" }]) {
+    for (const headers of [{}, { authorization: "Bearer nope" }, { authorization: "Token abc" }] as Record<string, string>[]) {
       const res = await call(getAccount, "/v1/accounts/1000123456", { headers, params: { accountNumber: "1000123456" } });
       expect(res.status).toBe(401);
       expectErrorBody(res.body, 401, "UNAUTHORIZED");

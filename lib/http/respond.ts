@@ -24,6 +24,15 @@ function isConnectionFailure(error: unknown): boolean {
 }
 
 /**
+ * PostgreSQL refuses NUL bytes and invalid encodings in text (SQLSTATE 22021,
+ * 22P05). Schemas should stop them first; this keeps any that slip through a 400.
+ */
+function isInvalidTextForDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === "22021" || code === "22P05";
+}
+
+/**
  * The only place an error becomes a response. Unknown errors are logged with
  * the correlation id and answered generically: no stack, no internals.
  */
@@ -35,6 +44,8 @@ export function errorResponse(error: unknown, correlationId: string, headers: He
   let apiError: ApiError;
   if (error instanceof ApiError) {
     apiError = error;
+  } else if (isInvalidTextForDatabase(error)) {
+    apiError = new ApiError("VALIDATION_ERROR", "The request contains characters that are not allowed (such as NUL).");
   } else if (isConnectionFailure(error)) {
     apiError = new ApiError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry shortly.", {
       headers: { "Retry-After": "5" },

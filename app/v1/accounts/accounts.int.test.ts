@@ -46,6 +46,13 @@ describe("GET /v1/accounts/{accountNumber}", () => {
     expect(res.body.field).toBe("accountNumber");
   });
 
+  it("rejects control characters such as NUL with 400, not a database error", async () => {
+    const n = "12%\u0000";
+    const res = await call(getAccount, "/v1/accounts/x", { token: await tokenFor("acme"), params: { accountNumber: n } });
+    expect(res.status).toBe(400);
+    expectErrorBody(res.body, 400, "VALIDATION_ERROR");
+  });
+
   it("flattens to one CSV header row and one data row", async () => {
     const res = await call(getAccount, "/v1/accounts/1000123459", {
       token: await tokenFor("acme"),

@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+import {
+  clientToken, embeddedUrl, isAlive, killHard, postmasterPid, resetDataDir, startServer, stopGracefully, waitHealthy,
+} from "./server-process";
+
+const DATA_DIR = ".data/e2e-restart";
+const PORT = 3101;
+
+test.describe.configure({ timeout: 180_000 });
+
+test("a kill -9 of the app loses nothing committed: the next start adopts the orphaned PostgreSQL", async () => {
+  execFileSync(process.execPath, ["-e", `import("./scripts/embedded-pg.mjs").then(m => m.stopEmbeddedPostgres(${JSON.stringify(DATA_DIR)}))`]);
+  resetDataDir(DATA_DIR);
+  let server = startServer(PORT, DATA_DIR);
+  try {
+    await waitHealthy(server.baseUrl);
+    const token = await clientToken(server.baseUrl);
+    // State written through the API: three requests counted in the shared rate-limit window.
+    let remaining = "";
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${server.baseUrl}/v1/accounts/1000123456`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      remaining = res.headers.get("ratelimit-remaining")!;
+    }
+    // And a row committed just before the crash.
+    const client = new pg.Client(embeddedUrl(DATA_DIR));
+    await client.connect();
+    await client.query("INSERT INTO audit_log (client_id, actor, action, entity, entity_id) VALUES ('acme', 'e2e', 'crash-test', 'test', 'before-kill')");
+    await client.end();
+
+    const postmaster = postmasterPid(DATA_DIR)!;
+    killHard(server);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(isAlive(postmaster), "the embedded PostgreSQL outlives the app (orphaned)").toBe(true);
+
+    server = startServer(PORT, DATA_DIR);
+    const readyMs = await waitHealthy(server.baseUrl);
+    test.info().annotations.push({ type: "restart-to-healthy-ms", description: String(readyMs) });
+    expect(postmasterPid(DATA_DIR)).toBe(postmaster);
+
+    const after = await fetch(`${server.baseUrl}/v1/accounts/1000123456`, { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(200);
+    expect(Number(after.headers.get("ratelimit-remaining"))).toBe(Number(remaining) - 1);
+    const check = new pg.Client(embeddedUrl(DATA_DIR));
+    await check.connect();
+    const { rowCount } = await check.query("SELECT 1 FROM audit_log WHERE entity_id = 'before-kill'");
+    await check.end();
+    expect(rowCount).toBe(1);
+  } finally {
+    await stopGracefully(server).catch(() => {});
+  }
+  expect(postmasterPid(DATA_DIR) === null || !isAlive(postmasterPid(DATA_DIR)!), "a graceful stop also stops PostgreSQL").toBe(true);
+});
