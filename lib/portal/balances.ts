@@ -12,7 +12,7 @@ export type CurrencyTotal = {
 };
 
 /** Account statuses are spelled several ways in the spec (`Active`, `ACTIVE`, `INACTIVE`). */
-export function isInactive(account: Pick<TAccountSummary, "status">): boolean {
+export function isInactive(account: { status: string }): boolean {
   return account.status.toUpperCase() === "INACTIVE";
 }
 

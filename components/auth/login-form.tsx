@@ -1,0 +1,93 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { ZSignIn, type TSignIn } from "@/lib/auth/sign-in-schema";
+import { safeReturnPath } from "@/lib/portal/return-path";
+
+function describeError(code: string): string {
+  if (code.startsWith("locked")) {
+    const seconds = Number(code.split(":")[1]);
+    const minutes = Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds / 60)) : 15;
+    return `Too many failed attempts. For your security, sign-in is paused for ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  }
+  return "That email and password do not match. Check both and try again.";
+}
+
+const inputClass =
+  "block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-brand-600 aria-invalid:border-red-600 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
+
+export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<TSignIn>({
+    resolver: zodResolver(ZSignIn),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = async (values: TSignIn) => {
+    setServerError(null);
+    const result = await signIn("credentials", { ...values, redirect: false });
+    if (!result || result.error) {
+      setServerError(describeError(result?.error ?? "invalid"));
+      return;
+    }
+    // A full navigation, so the portal starts with the new session's data only.
+    window.location.assign(safeReturnPath(callbackUrl));
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
+      {serverError ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+          {serverError}
+        </p>
+      ) : null}
+      <div>
+        <label htmlFor="email" className="mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200">
+          Work email
+        </label>
+        <input
+          id="email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? "email-error" : undefined}
+          className={inputClass}
+          {...register("email")}
+        />
+        {errors.email ? (
+          <p id="email-error" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+            {errors.email.message}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor="password" className="mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200">
+          Password
+        </label>
+        <input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? "password-error" : undefined}
+          className={inputClass}
+          {...register("password")}
+        />
+        {errors.password ? (
+          <p id="password-error" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+            {errors.password.message}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" variant="primary" className="h-10 w-full" disabled={isSubmitting}>
+        {isSubmitting ? "Signing in…" : "Sign in"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import Link from "next/link";
+import { ChevronIcon } from "@/components/ui/icons";
+import { Card, CardHeader } from "@/components/ui/card";
+
+type Task = { href: string; title: string; detail: string };
+
+/** Only tasks the portal can really do today, and only those the role allows. */
+export function QuickLinks({ isAdmin }: { isAdmin: boolean }) {
+  const tasks: Task[] = [
+    { href: "/accounts", title: "Browse accounts", detail: "Balances, owners and routing details" },
+    { href: "/accounts#export", title: "Download reconciliation CSV", detail: "Every account, one row each" },
+    { href: "/system", title: "Check the ACH cut-off", detail: "Bank time and today's deadline" },
+    { href: "/developers", title: "Read the API reference", detail: "Endpoints, schemas and error codes" },
+    ...(isAdmin ? [{ href: "/developers/access", title: "Get an API token", detail: "Client-credentials commands" }] : []),
+  ];
+  return (
+    <Card aria-labelledby="tasks-title" className="self-start">
+      <CardHeader id="tasks-title" title="Common tasks" />
+      <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+        {tasks.map((task) => (
+          <li key={task.href}>
+            <Link href={task.href} className="flex items-center gap-3 px-5 py-3 hover:bg-slate-50 dark:hover:bg-slate-800/60">
+              <span className="min-w-0 flex-1">
+                <span className="block text-sm font-medium text-slate-900 dark:text-slate-100">{task.title}</span>
+                <span className="block text-sm text-slate-600 dark:text-slate-400">{task.detail}</span>
+              </span>
+              <ChevronIcon className="text-slate-400" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

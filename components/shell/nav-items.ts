@@ -1,0 +1,21 @@
+import type { ComponentType, SVGProps } from "react";
+import { AccountsIcon, BookIcon, ClockIcon, HomeIcon, KeyIcon } from "@/components/ui/icons";
+import type { Role } from "@/lib/auth/roles";
+
+export type NavItem = { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; role: Role };
+
+/** The portal's sections; an item shows only to roles that may open it. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: "/dashboard", label: "Dashboard", icon: HomeIcon, role: "viewer" },
+  { href: "/accounts", label: "Accounts", icon: AccountsIcon, role: "viewer" },
+  { href: "/system", label: "System", icon: ClockIcon, role: "viewer" },
+  { href: "/developers", label: "API reference", icon: BookIcon, role: "viewer" },
+  { href: "/developers/access", label: "API access", icon: KeyIcon, role: "admin" },
+];
+
+/** `/accounts/123` belongs to Accounts; `/developers/access` is not also "API reference". */
+export function isCurrent(pathname: string, href: string): boolean {
+  if (pathname === href) return true;
+  const longer = NAV_ITEMS.some((i) => i.href !== href && i.href.startsWith(href) && pathname.startsWith(i.href));
+  return !longer && pathname.startsWith(`${href}/`);
+}
