@@ -8,6 +8,13 @@ import { seedDemoData } from "@/lib/db/seed";
 export type Runtime = {
   config: Config;
   db: Pool;
+  /**
+   * Connections whose commits do not wait for the WAL flush
+   * (synchronous_commit=off), for counters whose last few hundred
+   * milliseconds may be forgotten by a crash without harm: rate limits.
+   * Never for money.
+   */
+  counterDb: Pool;
   bankKey: BankKey;
   pageTokenSecret: string;
 };
@@ -19,7 +26,7 @@ const BOOTSTRAP_LOCK = 7_270_002;
  * Brings a database to a usable state: migrations, the bank's key and
  * secrets, and in uat the demo data. Safe to run from several instances.
  */
-export async function prepareDatabase(db: Pool, options: { seedDemoData: boolean }): Promise<Omit<Runtime, "config" | "db">> {
+export async function prepareDatabase(db: Pool, options: { seedDemoData: boolean }): Promise<Omit<Runtime, "config" | "db" | "counterDb">> {
   await migrate(db);
   const client = await db.connect();
   try {
@@ -46,11 +53,13 @@ export function getRuntime(): Promise<Runtime> {
   const holder = globalThis as Holder;
   holder[RUNTIME] ??= (async () => {
     const config = getConfig();
-    const db = createPool(await resolveDatabaseUrl());
+    const url = await resolveDatabaseUrl();
+    const db = createPool(url);
+    const counterDb = createPool(url, Math.max(2, Math.ceil(config.poolMax / 2)), { synchronousCommit: false });
     try {
-      return { config, db, ...(await prepareDatabase(db, { seedDemoData: config.appEnv === "uat" })) };
+      return { config, db, counterDb, ...(await prepareDatabase(db, { seedDemoData: config.appEnv === "uat" })) };
     } catch (error) {
-      await db.end().catch(() => {});
+      await Promise.allSettled([db.end(), counterDb.end()]);
       throw error;
     }
   })().catch((error) => {
@@ -65,5 +74,6 @@ export async function closeRuntime(): Promise<void> {
   const holder = globalThis as Holder;
   const pending = holder[RUNTIME];
   delete holder[RUNTIME];
-  if (pending) await (await pending.catch(() => null))?.db.end();
+  const runtime = pending ? await pending.catch(() => null) : null;
+  if (runtime) await Promise.all([runtime.db.end(), runtime.counterDb.end()]);
 }

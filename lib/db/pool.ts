@@ -9,8 +9,13 @@ export async function resolveDatabaseUrl(): Promise<string> {
   return (await ensureEmbeddedPostgres(config.dataDir)).connectionString;
 }
 
-export function createPool(connectionString: string, max = getConfig().poolMax): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+export function createPool(connectionString: string, max = getConfig().poolMax, options: { synchronousCommit?: boolean } = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    idleTimeoutMillis: 30_000,
+    ...(options.synchronousCommit === false ? { options: "-c synchronous_commit=off" } : {}),
+  });
   // An idle connection dropped by the server must not take the process down;
   // the pool replaces it on the next checkout.
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));

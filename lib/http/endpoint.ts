@@ -4,6 +4,7 @@ import { readBodyText } from "@/lib/http/body";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { correlationIdOf } from "@/lib/http/correlation";
 import { ApiError } from "@/lib/http/errors";
+import { idempotencyStep, REPLAYED_HEADER, type IdempotencySession, type TransactionRunner } from "@/lib/http/idempotency";
 import { requiredPermissions, type OperationInput, type OperationResult, type OperationSpec } from "@/lib/http/operation";
 import { admitRequest } from "@/lib/http/rate-limit";
 import { CSV_TYPE, errorResponse, JSON_TYPE, renderResponse } from "@/lib/http/respond";
@@ -19,6 +20,12 @@ export type RequestContext<O extends OperationSpec> = OperationInput<O> & {
   responseHeaders: Headers;
   /** Absolute base for links (PUBLIC_BASE_URL or the request's origin). */
   baseUrl: string;
+  /**
+   * One database transaction for the change. With an Idempotency-Key, the
+   * value its callback returns is stored as the response in the same
+   * transaction (lib/http/idempotency.ts).
+   */
+  transaction: TransactionRunner;
 };
 
 export type Handler<O extends OperationSpec> = (ctx: RequestContext<O>) => Promise<OperationResult<O>>;
@@ -57,7 +64,7 @@ function permissionStep(principal: Principal, operation: OperationSpec): void {
 
 /** IP allow-list and rate limit share one database round trip. */
 async function admissionStep(request: Request, principal: Principal, runtime: Runtime, headers: Headers): Promise<void> {
-  const admission = await admitRequest(runtime.db, principal.clientId, clientIpOf(request.headers), runtime.config.rateLimit);
+  const admission = await admitRequest(runtime.counterDb, principal.clientId, clientIpOf(request.headers), runtime.config.rateLimit);
   if (!admission.clientKnown) throw new ApiError("UNAUTHORIZED", "The client of this access token no longer exists.");
   if (!admission.ipAllowed) throw new ApiError("IP_NOT_ALLOWED", "Requests from this IP address are not allowed for this client.");
   headers.set("RateLimit-Limit", String(admission.limit));
@@ -129,13 +136,14 @@ function checkResponse(operation: OperationSpec, result: unknown): void {
 /**
  * Wraps a handler in the request pipeline: correlation id -> content
  * negotiation -> body size limit -> bearer token -> permission -> IP
- * allow-list and rate limit -> zod parse -> handler -> JSON or CSV -> error
- * mapping. Route files stay declarative: an operation and one service call.
+ * allow-list and rate limit -> idempotency (replay or claim) -> zod parse ->
+ * handler -> JSON or CSV -> error mapping. Route files stay declarative: an operation and one service call.
  */
 export function endpoint<O extends OperationSpec>(operation: O, handler: Handler<O>): Route<O> {
   const route = async (request: Request, context: NextRouteContext): Promise<Response> => {
     const correlationId = correlationIdOf(request.headers);
     const headers = new Headers({ "x-correlation-id": correlationId, "cache-control": "no-store" });
+    let idempotency: IdempotencySession | null = null;
     try {
       const mediaType = negotiateStep(request, operation);
       const bodyText = await bodyLimitStep(request, operation);
@@ -146,6 +154,12 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
         permissionStep(principal, operation);
         await admissionStep(request, principal, runtime, headers);
       }
+      const claim = await idempotencyStep(request, operation, principal, runtime);
+      if ("replay" in claim) {
+        headers.set(REPLAYED_HEADER, "true");
+        return renderResponse(JSON.parse(claim.replay.body), claim.replay.status, mediaType, headers);
+      }
+      idempotency = claim.session;
       contentTypeStep(request, operation, bodyText);
       const url = new URL(request.url);
       const input = parseStep(operation, (await context?.params) ?? {}, url, decodeBody(request, operation, bodyText));
@@ -157,10 +171,13 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
         runtime,
         responseHeaders: headers,
         baseUrl: runtime.config.publicBaseUrl ?? url.origin,
+        transaction: idempotency.transaction,
       });
       checkResponse(operation, result);
+      await idempotency.succeed(result);
       return renderResponse(result, operation.status ?? 200, mediaType, headers);
     } catch (error) {
+      await idempotency?.fail();
       return errorResponse(error, correlationId, headers);
     }
   };

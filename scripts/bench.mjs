@@ -1,0 +1,161 @@
+// `npm run bench`: throughput and latency of the API against a production
+// build, beside two baselines measured in the same run (an empty route handler
+// in the same app, and bare node:http doing the same work). Writes
+// docs/benchmarks.md. Never part of `npm test`: figures are reported, not asserted.
+import autocannon from "autocannon";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
+
+const PORT = 3200;
+const BASELINE_PORT = 3299;
+const DATA_DIR = ".data/bench";
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const CONNECTIONS = 50;
+const serverEnv = { ...process.env, PORT: String(PORT), DATA_DIR, APP_ENV: "uat", RATE_LIMIT_MAX: "100000000", NODE_ENV: "production" };
+
+function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+async function waitHealthy(url, timeoutMs = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return Date.now() - started;
+    } catch {}
+    await sleep(25);
+  }
+  throw new Error(`${url} not healthy`);
+}
+
+function startServer() {
+  return spawn(process.execPath, ["scripts/server.mjs"], { env: serverEnv, stdio: "ignore", detached: true });
+}
+
+async function stop(child) {
+  const exited = new Promise((r) => child.once("exit", r));
+  process.kill(-child.pid, "SIGTERM");
+  await exited;
+}
+
+function rssMb(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+    return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+async function load(name, path, headers, pid) {
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 250);
+  const result = await autocannon({ url: `${path.startsWith("http") ? "" : BASE}${path}`, connections: CONNECTIONS, duration: DURATION_S, headers });
+  clearInterval(sampler);
+  const row = {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    peakRssMb: peakRss,
+  };
+  console.log(JSON.stringify(row));
+  return row;
+}
+
+async function token() {
+  const res = await fetch(`${BASE}/v1/oauth/token`, {
+    method: "POST",
+    headers: { authorization: `Basic ${Buffer.from("acme:acme-uat-secret").toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+    body: "grant_type=client_credentials",
+  });
+  return (await res.json()).access_token;
+}
+
+if (!existsSync(".next/BUILD_ID")) {
+  const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(1);
+}
+await stopEmbeddedPostgres(DATA_DIR);
+rmSync(DATA_DIR, { recursive: true, force: true });
+
+// First start initialises the cluster and seeds; the second start is the one users see daily.
+let server = startServer();
+const firstStartMs = await waitHealthy(`${BASE}/healthz`, 120_000);
+await stop(server);
+server = startServer();
+const startMs = await waitHealthy(`${BASE}/healthz`);
+
+const auth = { authorization: `Bearer ${await token()}` };
+// Warm up every route once so compilation caches are not measured.
+for (const path of ["/livez", "/v1/accounts/1000123456", "/v1/accounts"]) await fetch(BASE + path, { headers: auth });
+
+const rows = [];
+rows.push(await load("empty route handler (GET /livez)", "/livez", {}, server.pid));
+rows.push(await load("GET /v1/accounts/{n} (JSON)", "/v1/accounts/1000123456", auth, server.pid));
+rows.push(await load("GET /v1/accounts (JSON)", "/v1/accounts", auth, server.pid));
+rows.push(await load("GET /v1/accounts (CSV)", "/v1/accounts", { ...auth, accept: "text/csv" }, server.pid));
+
+const { port: pgPort, password } = JSON.parse(readFileSync(`${DATA_DIR}/embedded-pg.json`, "utf8"));
+const baseline = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/bench-baseline-server.ts"], {
+  env: { ...serverEnv, PORT: String(BASELINE_PORT), DATABASE_URL: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/harbour` },
+  stdio: ["ignore", "ignore", "inherit"],
+  detached: true,
+});
+let baselineReady = false;
+for (let i = 0; i < 600 && !baselineReady; i++) {
+  try {
+    baselineReady = (await fetch(`http://127.0.0.1:${BASELINE_PORT}/x/1000123456`, { headers: auth })).ok;
+  } catch {}
+  if (!baselineReady) await sleep(50);
+}
+if (!baselineReady) throw new Error("the node:http baseline did not start");
+rows.push(await load("bare node:http, same work as GET /v1/accounts/{n}", `http://127.0.0.1:${BASELINE_PORT}/v1/accounts/1000123456`, auth, baseline.pid));
+process.kill(-baseline.pid, "SIGTERM");
+
+const empty = rows[0];
+const detail = rows[1];
+const lines = [
+  "# Benchmarks",
+  "",
+  `Run by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version},`,
+  `production build served by scripts/server.mjs on the embedded PostgreSQL, ${CONNECTIONS} connections, ${DURATION_S} s per row (autocannon).`,
+  "The load generator runs on the same 2 cores as the server, so absolute figures are conservative; the ratios are the point.",
+  "",
+  "## API foundation",
+  "",
+  "| what | req/s | p50 ms | p99 ms | errors | peak server RSS MB |",
+  "| --- | ---: | ---: | ---: | ---: | ---: |",
+  ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.peakRssMb} |`),
+  "",
+  "| target | measured | met |",
+  "| --- | --- | --- |",
+  `| full pipeline ≥ 60% of the empty handler's throughput | ${Math.round((100 * detail.rps) / empty.rps)}% | ${detail.rps >= 0.6 * empty.rps ? "yes" : "no"} |`,
+  `| full pipeline p99 ≤ 2× the empty handler's p99 | ${detail.p99} ms vs ${empty.p99} ms | ${detail.p99 <= 2 * Math.max(empty.p99, 1) ? "yes" : "no"} |`,
+  `| server RSS under load < 300 MB | ${Math.max(...rows.slice(0, 4).map((r) => r.peakRssMb))} MB | ${Math.max(...rows.slice(0, 4).map((r) => r.peakRssMb)) < 300 ? "yes" : "no"} |`,
+  `| \`npm start\` on an existing build answers /healthz within 3 s | ${startMs} ms (first start ever, with initdb and seed: ${firstStartMs} ms) | ${startMs < 3000 ? "yes" : "no"} |`,
+  "",
+];
+await stop(server);
+
+// Domain benchmarks, each owned beside its domain, against a fresh server.
+const extra = ["scripts/bench-payments.mjs", "scripts/bench-virtual-accounts.mjs", "scripts/bench-webhooks.mjs", "scripts/bench-portal.mjs"].filter(existsSync);
+for (const script of extra) {
+  await stopEmbeddedPostgres(DATA_DIR);
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  server = startServer();
+  await waitHealthy(`${BASE}/healthz`, 120_000);
+  console.log(`\n=== ${script} ===`);
+  const res = spawnSync(process.execPath, [script], {
+    stdio: "inherit",
+    env: { ...serverEnv, BENCH_BASE_URL: BASE, BENCH_DATA_DIR: DATA_DIR, BENCH_EMPTY_RPS: String(empty.rps), BENCH_GET_ACCOUNT_RPS: String(detail.rps) },
+  });
+  lines.push(`- \`${script}\`: ${res.status === 0 ? "ran" : "FAILED"}; figures in its own section file (docs/benchmarks-*.md).`);
+  await stop(server);
+}
+writeFileSync("docs/benchmarks.md", lines.join("\n") + "\n");
+console.log("\nwrote docs/benchmarks.md");
