@@ -6,7 +6,7 @@ import {
 } from "./server-process";
 
 const DATA_DIR = ".data/e2e-restart";
-const PORT = 3101;
+const PORT = Number(process.env.E2E_RESTART_PORT ?? 3101);
 
 test.describe.configure({ timeout: 180_000 });
 
