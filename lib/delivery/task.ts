@@ -1,0 +1,73 @@
+import { attemptPost, ATTEMPT_TIMEOUT_MS } from "@/lib/delivery/http-attempt";
+import { destinationPolicyOf } from "@/lib/delivery/destination-policy";
+import { OriginGate } from "@/lib/delivery/origin-gate";
+import { DELIVERY_TASK_KIND } from "@/lib/delivery/outbox";
+import { findDelivery, recordAttempt, type DeliveryRow } from "@/lib/delivery/repo";
+import { nextRetryDelayMs } from "@/lib/delivery/retry-schedule";
+import { signerFor } from "@/lib/delivery/signer";
+import { signatureHeaders } from "@/lib/delivery/signing";
+import { RetryLater, type TaskDefinition } from "@/lib/jobs/worker";
+import type { Task } from "@/lib/jobs/queue";
+import type { Runtime } from "@/lib/runtime";
+
+const gate = new OriginGate();
+
+/** A deferred attempt (slow receiver busy) comes back after 2-4 s, without counting as an attempt. */
+const deferDelayMs = () => 2_000 + Math.round(Math.random() * 2_000);
+
+function outboundHeaders(delivery: DeliveryRow, signature: Record<string, string>): Record<string, string> {
+  return {
+    ...delivery.custom_headers,
+    "content-type": "application/json",
+    "user-agent": "Harbour-Webhooks/1.0",
+    ...signature,
+  };
+}
+
+/** What follows an attempt: done, failed for good, or the next try after a delay. */
+function nextStep(delivery: DeliveryRow, succeeded: boolean, attemptNo: number, retryScale: number) {
+  if (succeeded) return { status: "Succeeded" as const, delayMs: null };
+  // A manual retry is one attempt; the automatic schedule restarts only with a new delivery.
+  const delayMs = delivery.manual_run ? null : nextRetryDelayMs(attemptNo - delivery.run_started_at_attempt, retryScale);
+  return delayMs === null ? { status: "Failed" as const, delayMs: null } : { status: "Pending" as const, delayMs };
+}
+
+/**
+ * Sends one attempt of a delivery. At least once: the queue task is leased,
+ * so if the process dies mid-attempt the task runs again when the lease ends
+ * (a receiver may then see the same body twice, with a new nonce).
+ */
+export async function sendDelivery(task: Task, runtime: Runtime): Promise<void> {
+  const clientId = task.client_id;
+  const deliveryId = String(task.payload.deliveryId ?? "");
+  if (!clientId || !deliveryId) return;
+  const delivery = await findDelivery(runtime.db, clientId, deliveryId);
+  if (!delivery || delivery.status !== "Pending") return;
+
+  const url = new URL(delivery.url);
+  const release = await gate.acquire(url.origin);
+  if (!release) throw new RetryLater(deferDelayMs(), `receiver ${url.origin} is slow; deferred`);
+  const attemptedAt = new Date();
+  let outcome;
+  try {
+    const signer = await signerFor(runtime, clientId);
+    const headers = outboundHeaders(delivery, signatureHeaders(signer, { url, body: delivery.body }, attemptedAt));
+    outcome = await attemptPost({ url: delivery.url, headers, body: delivery.body, policy: destinationPolicyOf(runtime.config) });
+  } finally {
+    release();
+  }
+
+  const attemptNo = delivery.attempt_count + 1;
+  const step = nextStep(delivery, outcome.succeeded, attemptNo, runtime.config.webhookRetryScale);
+  const nextAttemptAt = step.delayMs === null ? null : new Date(Date.now() + step.delayMs);
+  await recordAttempt(runtime.db, clientId, deliveryId, { attemptNo, attemptedAt, ...outcome }, { status: step.status, nextAttemptAt });
+  if (step.delayMs !== null) throw new RetryLater(step.delayMs, outcome.error ?? "delivery failed");
+}
+
+export const DELIVERY_TASK: TaskDefinition = {
+  kind: DELIVERY_TASK_KIND,
+  // Well above the 10 s attempt timeout: a lapsed lease means the worker died.
+  leaseSeconds: Math.ceil(ATTEMPT_TIMEOUT_MS / 1000) * 6,
+  maxAttempts: 20,
+  handle: sendDelivery,
+};
