@@ -18,6 +18,8 @@ const ZEnv = z.object({
   JWT_ISSUER: z.string().min(1).default("https://harbour.bank"),
   JWT_AUDIENCE: z.string().min(1).default("harbour-open-banking"),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  IDEMPOTENCY_TTL_S: z.coerce.number().int().min(1).default(3600),
+  DEDUPE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
 });
 
 export type Config = {
@@ -33,6 +35,10 @@ export type Config = {
   tokenTtlSeconds: number;
   jwt: { issuer: string; audience: string };
   poolMax: number;
+  /** How long a stored idempotent response is replayed (spec §4.3: about one hour). */
+  idempotencyTtlSeconds: number;
+  /** How long a payment waits for the instructionIdentification guard before 503 DEDUPE_LOCK_UNAVAILABLE. */
+  dedupeLockTimeoutMs: number;
 };
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -56,6 +62,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     tokenTtlSeconds: e.TOKEN_TTL_S,
     jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE },
     poolMax: e.PG_POOL_MAX,
+    idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_S,
+    dedupeLockTimeoutMs: e.DEDUPE_LOCK_TIMEOUT_MS,
   };
 }
 

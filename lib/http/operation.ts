@@ -41,6 +41,11 @@ export type OperationSpec = {
   /** Request headers the operation reads, for the document. */
   headers?: readonly { name: string; description: string; required?: boolean }[];
   example?: { response?: unknown; request?: unknown };
+  /**
+   * `optional`: an `Idempotency-Key` header (UUID) makes retries replay the
+   * first 2xx response (spec §4.3; lib/http/idempotency.ts).
+   */
+  idempotency?: "optional";
 };
 
 export function defineOperation<const O extends OperationSpec>(operation: O): O {

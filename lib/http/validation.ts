@@ -17,7 +17,8 @@ function detailCode(code: string): string {
 
 export function validationError(issues: readonly z.core.$ZodIssue[], prefix?: string): ApiError {
   const details: ErrorDetail[] = issues.map((issue) => ({
-    field: fieldPath(issue.path, prefix),
+    // An unknown key is reported at the key itself, so the client sees which field to remove.
+    field: fieldPath(issue.code === "unrecognized_keys" && issue.keys[0] !== undefined ? [...issue.path, issue.keys[0]] : issue.path, prefix),
     code: detailCode(issue.code),
     message: issue.message,
   }));
