@@ -275,3 +275,12 @@ describe("pageOffset", () => {
     expect(() => pageOffset(1.5, 10)).toThrow(RangeError);
   });
 });
+
+describe("paginationQuery accepts plain digits only", () => {
+  it.each(["0x10", "1e2", " 5", "5.0", "", "-1"])("refuses pageSize=%j", (value) => {
+    expect(paginationQuery().safeParse({ pageSize: value }).success).toBe(false);
+  });
+  it("reads plain digits as numbers and defaults pageStart to 1", () => {
+    expect(paginationQuery().parse({ pageSize: "25" })).toEqual({ pageStart: 1, pageSize: 25 });
+  });
+});

@@ -40,20 +40,36 @@ export type PaginationMeta = {
 
 type TokenPayload = { v: typeof TOKEN_VERSION; b: string; s: number; t: number };
 
-/** Query parameters arrive as strings, hence the coercion. */
+/**
+ * Query parameters arrive as strings, hence the coercion; only plain digits
+ * count, so `0x10`, `1e2` or ` 5` are refused rather than read as numbers.
+ */
+function digitsOnly(value: unknown): unknown {
+  return typeof value === "string" && !/^\d{1,10}$/.test(value) ? Number.NaN : value;
+}
+
+
 export function paginationQuery(maxPageSize: number = PAGE_SIZE_MAX) {
   return z.object({
-    pageStart: z.coerce
-      .number("pageStart must be a whole number")
-      .int("pageStart must be a whole number")
-      .min(1, "pageStart must be at least 1")
-      .max(PAGE_START_MAX, `pageStart must be at most ${PAGE_START_MAX}`)
+    pageStart: z
+      .preprocess(
+        digitsOnly,
+        z.coerce
+          .number("pageStart must be a whole number")
+          .int("pageStart must be a whole number")
+          .min(1, "pageStart must be at least 1")
+          .max(PAGE_START_MAX, `pageStart must be at most ${PAGE_START_MAX}`),
+      )
       .default(1),
-    pageSize: z.coerce
-      .number("pageSize must be a whole number")
-      .int("pageSize must be a whole number")
-      .min(1, "pageSize must be at least 1")
-      .max(maxPageSize, `pageSize must be at most ${maxPageSize}`)
+    pageSize: z
+      .preprocess(
+        digitsOnly,
+        z.coerce
+          .number("pageSize must be a whole number")
+          .int("pageSize must be a whole number")
+          .min(1, "pageSize must be at least 1")
+          .max(maxPageSize, `pageSize must be at most ${maxPageSize}`),
+      )
       .optional(),
     pageToken: z
       .string()
