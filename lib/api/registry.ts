@@ -2,6 +2,24 @@ import { getAccountOperation, listAccountsOperation } from "@/lib/accounts/opera
 import { openApiOperation } from "@/lib/api/openapi-operation";
 import { jwksOperation, systemTimeOperation, tokenOperation } from "@/lib/system/operations";
 import type { OperationSpec } from "@/lib/http/operation";
+import { createSandboxDepositOperation } from "@/lib/deposits/operations";
+import {
+  createSubscriptionOperation,
+  deleteSubscriptionOperation,
+  getSigningSecretOperation,
+  getSubscriptionOperation,
+  listSubscriptionDeliveriesOperation,
+  listSubscriptionsOperation,
+  retryDeliveryOperation,
+  rotateSigningSecretOperation,
+} from "@/lib/webhooks/operations";
+import {
+  createAchPaymentOperation,
+  createSwiftPaymentOperation,
+  forcePaymentStatusOperation,
+  getPaymentStatusOperation,
+  listAccountPaymentsOperation,
+} from "@/lib/payments/operations";
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const OPERATIONS: readonly OperationSpec[] = [
@@ -11,4 +29,18 @@ export const OPERATIONS: readonly OperationSpec[] = [
   listAccountsOperation,
   getAccountOperation,
   openApiOperation,
+  createAchPaymentOperation,
+  createSwiftPaymentOperation,
+  getPaymentStatusOperation,
+  listAccountPaymentsOperation,
+  forcePaymentStatusOperation,
+  createSubscriptionOperation,
+  listSubscriptionsOperation,
+  getSubscriptionOperation,
+  deleteSubscriptionOperation,
+  listSubscriptionDeliveriesOperation,
+  retryDeliveryOperation,
+  getSigningSecretOperation,
+  rotateSigningSecretOperation,
+  createSandboxDepositOperation,
 ];

@@ -1,0 +1,53 @@
+import type { PoolClient } from "pg";
+import { ApiError } from "@/lib/http/errors";
+import { parseAmount } from "@/lib/money";
+import { findBankName, loadHolidays, type PaymentRow } from "@/lib/payments/repo";
+import type { TAchPaymentRequest } from "@/lib/payments/schema";
+import { achSettlementDate } from "@/lib/payments/settlement-date";
+import { activeDebtorAccount, submitPayment, type PaymentContext } from "@/lib/payments/submit";
+import { bankLocalParts } from "@/lib/time/bank-time";
+
+/** Additional information arrives as a line or lines (spec §2.7 leaves its type open); stored as lines. */
+function lines(value: string | string[] | null | undefined): string[] | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === "string" ? [value] : value;
+}
+
+/** POST /v1/payments/ach-local: the rules beyond the schema's, then one submission. */
+export async function createAchPayment(tx: PoolClient, ctx: PaymentContext, body: TAchPaymentRequest): Promise<PaymentRow> {
+  const debtor = await activeDebtorAccount(tx, ctx.clientId, body.debtorAccount.identification);
+  if (debtor.currency !== body.debitCurrency) {
+    throw new ApiError("VALIDATION_ERROR", `debitCurrency must be the debtor account's currency (${debtor.currency}).`, { field: "debitCurrency" });
+  }
+  const bankName = await findBankName(tx, body.creditorBank.bankCode, body.creditorBank.currency);
+  if (bankName === null) {
+    throw new ApiError("BANK_REFERENCE_NOT_FOUND", `No configured bank ${body.creditorBank.bankCode} for ${body.creditorBank.currency}.`, {
+      field: "creditorBank.bankCode",
+    });
+  }
+  const amount = parseAmount(body.instructedAmount.amount, body.debitCurrency);
+  const holidays = await loadHolidays(tx, bankLocalParts(ctx.now).date);
+  return submitPayment(tx, ctx, {
+    rail: "ACH",
+    debtor,
+    instructionIdentification: body.instructionIdentification ?? null,
+    debitMinor: amount,
+    creditMinor: amount,
+    creditCurrency: body.debitCurrency,
+    exchangeRate: null,
+    chargeMinor: 0n,
+    chargesType: null,
+    settlementDate: achSettlementDate(ctx.now, holidays),
+    details: {
+      creditorAccount: {
+        schemeName: "BBAN",
+        identification: body.creditorAccount.identification,
+        name: body.creditorAccount.name,
+        additionalInformation: lines(body.creditorAccount.additionalInformation),
+      },
+      beneficiaryAgent: { schemeName: "BankCode", identification: body.creditorBank.bankCode, name: bankName, additionalInformation: null },
+      intermediaryAgent: null,
+    },
+    remittanceInformation: body.remittanceInformation,
+  });
+}

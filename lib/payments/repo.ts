@@ -1,0 +1,188 @@
+import type { Queryable } from "@/lib/db/types";
+import type { TPaymentStatus, TRail } from "@/lib/payments/schema";
+
+/** The only SQL for payments and their reference data. The tenant is in every WHERE on client data. */
+
+export type StoredAgent = { schemeName: string; identification: string | null; name: string | null; additionalInformation: string[] | null };
+
+/** What the response echoes from the request, kept as one jsonb document. */
+export type PaymentDetails = {
+  creditorAccount: { schemeName: string; identification: string; name: string; additionalInformation: string[] | null };
+  beneficiaryAgent: StoredAgent;
+  intermediaryAgent: StoredAgent | null;
+  failureReason: { code: string; message: string } | null;
+};
+
+export type PaymentRow = {
+  client_id: string;
+  payment_id: string;
+  unique_identifier: string;
+  rail: TRail;
+  status: TPaymentStatus;
+  debtor_account_id: string;
+  debtor_account_number: string;
+  instruction_identification: string | null;
+  debit_minor: string;
+  debit_currency: string;
+  credit_minor: string;
+  credit_currency: string;
+  exchange_rate: string | null;
+  charge_minor: string;
+  charges_type: "OUR" | "BEN" | "SHA" | null;
+  settlement_date: string;
+  funds_held: boolean;
+  details: PaymentDetails;
+  remittance_information: string[];
+  created_at: Date;
+};
+
+export type NewPayment = Omit<PaymentRow, "created_at">;
+
+const COLUMNS = `client_id, payment_id::text, unique_identifier, rail, status, debtor_account_id, debtor_account_number,
+  instruction_identification, debit_minor::text, debit_currency, credit_minor::text, credit_currency, exchange_rate,
+  charge_minor::text, charges_type, settlement_date::text, funds_held, details, remittance_information, created_at`;
+
+export async function insertPayment(db: Queryable, p: NewPayment): Promise<PaymentRow> {
+  const { rows } = await db.query<PaymentRow>(
+    `INSERT INTO payments (client_id, payment_id, unique_identifier, rail, status, failure_reason, debtor_account_id,
+       debtor_account_number, instruction_identification, debit_minor, debit_currency, credit_minor, credit_currency,
+       exchange_rate, charge_minor, charges_type, settlement_date, funds_held, details, remittance_information)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+     RETURNING ${COLUMNS}`,
+    [
+      p.client_id, p.payment_id, p.unique_identifier, p.rail, p.status, p.details.failureReason?.code ?? null, p.debtor_account_id,
+      p.debtor_account_number, p.instruction_identification, p.debit_minor, p.debit_currency, p.credit_minor, p.credit_currency,
+      p.exchange_rate, p.charge_minor, p.charges_type, p.settlement_date, p.funds_held, JSON.stringify(p.details), p.remittance_information,
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function findPayment(db: Queryable, clientId: string, paymentId: string): Promise<PaymentRow | null> {
+  const { rows } = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE client_id = $1 AND payment_id = $2`, [clientId, paymentId]);
+  return rows[0] ?? null;
+}
+
+/** Row-locks the payment for a lifecycle move, so two moves of one payment serialise. */
+export async function lockPayment(db: Queryable, clientId: string, paymentId: string): Promise<PaymentRow | null> {
+  const { rows } = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE client_id = $1 AND payment_id = $2 FOR UPDATE`, [
+    clientId,
+    paymentId,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function updatePaymentStatus(
+  db: Queryable,
+  clientId: string,
+  paymentId: string,
+  status: TPaymentStatus,
+  fundsHeld: boolean,
+): Promise<PaymentRow> {
+  const { rows } = await db.query<PaymentRow>(
+    `UPDATE payments SET status = $3, funds_held = $4, updated_at = now() WHERE client_id = $1 AND payment_id = $2 RETURNING ${COLUMNS}`,
+    [clientId, paymentId, status, fundsHeld],
+  );
+  return rows[0]!;
+}
+
+/** One page of an account's payments, newest first, ties by id, with the total. */
+export async function listPaymentsForAccount(
+  db: Queryable,
+  clientId: string,
+  accountId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PaymentRow[]; total: number }> {
+  const { rows } = await db.query<PaymentRow & { total: string }>(
+    `SELECT ${COLUMNS}, count(*) OVER () AS total FROM payments WHERE client_id = $1 AND debtor_account_id = $2
+     ORDER BY created_at DESC, payment_id DESC LIMIT $3 OFFSET $4`,
+    [clientId, accountId, page.limit, page.offset],
+  );
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
+  const count = await db.query<{ total: string }>("SELECT count(*) AS total FROM payments WHERE client_id = $1 AND debtor_account_id = $2", [
+    clientId,
+    accountId,
+  ]);
+  return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
+}
+
+// ---- instructionIdentification guard --------------------------------------------
+
+/**
+ * Takes the instructionIdentification for this payment. The primary key does
+ * the deduplication: a concurrent claimant waits for the first transaction
+ * (at most `lockTimeoutMs`, then PostgreSQL raises 55P03) and then sees the
+ * conflict; a row older than 24 hours is taken over. Returns false for a
+ * duplicate. lock_timeout is restored afterwards so that the ledger's row
+ * locks keep their own (unbounded) wait.
+ */
+export async function claimInstructionId(
+  db: Queryable,
+  clientId: string,
+  rail: TRail,
+  instructionId: string,
+  paymentId: string,
+  lockTimeoutMs: number,
+): Promise<boolean> {
+  const { rows: previous } = await db.query<{ prev: string }>(
+    "SELECT current_setting('lock_timeout') AS prev, set_config('lock_timeout', $1, true)",
+    [`${lockTimeoutMs}ms`],
+  );
+  const { rowCount } = await db.query(
+    `INSERT INTO payment_instruction_ids (client_id, rail, instruction_identification, payment_id, accepted_at)
+     VALUES ($1, $2, $3, $4, now())
+     ON CONFLICT (client_id, rail, instruction_identification) DO UPDATE
+       SET payment_id = EXCLUDED.payment_id, accepted_at = now()
+       WHERE payment_instruction_ids.accepted_at < now() - interval '24 hours'`,
+    [clientId, rail, instructionId, paymentId],
+  );
+  await db.query("SELECT set_config('lock_timeout', $1, true)", [previous[0]!.prev]);
+  return rowCount === 1;
+}
+
+/** A payment that failed at creation does not hold its instructionIdentification (decisions §5). */
+export async function releaseInstructionId(db: Queryable, clientId: string, rail: TRail, instructionId: string, paymentId: string): Promise<void> {
+  await db.query(
+    "DELETE FROM payment_instruction_ids WHERE client_id = $1 AND rail = $2 AND instruction_identification = $3 AND payment_id = $4",
+    [clientId, rail, instructionId, paymentId],
+  );
+}
+
+// ---- reference data ------------------------------------------------------------
+
+export async function findBankName(db: Queryable, bankCode: string, currency: string): Promise<string | null> {
+  const { rows } = await db.query<{ name: string }>("SELECT name FROM bank_codes WHERE bank_code = $1 AND currency = $2", [bankCode, currency]);
+  return rows[0]?.name ?? null;
+}
+
+/** Rate as exact decimal text (units of `to` per unit of `from`), or null when the pair is not quoted. */
+export async function findFxRate(db: Queryable, from: string, to: string): Promise<string | null> {
+  const { rows } = await db.query<{ rate: string }>("SELECT rate::text AS rate FROM fx_rates WHERE from_currency = $1 AND to_currency = $2", [
+    from,
+    to,
+  ]);
+  return rows[0]?.rate ?? null;
+}
+
+/** Holidays from `fromDate` over the next 90 days: enough for any settlement-date search. */
+export async function loadHolidays(db: Queryable, fromDate: string): Promise<Set<string>> {
+  const { rows } = await db.query<{ d: string }>(
+    "SELECT holiday_date::text AS d FROM bank_holidays WHERE holiday_date BETWEEN $1::date AND $1::date + 90",
+    [fromDate],
+  );
+  return new Set(rows.map((r) => r.d));
+}
+
+export async function insertAudit(
+  db: Queryable,
+  entry: { clientId: string; actor: string; action: string; entity: string; entityId: string; data: Record<string, unknown> },
+): Promise<void> {
+  await db.query("INSERT INTO audit_log (client_id, actor, action, entity, entity_id, data) VALUES ($1, $2, $3, $4, $5, $6)", [
+    entry.clientId,
+    entry.actor,
+    entry.action,
+    entry.entity,
+    entry.entityId,
+    JSON.stringify(entry.data),
+  ]);
+}

@@ -1,0 +1,95 @@
+import type { PoolClient } from "pg";
+import { ApiError } from "@/lib/http/errors";
+import { AmountError, parseAmount } from "@/lib/money";
+import { creditForDebit, normalizeRate, swiftChargeMinor } from "@/lib/payments/pricing";
+import { findFxRate, loadHolidays, type PaymentRow, type StoredAgent } from "@/lib/payments/repo";
+import type { TAgent, TSwiftPaymentRequest } from "@/lib/payments/schema";
+import { swiftSettlementDate } from "@/lib/payments/settlement-date";
+import { activeDebtorAccount, submitPayment, type PaymentContext } from "@/lib/payments/submit";
+import { bankLocalParts } from "@/lib/time/bank-time";
+
+function agent(a: TAgent): StoredAgent {
+  return {
+    schemeName: a.identification ? "BICFI" : "NameAndAddress",
+    identification: a.identification ?? null,
+    name: a.name ?? null,
+    additionalInformation: a.additionalInformation ?? null,
+  };
+}
+
+function amountIn(input: string | number, currency: string, field: string): bigint {
+  try {
+    return parseAmount(input, currency);
+  } catch (error) {
+    if (error instanceof AmountError) throw new ApiError("VALIDATION_ERROR", `${field}: ${error.message}.`, { field });
+    throw error;
+  }
+}
+
+type Amounts = { debitMinor: bigint; creditMinor: bigint; creditCurrency: string; exchangeRate: string | null };
+
+/**
+ * Exactly one amount is given (the schema checks that). With debitAmount the
+ * debit is fixed in the account's currency and the credit is converted at
+ * the table rate; without it the payment is same-currency (spec §2.7).
+ */
+async function amountsOf(tx: PoolClient, body: TSwiftPaymentRequest, accountCurrency: string): Promise<Amounts> {
+  const creditCurrency = body.instructedAmount.currency;
+  if (!body.debitAmount) {
+    if (creditCurrency !== accountCurrency) {
+      throw new ApiError(
+        "VALIDATION_ERROR",
+        `instructedAmount.currency must be the debtor account's currency (${accountCurrency}); send debitAmount for a cross-currency payment.`,
+        { field: "instructedAmount.currency" },
+      );
+    }
+    const minor = amountIn(body.instructedAmount.amount!, creditCurrency, "instructedAmount.amount");
+    return { debitMinor: minor, creditMinor: minor, creditCurrency, exchangeRate: null };
+  }
+  if (body.debitAmount.currency !== accountCurrency) {
+    throw new ApiError("VALIDATION_ERROR", `debitAmount.currency must be the debtor account's currency (${accountCurrency}).`, {
+      field: "debitAmount.currency",
+    });
+  }
+  const debitMinor = amountIn(body.debitAmount.amount, accountCurrency, "debitAmount.amount");
+  if (creditCurrency === accountCurrency) return { debitMinor, creditMinor: debitMinor, creditCurrency, exchangeRate: null };
+  const stored = await findFxRate(tx, accountCurrency, creditCurrency);
+  if (stored === null) {
+    throw new ApiError("VALIDATION_ERROR", `No exchange rate from ${accountCurrency} to ${creditCurrency} is configured.`, {
+      field: "instructedAmount.currency",
+    });
+  }
+  const exchangeRate = normalizeRate(stored);
+  const creditMinor = creditForDebit(debitMinor, exchangeRate, accountCurrency, creditCurrency);
+  if (creditMinor <= 0n) {
+    throw new ApiError("VALIDATION_ERROR", "debitAmount.amount converts to nothing in the instructed currency.", { field: "debitAmount.amount" });
+  }
+  return { debitMinor, creditMinor, creditCurrency, exchangeRate };
+}
+
+/** POST /v1/payments/swift. */
+export async function createSwiftPayment(tx: PoolClient, ctx: PaymentContext, body: TSwiftPaymentRequest): Promise<PaymentRow> {
+  const debtor = await activeDebtorAccount(tx, ctx.clientId, body.debtorAccount.identification);
+  const amounts = await amountsOf(tx, body, debtor.currency);
+  const holidays = await loadHolidays(tx, bankLocalParts(ctx.now).date);
+  return submitPayment(tx, ctx, {
+    rail: "SWIFT",
+    debtor,
+    instructionIdentification: body.instructionIdentification ?? null,
+    ...amounts,
+    chargeMinor: swiftChargeMinor(body.chargesType, debtor.currency),
+    chargesType: body.chargesType,
+    settlementDate: swiftSettlementDate(ctx.now, holidays),
+    details: {
+      creditorAccount: {
+        schemeName: "IBAN",
+        identification: body.creditorAccount.identification,
+        name: body.creditorAccount.name,
+        additionalInformation: body.creditorAccount.additionalInformation ?? null,
+      },
+      beneficiaryAgent: agent(body.creditorAgent),
+      intermediaryAgent: body.intermediaryAgent ? agent(body.intermediaryAgent) : null,
+    },
+    remittanceInformation: body.remittanceInformation,
+  });
+}
