@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { EnvBadge } from "@/components/shell/env-badge";
+import { HeaderClock } from "@/components/shell/header-clock";
 import { NavLinks } from "@/components/shell/nav-links";
 import { QuotaMeter } from "@/components/shell/quota-meter";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
@@ -61,6 +62,7 @@ export function AppShell({ env, children }: { env: "uat" | "production"; childre
           </div>
           <EnvBadge env={env} />
           <div className="ml-auto flex items-center gap-2 sm:gap-4">
+            <HeaderClock />
             <QuotaMeter />
             <ThemeToggle />
             <UserMenu />

@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { ApiReference } from "@/components/reference/api-reference";
+import { hasRole } from "@/lib/auth/roles";
+import { requirePortalUser } from "@/lib/auth/session";
+
+export const metadata: Metadata = { title: "API reference" };
+
+export default async function DevelopersPage() {
+  const user = await requirePortalUser("/developers");
+  return <ApiReference isAdmin={hasRole(user.role, "admin")} />;
+}

@@ -1,0 +1,87 @@
+import Link from "next/link";
+import type { TAccountSummary } from "@/lib/accounts/schema";
+import { StatusBadge } from "@/components/accounts/status-badge";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatAmount } from "@/lib/portal/money-format";
+
+const TH = "px-5 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
+const TD = "px-5 py-3 align-middle";
+/** Fixed row height: skeleton rows, data rows and the empty row all take the same room. */
+const ROW = "h-[61px]";
+
+export function AccountsTableSkeleton({ rows }: { rows: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, i) => (
+        <tr key={i} className={ROW}>
+          <td className={TD}>
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="mt-1.5 h-3 w-24" />
+          </td>
+          <td className={TD}>
+            <Skeleton className="h-4 w-24" />
+          </td>
+          <td className={TD}>
+            <Skeleton className="h-5 w-14" />
+          </td>
+          <td className={TD}>
+            <Skeleton className="h-4 w-10" />
+          </td>
+          <td className={TD}>
+            <Skeleton className="ml-auto h-4 w-28" />
+          </td>
+        </tr>
+      ))}
+    </>
+  );
+}
+
+export function AccountRow({ account }: { account: TAccountSummary }) {
+  const { currency, amount } = account.availableBalance;
+  return (
+    <tr className={`${ROW} hover:bg-slate-50 dark:hover:bg-slate-800/50`}>
+      <td className={TD}>
+        <Link
+          href={`/accounts/${encodeURIComponent(account.accountNumber)}`}
+          className="block font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-slate-100 dark:hover:text-brand-300"
+        >
+          {account.nickname ?? <span className="text-slate-600 italic dark:text-slate-400">No nickname</span>}
+        </Link>
+        <span className="tabular font-mono text-xs text-slate-600 dark:text-slate-400">{account.accountNumber}</span>
+      </td>
+      <td className={TD}>
+        <span className="block text-slate-900 dark:text-slate-100">{account.accountType ?? "—"}</span>
+        <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{account.accountSubType}</span>
+      </td>
+      <td className={TD}>
+        <StatusBadge status={account.status} />
+      </td>
+      <td className={`${TD} font-mono text-slate-700 dark:text-slate-300`}>{currency}</td>
+      <td className={`${TD} tabular text-right font-medium whitespace-nowrap text-slate-900 dark:text-slate-100`}>{formatAmount(amount, currency)}</td>
+    </tr>
+  );
+}
+
+export function AccountsTableHead() {
+  return (
+    <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
+      <tr>
+        <th scope="col" className={TH}>
+          Account
+        </th>
+        <th scope="col" className={TH}>
+          Type
+        </th>
+        <th scope="col" className={TH}>
+          Status
+        </th>
+        <th scope="col" className={TH}>
+          Currency
+        </th>
+        <th scope="col" className={`${TH} text-right`}>
+          Available balance
+        </th>
+      </tr>
+    </thead>
+  );
+}

@@ -1,0 +1,97 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { AccountsFilters } from "@/components/accounts/accounts-filters";
+import { AccountRow, AccountsTableHead, AccountsTableSkeleton } from "@/components/accounts/accounts-table";
+import { ExportButton } from "@/components/accounts/export-button";
+import { Pagination } from "@/components/accounts/pagination";
+import { RawCsvButton } from "@/components/accounts/raw-csv-button";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState, ErrorState } from "@/components/ui/state-message";
+import { fetchAccountsPage } from "@/lib/portal/accounts-api";
+import { accountsViewQuery, filterAccounts, hasFilters, type AccountsView as View } from "@/lib/portal/account-filters";
+import { accountKeys } from "@/lib/portal/query-keys";
+
+/** Skeleton rows while the first page loads: enough to hold the table's place without overshooting small pages. */
+const SKELETON_ROWS = 7;
+
+export function AccountsView({ initial }: { initial: View }) {
+  const [view, setView] = useState(initial);
+  const page = useQuery({
+    queryKey: accountKeys.page({ pageStart: view.page, pageSize: view.size }),
+    queryFn: ({ signal }) => fetchAccountsPage({ pageStart: view.page, pageSize: view.size }, signal),
+    // The old page stays on screen while the next one loads: no collapse, no jump.
+    placeholderData: keepPreviousData,
+  });
+
+  // The URL mirrors the view (shareable, survives reload) without a server round trip.
+  useEffect(() => {
+    window.history.replaceState(null, "", `/accounts${accountsViewQuery(view)}`);
+  }, [view]);
+
+  const update = (patch: Partial<View>) => setView((v) => ({ ...v, ...patch, page: patch.page ?? (patch.size ? 1 : v.page) }));
+  const rows = useMemo(() => filterAccounts(page.data?.data ?? [], view), [page.data, view]);
+  const currencies = useMemo(() => [...new Set((page.data?.data ?? []).map((a) => a.availableBalance.currency))], [page.data]);
+  const total = page.data?.meta.pagination.total_size ?? null;
+  const loadedCount = page.data?.data.length ?? 0;
+
+  return (
+    <>
+      <PageHeader title="Accounts" description="Every account of your organisation, newest first." actions={<div id="export"><ExportButton /></div>} />
+      <Card>
+        <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+          <AccountsFilters view={view} currencies={currencies} onChange={update} />
+          <div className="mt-3 flex min-h-5 flex-wrap items-center justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
+            <span aria-live="polite">
+              {hasFilters(view) && page.data ? `Filters apply to the ${loadedCount} accounts on this page: ${rows.length} match.` : "\u00a0"}
+            </span>
+            <RawCsvButton pageStart={view.page} pageSize={view.size} />
+          </div>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[44rem] text-sm" aria-busy={page.isFetching} aria-describedby="accounts-caption">
+            <caption id="accounts-caption" className="sr-only">
+              Accounts, page {view.page}
+            </caption>
+            <AccountsTableHead />
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {page.isPending ? (
+                <AccountsTableSkeleton rows={Math.min(view.size, SKELETON_ROWS)} />
+              ) : page.isError ? (
+                <tr>
+                  <td colSpan={5}>
+                    <ErrorState title="Accounts could not be loaded" error={page.error} onRetry={() => void page.refetch()} />
+                  </td>
+                </tr>
+              ) : rows.length === 0 ? (
+                <tr>
+                  <td colSpan={5}>
+                    {total === 0 ? (
+                      <EmptyState title="No accounts yet">When the bank opens an account for your organisation it appears here.</EmptyState>
+                    ) : loadedCount === 0 ? (
+                      <EmptyState title="This page is past the end">There are {total} accounts; go back a page.</EmptyState>
+                    ) : (
+                      <EmptyState title="No accounts on this page match">Clear the filters, or look on another page.</EmptyState>
+                    )}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((account) => <AccountRow key={account.accountId} account={account} />)
+              )}
+            </tbody>
+          </table>
+        </div>
+        <Pagination
+          page={view.page}
+          size={view.size}
+          total={total}
+          busy={page.isFetching}
+          onPage={(p) => update({ page: p })}
+          onSize={(s) => update({ size: s })}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+
+import { useState } from "react";
+import { apiFetch } from "@/lib/portal/api-client";
+import { accountsPagePath } from "@/lib/portal/accounts-api";
+import { saveBlob } from "@/lib/portal/download";
+
+/**
+ * The API's own CSV of the page on screen (`Accept: text/csv`): one header
+ * row and one data row, exactly what an integration would receive. It needs
+ * the bearer token, so it is fetched and saved rather than linked.
+ */
+export function RawCsvButton({ pageStart, pageSize }: { pageStart: number; pageSize: number }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await apiFetch(accountsPagePath({ pageStart, pageSize }), { accept: "text/csv" });
+      saveBlob(await response.blob(), `accounts-api-page-${pageStart}.csv`);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : "The download failed.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className="inline-flex items-center gap-2">
+      <button
+        type="button"
+        onClick={download}
+        disabled={busy}
+        className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline disabled:opacity-60 dark:text-brand-300"
+      >
+        {busy ? "Preparing API CSV…" : "API CSV of this page"}
+      </button>
+      {error ? (
+        <span role="alert" className="text-xs text-red-700 dark:text-red-400">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,104 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Badge, type Tone } from "@/components/ui/badge";
+import { Card, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ErrorState } from "@/components/ui/state-message";
+import { portalJson } from "@/lib/portal/api-client";
+import { systemKeys } from "@/lib/portal/query-keys";
+import type { THealth, TSystemStatus } from "@/lib/portal/status";
+
+/** Refreshed every 10 s; this route is the portal's own, so it costs no API quota. */
+const REFRESH_MS = 10_000;
+
+const HEALTH: Record<THealth, { tone: Tone; label: string }> = {
+  ok: { tone: "green", label: "Operational" },
+  degraded: { tone: "amber", label: "Degraded" },
+  down: { tone: "red", label: "Down" },
+  unavailable: { tone: "neutral", label: "Not available" },
+};
+
+const n = (value: number | null, unit = "") => (value === null ? "—" : `${value.toLocaleString("en-US")}${unit}`);
+
+function Tile({ title, health, children }: { title: string; health?: THealth; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-sm font-medium text-slate-900 dark:text-slate-100">{title}</h3>
+        {health ? <Badge tone={HEALTH[health].tone}>{HEALTH[health].label}</Badge> : null}
+      </div>
+      <dl className="mt-3 space-y-1 text-sm">{children}</dl>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="tabular text-right text-slate-900 dark:text-slate-100">{value}</dd>
+    </div>
+  );
+}
+
+function Tiles({ s }: { s: TSystemStatus }) {
+  return (
+    <>
+      <Tile title="Database" health={s.database.health}>
+        <Row label="PostgreSQL" value={s.database.version ?? "—"} />
+        <Row label="Round trip" value={n(s.database.latencyMs, " ms")} />
+      </Tile>
+      <Tile title="Worker" health={s.worker.health}>
+        <Row label="Workers alive" value={n(s.worker.alive)} />
+        <Row label="Last heartbeat" value={s.worker.lastSeenSeconds === null ? "—" : `${s.worker.lastSeenSeconds} s ago`} />
+      </Tile>
+      <Tile title="Queue" health={s.queue.health}>
+        <Row label="Open tasks" value={n(s.queue.open)} />
+        <Row label="Due now / running" value={`${n(s.queue.due)} / ${n(s.queue.running)}`} />
+        <Row label="Failed (24 h)" value={n(s.queue.failedLastDay)} />
+        <Row label="Oldest due" value={s.queue.oldestDueSeconds === null ? "—" : `${s.queue.oldestDueSeconds} s`} />
+      </Tile>
+      <Tile title="Service">
+        <Row label="Environment" value={s.environment === "production" ? "Production" : "UAT"} />
+        <Row label="Version" value={s.version} />
+        <Row label="Up for" value={`${Math.floor(s.uptimeSeconds / 3600)} h ${Math.floor((s.uptimeSeconds % 3600) / 60)} min`} />
+      </Tile>
+    </>
+  );
+}
+
+export function StatusMonitor() {
+  const status = useQuery({
+    queryKey: systemKeys.status(),
+    queryFn: ({ signal }) => portalJson<TSystemStatus>("/api/portal/status", signal),
+    refetchInterval: REFRESH_MS,
+    staleTime: 0,
+  });
+  const checked = status.data ? new Date(status.data.checkedAt).toLocaleTimeString("en-US", { hourCycle: "h23" }) : null;
+
+  return (
+    <Card aria-labelledby="status-title">
+      <CardHeader
+        id="status-title"
+        title="Service status"
+        description="Refreshes every 10 seconds."
+        actions={
+          <span className="tabular text-xs text-slate-600 dark:text-slate-400" aria-live="off">
+            {status.isFetching ? "Checking…" : checked ? `Checked ${checked}` : ""}
+          </span>
+        }
+      />
+      <div className="grid min-h-[172px] gap-4 p-5 sm:grid-cols-2 xl:grid-cols-4">
+        {status.isPending ? (
+          [0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-[150px] w-full rounded-lg" />)
+        ) : status.isError ? (
+          <ErrorState className="sm:col-span-2 xl:col-span-4" title="Status could not be read" error={status.error} onRetry={() => void status.refetch()} />
+        ) : (
+          <Tiles s={status.data} />
+        )}
+      </div>
+    </Card>
+  );
+}
