@@ -1,5 +1,6 @@
 import type { Pool } from "pg";
 import { ensureBankKey, ensureServerSecret, loadBankKey, type BankKey } from "@/lib/auth/keys";
+import { cachingVerifier, type Principal } from "@/lib/auth/tokens";
 import { getConfig, type Config } from "@/lib/config";
 import { migrate } from "@/lib/db/migrate";
 import { createPool, resolveDatabaseUrl } from "@/lib/db/pool";
@@ -17,6 +18,8 @@ export type Runtime = {
   counterDb: Pool;
   bankKey: BankKey;
   pageTokenSecret: string;
+  /** Verifies a bearer token against the bank key, issuer and audience (cached per token). */
+  verifyToken: (token: string) => Promise<Principal>;
 };
 
 /** Arbitrary constant: serialises bootstrap (keys, demo data) between instances. */
@@ -26,7 +29,7 @@ const BOOTSTRAP_LOCK = 7_270_002;
  * Brings a database to a usable state: migrations, the bank's key and
  * secrets, and in uat the demo data. Safe to run from several instances.
  */
-export async function prepareDatabase(db: Pool, options: { seedDemoData: boolean }): Promise<Omit<Runtime, "config" | "db" | "counterDb">> {
+export async function prepareDatabase(db: Pool, options: { seedDemoData: boolean }): Promise<Pick<Runtime, "bankKey" | "pageTokenSecret">> {
   await migrate(db);
   const client = await db.connect();
   try {
@@ -57,7 +60,8 @@ export function getRuntime(): Promise<Runtime> {
     const db = createPool(url);
     const counterDb = createPool(url, Math.max(2, Math.ceil(config.poolMax / 2)), { synchronousCommit: false });
     try {
-      return { config, db, counterDb, ...(await prepareDatabase(db, { seedDemoData: config.appEnv === "uat" })) };
+      const prepared = await prepareDatabase(db, { seedDemoData: config.appEnv === "uat" });
+      return { config, db, counterDb, ...prepared, verifyToken: cachingVerifier(prepared.bankKey, config.jwt) };
     } catch (error) {
       await Promise.allSettled([db.end(), counterDb.end()]);
       throw error;

@@ -3,7 +3,7 @@
 // without Next.js. Run with tsx; DATABASE_URL points at the bench database.
 import http from "node:http";
 import { getAccountOrThrow } from "@/lib/accounts/service";
-import { bearerToken, verifyAccessToken } from "@/lib/auth/tokens";
+import { bearerToken } from "@/lib/auth/tokens";
 import { admitRequest } from "@/lib/http/rate-limit";
 import { getRuntime } from "@/lib/runtime";
 
@@ -14,7 +14,7 @@ http
   .createServer(async (req, res) => {
     try {
       const headers = new Headers(req.headers as Record<string, string>);
-      const principal = await verifyAccessToken(bearerToken(headers), runtime.bankKey, runtime.config.jwt);
+      const principal = await runtime.verifyToken(bearerToken(headers));
       await admitRequest(runtime.counterDb, principal.clientId, req.socket.remoteAddress ?? null, runtime.config.rateLimit);
       const accountNumber = decodeURIComponent((req.url ?? "").split("/").pop() ?? "");
       const body = JSON.stringify(await getAccountOrThrow(runtime.db, principal.clientId, accountNumber));

@@ -2,7 +2,7 @@ import { base64url, exportJWK, generateKeyPair, SignJWT, type CryptoKey as JoseK
 import { createHmac } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BankKey } from "@/lib/auth/keys";
-import { bearerToken, issueAccessToken, verifyAccessToken } from "@/lib/auth/tokens";
+import { bearerToken, cachingVerifier, issueAccessToken, verifyAccessToken } from "@/lib/auth/tokens";
 import { ApiError } from "@/lib/http/errors";
 
 const settings = { issuer: "https://harbour.test", audience: "harbour-api", ttlSeconds: 600 };
@@ -98,5 +98,29 @@ describe("bearerToken", () => {
       const headers = new Headers(value ? { authorization: value } : {});
       expect(() => bearerToken(headers)).toThrow(ApiError);
     }
+  });
+});
+
+describe("cachingVerifier", () => {
+  it("never lets a remembered verdict outlive the token's exp", async () => {
+    const verify = cachingVerifier(key, settings);
+    const { access_token } = await issueAccessToken(key, settings, { clientId: "acme", cif: "1", scopes: ["get-account"] });
+    expect((await verify(access_token)).clientId).toBe("acme");
+    expect((await verify(access_token)).clientId).toBe("acme");
+    const error = await verify(access_token, Date.now() + 700_000).catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe("UNAUTHORIZED");
+  });
+
+  it("does not remember failures", async () => {
+    const verify = cachingVerifier(key, settings);
+    const forged = await new SignJWT(claims()).setProtectedHeader({ alg: "RS256" }).sign(otherKey.privateKey as JoseKey);
+    for (let i = 0; i < 2; i++) await expect(verify(forged)).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("stays within its size bound", async () => {
+    const verify = cachingVerifier(key, settings, 2);
+    const tokens = await Promise.all([1, 2, 3].map((n) => issueAccessToken(key, settings, { clientId: `c${n}`, cif: "1", scopes: [] })));
+    for (const t of tokens) await verify(t.access_token);
+    expect((await verify(tokens[0]!.access_token)).clientId).toBe("c1");
   });
 });

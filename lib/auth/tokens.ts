@@ -79,3 +79,40 @@ export function bearerToken(headers: Headers): string {
   if (!match?.[1]) throw unauthorized("The Authorization header must be: Bearer <access token>.");
   return match[1];
 }
+
+type CachedPrincipal = { principal: Principal; expiresAtMs: number };
+
+/**
+ * Verifying an RS256 signature costs more CPU than the rest of a typical
+ * request's own work. A verified token's claims cannot change until it
+ * expires, so each process remembers its verdict per token string, bounded
+ * in size and never past the token's `exp`. Only successes are remembered.
+ */
+export function cachingVerifier(
+  key: Pick<BankKey, "publicKey">,
+  settings: Pick<TokenSettings, "issuer" | "audience">,
+  maxEntries = 10_000,
+): (token: string, now?: number) => Promise<Principal> {
+  const cache = new Map<string, CachedPrincipal>();
+  return async (token, now = Date.now()) => {
+    const hit = cache.get(token);
+    if (hit && now < hit.expiresAtMs) return hit.principal;
+    if (hit) cache.delete(token);
+    const principal = await verifyAccessToken(token, key, settings, now);
+    const exp = decodeJwtExp(token);
+    if (exp !== null) {
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+      cache.set(token, { principal, expiresAtMs: exp * 1000 });
+    }
+    return principal;
+  };
+}
+
+function decodeJwtExp(token: string): number | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { exp?: unknown };
+    return typeof payload.exp === "number" ? payload.exp : null;
+  } catch {
+    return null;
+  }
+}

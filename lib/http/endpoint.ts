@@ -1,4 +1,4 @@
-import { verifyAccessToken, bearerToken, type Principal } from "@/lib/auth/tokens";
+import { bearerToken, type Principal } from "@/lib/auth/tokens";
 import { negotiate } from "@/lib/http/accept";
 import { readBodyText } from "@/lib/http/body";
 import { clientIpOf } from "@/lib/http/client-ip";
@@ -52,7 +52,7 @@ async function bodyLimitStep(request: Request, operation: OperationSpec): Promis
 }
 
 async function authenticateStep(request: Request, runtime: Runtime): Promise<Principal> {
-  return verifyAccessToken(bearerToken(request.headers), runtime.bankKey, runtime.config.jwt);
+  return runtime.verifyToken(bearerToken(request.headers));
 }
 
 function permissionStep(principal: Principal, operation: OperationSpec): void {
