@@ -1,0 +1,5 @@
+import { endpoint } from "@/lib/http/endpoint";
+import { getSigningSecretOperation } from "@/lib/webhooks/operations";
+import { getSigningSecret } from "@/lib/webhooks/signing-secret";
+
+export const GET = endpoint(getSigningSecretOperation, ({ runtime, principal }) => getSigningSecret(runtime.db, principal.clientId));

@@ -1,0 +1,7 @@
+import { endpoint } from "@/lib/http/endpoint";
+import { listSubscriptionAttempts } from "@/lib/webhooks/deliveries";
+import { listSubscriptionDeliveriesOperation } from "@/lib/webhooks/operations";
+
+export const GET = endpoint(listSubscriptionDeliveriesOperation, ({ runtime, principal, params, query }) =>
+  listSubscriptionAttempts(runtime.db, principal.clientId, params.subscriptionId, query, runtime.pageTokenSecret),
+);

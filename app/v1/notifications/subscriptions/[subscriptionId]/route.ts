@@ -1,0 +1,12 @@
+import { withTransaction } from "@/lib/db/transaction";
+import { endpoint } from "@/lib/http/endpoint";
+import { deleteSubscriptionOperation, getSubscriptionOperation } from "@/lib/webhooks/operations";
+import { deleteSubscription, getSubscriptionOrThrow } from "@/lib/webhooks/service";
+
+export const GET = endpoint(getSubscriptionOperation, ({ runtime, principal, params }) =>
+  getSubscriptionOrThrow(runtime.db, principal.clientId, params.subscriptionId),
+);
+
+export const DELETE = endpoint(deleteSubscriptionOperation, ({ runtime, principal, params }) =>
+  withTransaction(runtime.db, (tx) => deleteSubscription(tx, principal.clientId, params.subscriptionId, `client:${principal.clientId}`)),
+);

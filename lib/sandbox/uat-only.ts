@@ -1,0 +1,21 @@
+import { getConfig } from "@/lib/config";
+import { correlationIdOf } from "@/lib/http/correlation";
+import type { Route } from "@/lib/http/endpoint";
+import { ApiError } from "@/lib/http/errors";
+import type { OperationSpec } from "@/lib/http/operation";
+import { errorResponse } from "@/lib/http/respond";
+
+/**
+ * Sandbox operations exist only in uat (decisions §8). In production the
+ * route answers 404 before authentication, exactly like a path that does not
+ * exist, so it reveals nothing about the sandbox.
+ */
+export function uatOnly<O extends OperationSpec>(route: Route<O>): Route<O> {
+  const guarded = async (request: Request, context: Parameters<Route<O>>[1]): Promise<Response> => {
+    if (getConfig().appEnv === "uat") return route(request, context);
+    const correlationId = correlationIdOf(request.headers);
+    const headers = new Headers({ "x-correlation-id": correlationId, "cache-control": "no-store" });
+    return errorResponse(new ApiError("NOT_FOUND", `No API operation at ${new URL(request.url).pathname}.`), correlationId, headers);
+  };
+  return Object.assign(guarded, { operation: route.operation });
+}
