@@ -47,7 +47,10 @@ function pipelineErrors(operation: OperationSpec): ErrorCode[] {
 
 function responsesOf(operation: OperationSpec, components: Components) {
   const successSchema = toSchema(operation.response, "output", components);
-  const content: Record<string, unknown> = { "application/json": { schema: successSchema } };
+  const responseExample = operation.example?.response;
+  const content: Record<string, unknown> = {
+    "application/json": { schema: successSchema, ...(responseExample !== undefined ? { example: responseExample } : {}) },
+  };
   if (operation.csv) {
     content["text/csv"] = { schema: { type: "string", description: "One header row and one data row (decisions §4)" } };
   }
@@ -101,7 +104,10 @@ export function buildOpenApiDocument(operations: readonly OperationSpec[], serve
             requestBody: {
               required: true,
               content: {
-                "application/json": { schema: toSchema(operation.body, "input", components) },
+                "application/json": {
+                  schema: toSchema(operation.body, "input", components),
+                  ...(operation.example?.request !== undefined ? { example: operation.example.request } : {}),
+                },
                 ...(operation.bodyEncoding === "form"
                   ? { "application/x-www-form-urlencoded": { schema: toSchema(operation.body, "input", components) } }
                   : {}),
