@@ -34,8 +34,9 @@ export const createSubscriptionOperation = defineOperation({
   response: ZSubscription,
   status: 201,
   csv: true,
-  errors: ["VALIDATION_ERROR"],
+  errors: ["VALIDATION_ERROR", "INVALID_IDEMPOTENCY_KEY", "REQUEST_IN_PROGRESS"],
   headers: idempotencyHeader,
+  idempotency: "optional",
 });
 
 export const listSubscriptionsOperation = defineOperation({
@@ -75,8 +76,9 @@ export const deleteSubscriptionOperation = defineOperation({
   params: ZSubscriptionParams,
   response: ZSubscription,
   csv: true,
-  errors: ["VALIDATION_ERROR", "SUBSCRIPTION_NOT_FOUND"],
+  errors: ["VALIDATION_ERROR", "SUBSCRIPTION_NOT_FOUND", "INVALID_IDEMPOTENCY_KEY", "REQUEST_IN_PROGRESS"],
   headers: idempotencyHeader,
+  idempotency: "optional",
 });
 
 export const listSubscriptionDeliveriesOperation = defineOperation({

@@ -1,12 +1,11 @@
-import { withTransaction } from "@/lib/db/transaction";
 import { destinationPolicyOf } from "@/lib/delivery/destination-policy";
 import { endpoint } from "@/lib/http/endpoint";
 import { createSubscriptionOperation, listSubscriptionsOperation } from "@/lib/webhooks/operations";
 import { checkCallbackUrl, createSubscription, listSubscriptionsPage } from "@/lib/webhooks/service";
 
-export const POST = endpoint(createSubscriptionOperation, async ({ runtime, principal, body }) => {
+export const POST = endpoint(createSubscriptionOperation, async ({ runtime, principal, body, transaction }) => {
   await checkCallbackUrl(body.callbackUrl, destinationPolicyOf(runtime.config));
-  return withTransaction(runtime.db, (tx) => createSubscription(tx, principal.clientId, body, `client:${principal.clientId}`));
+  return transaction((tx) => createSubscription(tx, principal.clientId, body, `client:${principal.clientId}`));
 });
 
 export const GET = endpoint(listSubscriptionsOperation, ({ runtime, principal, query }) =>

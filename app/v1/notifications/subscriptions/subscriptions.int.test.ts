@@ -179,3 +179,34 @@ describe("signing secret", () => {
     expectErrorBody(rsa.body, 400, "VALIDATION_ERROR");
   });
 });
+
+describe("Idempotency-Key on subscriptions", () => {
+  it("replays the first create instead of making a duplicate, and the same key replays a delete", async () => {
+    const token = await tokenFor("globex");
+    const key = "6d1f4a52-3c1e-4b7a-9a55-0d2b8c7e1f00";
+    const body = { topic: "Deposits", callbackUrl: `${URL_OK}/idem` };
+    const first = await call<Subscription>(createSubscription, "/v1/notifications/subscriptions", { token, body, headers: { "idempotency-key": key } });
+    const again = await call<Subscription>(createSubscription, "/v1/notifications/subscriptions", { token, body, headers: { "idempotency-key": key } });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    const { db } = await getRuntime();
+    const count = await db.query("SELECT count(*)::int AS n FROM webhook_subscriptions WHERE client_id = 'globex' AND webhook_url = $1", [body.callbackUrl]);
+    expect(count.rows[0].n).toBe(1);
+
+    const id = first.body.subscriptionId;
+    const deleteKey = "0a4c6a1e-2f52-4e0b-8d3c-9b6f1e2d3c4b";
+    const del = () => call<Subscription>(deleteSubscription, `/v1/notifications/subscriptions/${id}`, {
+      method: "DELETE", token, params: { subscriptionId: id }, headers: { "idempotency-key": deleteKey },
+    });
+    const d1 = await del();
+    const d2 = await del();
+    expect(d1.status).toBe(200);
+    expect(d2.body).toEqual(d1.body);
+    expect(d2.headers.get("idempotent-replayed")).toBe("true");
+
+    const bad = await call(createSubscription, "/v1/notifications/subscriptions", { token, body, headers: { "idempotency-key": "nope" } });
+    expectErrorBody(bad.body, 400, "INVALID_IDEMPOTENCY_KEY");
+  });
+});

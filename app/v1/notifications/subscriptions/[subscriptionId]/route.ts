@@ -1,4 +1,3 @@
-import { withTransaction } from "@/lib/db/transaction";
 import { endpoint } from "@/lib/http/endpoint";
 import { deleteSubscriptionOperation, getSubscriptionOperation } from "@/lib/webhooks/operations";
 import { deleteSubscription, getSubscriptionOrThrow } from "@/lib/webhooks/service";
@@ -7,6 +6,6 @@ export const GET = endpoint(getSubscriptionOperation, ({ runtime, principal, par
   getSubscriptionOrThrow(runtime.db, principal.clientId, params.subscriptionId),
 );
 
-export const DELETE = endpoint(deleteSubscriptionOperation, ({ runtime, principal, params }) =>
-  withTransaction(runtime.db, (tx) => deleteSubscription(tx, principal.clientId, params.subscriptionId, `client:${principal.clientId}`)),
+export const DELETE = endpoint(deleteSubscriptionOperation, ({ principal, params, transaction }) =>
+  transaction((tx) => deleteSubscription(tx, principal.clientId, params.subscriptionId, `client:${principal.clientId}`)),
 );

@@ -1,8 +1,7 @@
-import { withTransaction } from "@/lib/db/transaction";
 import { endpoint } from "@/lib/http/endpoint";
 import { retryDelivery } from "@/lib/webhooks/deliveries";
 import { retryDeliveryOperation } from "@/lib/webhooks/operations";
 
-export const POST = endpoint(retryDeliveryOperation, ({ runtime, principal, params }) =>
-  withTransaction(runtime.db, (tx) => retryDelivery(tx, principal.clientId, params.deliveryId)),
+export const POST = endpoint(retryDeliveryOperation, ({ principal, params, transaction }) =>
+  transaction((tx) => retryDelivery(tx, principal.clientId, params.deliveryId)),
 );
