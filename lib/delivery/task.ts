@@ -1,4 +1,4 @@
-import { attemptPost, ATTEMPT_TIMEOUT_MS } from "@/lib/delivery/http-attempt";
+import { attemptPost, ATTEMPT_TIMEOUT_MS, type AttemptOutcome } from "@/lib/delivery/http-attempt";
 import { destinationPolicyOf } from "@/lib/delivery/destination-policy";
 import { OriginGate } from "@/lib/delivery/origin-gate";
 import { DELIVERY_TASK_KIND } from "@/lib/delivery/outbox";
@@ -12,8 +12,12 @@ import type { Runtime } from "@/lib/runtime";
 
 const gate = new OriginGate();
 
-/** A deferred attempt (slow receiver busy) comes back after 2-4 s, without counting as an attempt. */
-const deferDelayMs = () => 2_000 + Math.round(Math.random() * 2_000);
+/**
+ * A deferred attempt (slow receiver busy) comes back after 5-15 s, without
+ * counting as an attempt: a slow receiver frees a turn about every 10 s,
+ * and re-claiming its backlog more often would only churn the queue.
+ */
+const deferDelayMs = () => 5_000 + Math.round(Math.random() * 10_000);
 
 function outboundHeaders(delivery: DeliveryRow, signature: Record<string, string>): Record<string, string> {
   return {
@@ -48,7 +52,7 @@ export async function sendDelivery(task: Task, runtime: Runtime): Promise<void> 
   const release = await gate.acquire(url.origin);
   if (!release) throw new RetryLater(deferDelayMs(), `receiver ${url.origin} is slow; deferred`);
   const attemptedAt = new Date();
-  let outcome;
+  let outcome: AttemptOutcome;
   try {
     const signer = await signerFor(runtime, clientId);
     const headers = outboundHeaders(delivery, signatureHeaders(signer, { url, body: delivery.body }, attemptedAt));
