@@ -21,6 +21,9 @@ import {
   listAccountPaymentsOperation,
 } from "@/lib/payments/operations";
 
+import { VIRTUAL_ACCOUNT_OPERATIONS } from "@/lib/virtual-accounts/operations";
+import { getJobOperation, listJobResultsOperation } from "@/lib/virtual-accounts/jobs/operations";
+
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const OPERATIONS: readonly OperationSpec[] = [
   tokenOperation,
@@ -43,4 +46,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
   getSigningSecretOperation,
   rotateSigningSecretOperation,
   createSandboxDepositOperation,
+  ...VIRTUAL_ACCOUNT_OPERATIONS,
+  getJobOperation,
+  listJobResultsOperation,
 ];

@@ -3,6 +3,7 @@ import { hashSecret } from "@/lib/auth/password";
 import { PERMISSIONS } from "@/lib/auth/permissions";
 import type { Queryable } from "@/lib/db/types";
 import { parseAmount } from "@/lib/money";
+import { seedDemoVirtualAccounts } from "@/lib/virtual-accounts/seed";
 
 /**
  * UAT demo data (decisions §9). Loaded only into an empty database, so a
@@ -151,5 +152,7 @@ export async function seedDemoData(db: Queryable): Promise<boolean> {
       );
     }
   }
+  // Virtual accounts after the clients they belong to (their data lives beside their code).
+  await seedDemoVirtualAccounts(db);
   return true;
 }

@@ -33,7 +33,7 @@ export async function createSandboxDeposit(tx: Queryable, clientId: string, inpu
     throw new ApiError("VALIDATION_ERROR", `Invalid currency: account ${input.accountNumber} is held in ${target.currency}.`, { field: "currency" });
   }
   const transactionId = `DEP-${randomUUID()}`;
-  const balance = await post(tx, {
+  const balance = await (target.post ?? post)(tx, {
     clientId,
     accountId: target.ledgerAccountId,
     amountMinor: minor,

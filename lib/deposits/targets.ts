@@ -1,5 +1,7 @@
 import type { Queryable } from "@/lib/db/types";
 import { findCreditableAccount } from "@/lib/deposits/repo";
+import type { Posting } from "@/lib/ledger/ledger";
+import { virtualAccountTarget } from "@/lib/virtual-accounts/deposits";
 
 /**
  * Where a deposit to an account number lands. The extension point for
@@ -16,6 +18,8 @@ export type DepositTarget = {
   currency: string;
   /** Closed or blocked accounts do not take deposits. */
   acceptsCredits: boolean;
+  /** A ledger other than lib/ledger (virtual accounts keep their own postings); lib/ledger's post when absent. */
+  post?: (db: Queryable, posting: Posting) => Promise<bigint>;
 };
 
 export type DepositTargetResolver = (db: Queryable, clientId: string, accountNumber: string) => Promise<DepositTarget | null>;
@@ -32,7 +36,7 @@ export const realAccountTarget: DepositTargetResolver = async (db, clientId, acc
 };
 
 /** Virtual accounts (migrations/0004) add their resolver here. */
-export const DEPOSIT_TARGET_RESOLVERS: DepositTargetResolver[] = [realAccountTarget];
+export const DEPOSIT_TARGET_RESOLVERS: DepositTargetResolver[] = [realAccountTarget, virtualAccountTarget];
 
 export async function resolveDepositTarget(db: Queryable, clientId: string, accountNumber: string): Promise<DepositTarget | null> {
   for (const resolve of DEPOSIT_TARGET_RESOLVERS) {

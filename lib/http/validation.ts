@@ -16,12 +16,12 @@ function detailCode(code: string): string {
 }
 
 export function validationError(issues: readonly z.core.$ZodIssue[], prefix?: string): ApiError {
-  const details: ErrorDetail[] = issues.map((issue) => ({
-    // An unknown key is reported at the key itself, so the client sees which field to remove.
-    field: fieldPath(issue.code === "unrecognized_keys" && issue.keys[0] !== undefined ? [...issue.path, issue.keys[0]] : issue.path, prefix),
-    code: detailCode(issue.code),
-    message: issue.message,
-  }));
+  const details: ErrorDetail[] = issues.flatMap((issue) =>
+    // An unknown key is reported at the key itself (one detail per key), so the client sees each field to remove.
+    issue.code === "unrecognized_keys" && issue.keys.length > 0
+      ? issue.keys.map((key) => ({ field: fieldPath([...issue.path, key], prefix), code: detailCode(issue.code), message: `Unrecognized key: "${key}"` }))
+      : [{ field: fieldPath(issue.path, prefix), code: detailCode(issue.code), message: issue.message }],
+  );
   const first = details[0];
   const message =
     details.length === 1 && first

@@ -2,8 +2,9 @@ import { DELIVERY_TASK } from "@/lib/delivery/task";
 import { MAINTENANCE_JOBS } from "@/lib/jobs/maintenance";
 import { PAYMENT_PERIODIC_JOBS, PAYMENT_TASKS } from "@/lib/payments/jobs";
 import type { PeriodicJob, TaskDefinition } from "@/lib/jobs/worker";
+import { CREATE_VIRTUAL_ACCOUNTS_TASK_DEFINITION } from "@/lib/virtual-accounts/jobs/process";
 
 /** Every task kind the worker runs and every periodic job; each domain adds its own here. */
-export const TASK_DEFINITIONS: readonly TaskDefinition[] = [...PAYMENT_TASKS, DELIVERY_TASK];
+export const TASK_DEFINITIONS: readonly TaskDefinition[] = [...PAYMENT_TASKS, DELIVERY_TASK, CREATE_VIRTUAL_ACCOUNTS_TASK_DEFINITION];
 
 export const PERIODIC_JOBS: readonly PeriodicJob[] = [...MAINTENANCE_JOBS, ...PAYMENT_PERIODIC_JOBS];

@@ -1,0 +1,7 @@
+import { endpoint } from "@/lib/http/endpoint";
+import { listJobResultsOperation } from "@/lib/virtual-accounts/jobs/operations";
+import { listJobResultsPage } from "@/lib/virtual-accounts/jobs/service";
+
+export const GET = endpoint(listJobResultsOperation, ({ runtime, principal, params, query }) =>
+  listJobResultsPage(runtime.db, principal.clientId, params.jobId, query, runtime.pageTokenSecret),
+);

@@ -1,0 +1,13 @@
+import { endpoint } from "@/lib/http/endpoint";
+import { getVirtualAccountOperation, updateVirtualAccountV1Operation } from "@/lib/virtual-accounts/operations";
+import { getVirtualAccountOrThrow, updateVirtualAccountOrThrow } from "@/lib/virtual-accounts/service";
+
+export const GET = endpoint(getVirtualAccountOperation, ({ runtime, principal, params }) =>
+  getVirtualAccountOrThrow(runtime.db, principal.clientId, params.virtualAccountNumber),
+);
+
+export const PATCH = endpoint(updateVirtualAccountV1Operation, ({ transaction, principal, params, body }) =>
+  transaction((tx) =>
+    updateVirtualAccountOrThrow(tx, principal.clientId, params.virtualAccountNumber, { version: 1, body }, `client:${principal.clientId}`),
+  ),
+);
