@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { exampleOf, refName, typeLabel, type ApiOperation, type JsonSchema } from "@/lib/portal/openapi-model";
 
 function SchemaLink({ schema }: { schema: JsonSchema | null }) {
-  if (!schema) return <span className="text-slate-500">—</span>;
+  if (!schema) return <span className="text-slate-600 dark:text-slate-400">—</span>;
   const target = schema.$ref ?? (schema.type === "array" ? schema.items?.$ref : undefined);
   const label = typeLabel(schema);
   return target ? (
@@ -71,7 +71,7 @@ export function OperationCard({ op, schemas, baseUrl }: { op: ApiOperation; sche
           {op.requestBody ? (
             <section>
               <h4 className="mb-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Request body</h4>
-              <SchemaLink schema={op.requestBody.schema} /> <span className="text-xs text-slate-500">({op.requestBody.mediaTypes.join(", ")})</span>
+              <SchemaLink schema={op.requestBody.schema} /> <span className="text-xs text-slate-600 dark:text-slate-400">({op.requestBody.mediaTypes.join(", ")})</span>
             </section>
           ) : null}
           <section>

@@ -8,7 +8,7 @@ function PropertyRows({ schema }: { schema: JsonSchema }) {
         <tr key={name}>
           <td className="px-4 py-2 align-top font-mono text-xs font-semibold whitespace-nowrap">
             {name}
-            {required.has(name) ? null : <span className="ml-1 font-sans font-normal text-slate-500">optional</span>}
+            {required.has(name) ? null : <span className="ml-1 font-sans font-normal text-slate-600 dark:text-slate-400">optional</span>}
           </td>
           <td className="px-4 py-2 align-top font-mono text-xs text-slate-700 dark:text-slate-300">{typeLabel(prop)}</td>
           <td className="px-4 py-2 align-top text-xs text-slate-600 dark:text-slate-400">

@@ -86,7 +86,7 @@ export function TokenHelper({ clientId, baseUrl, availableScopes, issueTestToken
                 <p className="text-sm text-slate-700 dark:text-slate-300">
                   Expires at {new Date(result.expiresAt).toLocaleTimeString("en-US", { hourCycle: "h23" })}. Scope: <span className="font-mono text-xs">{result.scope}</span>
                 </p>
-                <CodeBlock code={`export TOKEN="${result.accessToken}"`} label="Test token" />
+                <CodeBlock code={`export TOKEN="${result.accessToken}"`} label="Issued test token" />
               </div>
             ) : (
               <p role="alert" className="text-sm text-red-700 dark:text-red-400">

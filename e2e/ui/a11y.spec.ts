@@ -1,0 +1,55 @@
+import { expect, expectAccessible, saveScreenshot, test } from "../fixtures/portal";
+
+/** Each page, ready (data shown), in light and dark: axe finds no serious or critical violation. */
+const PAGES = [
+  { path: "/dashboard", name: "dashboard", ready: "Available in USD" },
+  { path: "/accounts", name: "accounts-list", ready: "Showing 1–" },
+  { path: "/accounts/1000123459", name: "account-detail-joint", ready: "Jane Tucker" },
+  { path: "/system", name: "system-page", ready: "PostgreSQL" },
+  { path: "/developers", name: "api-reference", ready: "Error codes" },
+  { path: "/developers/access", name: "api-access", ready: "Client-credentials flow" },
+];
+
+test.describe("accessibility", () => {
+  test("the sign-in page", async ({ page }) => {
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto("/login");
+      await expectAccessible(page);
+      await saveScreenshot(page, `login-${scheme}`);
+    }
+  });
+
+  for (const scheme of ["light", "dark"] as const) {
+    test(`portal pages in ${scheme} mode`, async ({ page, signIn }) => {
+      await signIn("admin");
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const { path, name, ready } of PAGES) {
+        await page.goto(path);
+        await expect(page.getByText(ready).first()).toBeVisible();
+        await expectAccessible(page);
+        await saveScreenshot(page, `${name}-${scheme}`);
+      }
+    });
+  }
+
+  test("the 403 page", async ({ page, signIn }) => {
+    await signIn("viewer");
+    await page.goto("/developers/access");
+    await expect(page.getByText("403 · Access denied")).toBeVisible();
+    await expectAccessible(page);
+    await saveScreenshot(page, "forbidden");
+  });
+
+  test("keyboard: skip link, then the navigation, with a visible focus", async ({ page, signIn }) => {
+    await signIn("treasurer");
+    await page.goto("/dashboard");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    const outline = await skip.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe("none");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#main$/);
+  });
+});

@@ -1,0 +1,34 @@
+import { expect, portalToken, saveScreenshot, test } from "../fixtures/portal";
+
+test.describe("system", () => {
+  test.beforeEach(async ({ signIn }) => signIn("viewer"));
+
+  test("shows the bank's time ticking, with the zone name the API gives", async ({ page }) => {
+    const { access_token } = await portalToken(page.request);
+    const time = (await (await page.request.get("/v1/system/time", { headers: { authorization: `Bearer ${access_token}` } })).json()) as { timeZone: string };
+    expect(["Atlantic Standard Time", "Atlantic Daylight Time"]).toContain(time.timeZone);
+
+    await page.goto("/system");
+    const clock = page.getByTestId("bank-time");
+    await expect(clock).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+    const first = await clock.textContent();
+    await expect(clock).not.toHaveText(first!, { timeout: 3000 });
+    await expect(page.getByTestId("bank-zone-name")).toHaveText(time.timeZone);
+    await expect(page.getByText(/UTC−0[34]:00/).first()).toBeVisible();
+    await expect(page.getByText(time.timeZone === "Atlantic Standard Time" ? "AST" : "ADT", { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId("ach-countdown")).toHaveText(/\d+ (d|h|min)/);
+  });
+
+  test("monitors the service and refreshes itself", async ({ page }) => {
+    await page.goto("/system");
+    const database = page.locator("h3", { hasText: "Database" }).locator("..");
+    await expect(database).toContainText("Operational");
+    await expect(page.getByText(/PostgreSQL/)).toBeVisible();
+    await expect(page.getByText("Environment")).toBeVisible();
+    const refreshes = page.waitForResponse((r) => r.url().endsWith("/api/portal/status"), { timeout: 15_000 });
+    await refreshes;
+    const again = page.waitForResponse((r) => r.url().endsWith("/api/portal/status"), { timeout: 15_000 });
+    expect((await again).status()).toBe(200);
+    await saveScreenshot(page, "system");
+  });
+});
