@@ -1,6 +1,5 @@
 "use client";
 
-import { signOut } from "next-auth/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { usePortalUser } from "@/components/portal-user";
 import { Badge } from "@/components/ui/badge";
@@ -44,6 +43,8 @@ export function UserMenu() {
 
   const doSignOut = async () => {
     setSigningOut(true);
+    // next-auth's client loads on demand: every page carries the menu, few clicks sign out.
+    const { signOut } = await import("next-auth/react");
     await signOut({ redirect: false });
     // A full navigation drops the in-memory API token and every cached query.
     window.location.assign("/login?signedOut=1");
