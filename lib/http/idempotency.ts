@@ -70,7 +70,11 @@ export async function idempotencyStep(
   const scope: IdempotencyScope = { clientId: principal.clientId, method: operation.method, path: new URL(request.url).pathname, key };
   const token = randomUUID();
   const ttl = runtime.config.idempotencyTtlSeconds;
-  const claim = await claimKey(runtime.db, scope, token, ttl, IN_FLIGHT_STALE_S);
+  // Claims and releases commit asynchronously (runtime.counterDb): the payment's
+  // synchronous commit flushes the WAL up to and including its claim, so a
+  // stored response is always durable, and a claim lost in a server crash
+  // only frees a key whose request never completed.
+  const claim = await claimKey(runtime.counterDb, scope, token, ttl, IN_FLIGHT_STALE_S);
   if (claim.kind === "replay") return { replay: claim.response };
   if (claim.kind === "in_flight") throw new ApiError("REQUEST_IN_PROGRESS", "Request is already being processed.");
 
@@ -102,7 +106,7 @@ export async function idempotencyStep(
         stored = true;
       },
       fail: async () => {
-        if (!stored) await releaseKey(runtime.db, scope, token).catch(() => {});
+        if (!stored) await releaseKey(runtime.counterDb, scope, token).catch(() => {});
       },
     },
   };

@@ -33,6 +33,26 @@ SELECT (SELECT claim_token FROM claim) AS claimed, k.state, k.response_status, k
 FROM (SELECT 1) AS one
 LEFT JOIN idempotency_keys k ON k.client_id = $1 AND k.method = $2 AND k.path = $3 AND k.idem_key = $4`;
 
+/**
+ * A plain read first: replays and in-flight answers take no row lock and
+ * write nothing (the claim's ON CONFLICT would lock the row, which costs a
+ * commit flush and serialises every replay of one key).
+ */
+async function peekKey(db: Queryable, scope: IdempotencyScope, staleSeconds: number): Promise<ClaimOutcome | null> {
+  const { rows } = await db.query<{ state: string; response_status: number | null; response_body: string | null; live: boolean; fresh: boolean }>(
+    `SELECT state, response_status, response_body, expires_at > now() AS live,
+            locked_at >= now() - make_interval(secs => $5) AS fresh
+     FROM idempotency_keys WHERE client_id = $1 AND method = $2 AND path = $3 AND idem_key = $4`,
+    [scope.clientId, scope.method, scope.path, scope.key, staleSeconds],
+  );
+  const row = rows[0];
+  if (!row || !row.live) return null;
+  if (row.state === "completed" && row.response_status !== null && row.response_body !== null) {
+    return { kind: "replay", response: { status: row.response_status, body: row.response_body } };
+  }
+  return row.state === "in_flight" && row.fresh ? { kind: "in_flight" } : null;
+}
+
 export async function claimKey(
   db: Queryable,
   scope: IdempotencyScope,
@@ -40,6 +60,8 @@ export async function claimKey(
   ttlSeconds: number,
   staleSeconds: number,
 ): Promise<ClaimOutcome> {
+  const seen = await peekKey(db, scope, staleSeconds);
+  if (seen) return seen;
   // A conflicting row committed while this statement waited is invisible to
   // its snapshot; the next attempt (a new snapshot) sees it.
   for (let attempt = 0; attempt < 5; attempt++) {

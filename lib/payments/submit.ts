@@ -82,44 +82,21 @@ async function guardInstructionId(tx: PoolClient, ctx: PaymentContext, draft: Pa
   }
 }
 
-/**
- * Reserves principal and charge together: both debits or neither. The first
- * debit holds the account's row lock, so the second sees a settled balance;
- * the savepoint undoes the first when the second is not covered.
- */
+/** Debits principal, then charge; false when either is not covered (the caller rolls both back). */
 async function reserveFunds(tx: PoolClient, ctx: PaymentContext, draft: PaymentDraft, paymentId: string): Promise<boolean> {
   const base = { clientId: ctx.clientId, accountId: draft.debtor.account_id, currency: draft.debtor.currency, reference: paymentId };
-  await tx.query("SAVEPOINT reserve_funds");
-  const principal = await debitIfCovered(tx, { ...base, amountMinor: -draft.debitMinor, kind: "payment" });
-  const charge =
-    principal !== null && draft.chargeMinor > 0n ? await debitIfCovered(tx, { ...base, amountMinor: -draft.chargeMinor, kind: "payment_charge" }) : principal;
-  if (principal !== null && charge !== null) {
-    await tx.query("RELEASE SAVEPOINT reserve_funds");
-    return true;
-  }
-  await tx.query("ROLLBACK TO SAVEPOINT reserve_funds");
-  return false;
+  if ((await debitIfCovered(tx, { ...base, amountMinor: -draft.debitMinor, kind: "payment" })) === null) return false;
+  if (draft.chargeMinor === 0n) return true;
+  return (await debitIfCovered(tx, { ...base, amountMinor: -draft.chargeMinor, kind: "payment_charge" })) !== null;
 }
 
-/**
- * Submits a validated payment in the caller's transaction: instruction-id
- * guard, funds reservation, the payment row, its settlement task and its
- * audit row commit together (with the idempotent response, stored by the
- * pipeline in the same transaction). Insufficient funds is a recorded
- * `Failed` payment, not an error (decisions §5).
- */
-export async function submitPayment(tx: PoolClient, ctx: PaymentContext, draft: PaymentDraft): Promise<PaymentRow> {
-  const paymentId = randomUUID();
-  await guardInstructionId(tx, ctx, draft, paymentId);
-  const covered = await reserveFunds(tx, ctx, draft, paymentId);
-  if (!covered && draft.instructionIdentification !== null) {
-    await releaseInstructionId(tx, ctx.clientId, draft.rail, draft.instructionIdentification, paymentId);
-  }
+/** The payment row, its settlement task (Pending only) and its audit row. */
+async function recordPayment(tx: PoolClient, ctx: PaymentContext, draft: PaymentDraft, ids: { paymentId: string; uniqueIdentifier: string }, covered: boolean): Promise<PaymentRow> {
   const total = formatAmount(draft.debitMinor + draft.chargeMinor, draft.debtor.currency);
   const row = await insertPayment(tx, {
     client_id: ctx.clientId,
-    payment_id: paymentId,
-    unique_identifier: `HBR${randomBytes(10).toString("hex").toUpperCase()}`,
+    payment_id: ids.paymentId,
+    unique_identifier: ids.uniqueIdentifier,
     rail: draft.rail,
     status: covered ? "Pending" : "Failed",
     debtor_account_id: draft.debtor.account_id,
@@ -143,15 +120,42 @@ export async function submitPayment(tx: PoolClient, ctx: PaymentContext, draft: 
     remittance_information: draft.remittanceInformation,
   });
   if (covered) {
-    await enqueueTask(tx, SETTLE_TASK, { paymentId }, { clientId: ctx.clientId, runAt: settlementRunAt(draft.settlementDate), dedupeKey: paymentId });
+    const runAt = settlementRunAt(draft.settlementDate);
+    await enqueueTask(tx, SETTLE_TASK, { paymentId: ids.paymentId }, { clientId: ctx.clientId, runAt, dedupeKey: ids.paymentId });
   }
   await insertAudit(tx, {
     clientId: ctx.clientId,
     actor: ctx.actor,
     action: covered ? "payment.created" : "payment.rejected",
     entity: "payment",
-    entityId: paymentId,
+    entityId: ids.paymentId,
     data: { rail: draft.rail, status: row.status, debit: `${formatAmount(draft.debitMinor, draft.debtor.currency)} ${draft.debtor.currency}` },
   });
   return row;
+}
+
+/**
+ * Submits a validated payment in the caller's transaction: instruction-id
+ * guard, the payment row, its settlement task, its audit row and the funds
+ * reservation commit together (with the idempotent response, stored by the
+ * pipeline in the same transaction). Insufficient funds is a recorded
+ * `Failed` payment, not an error (decisions §5).
+ *
+ * The debit comes last on purpose: it takes the debtor account's row lock,
+ * which is then held only for the debit, the stored response and the
+ * commit, so concurrent payments from one account queue for as short as
+ * possible. When funds are short, the savepoint undoes the optimistic
+ * Pending records and the Failed payment is written instead.
+ */
+export async function submitPayment(tx: PoolClient, ctx: PaymentContext, draft: PaymentDraft): Promise<PaymentRow> {
+  const ids = { paymentId: randomUUID(), uniqueIdentifier: `HBR${randomBytes(10).toString("hex").toUpperCase()}` };
+  await guardInstructionId(tx, ctx, draft, ids.paymentId);
+  await tx.query("SAVEPOINT submit_payment");
+  const pending = await recordPayment(tx, ctx, draft, ids, true);
+  if (await reserveFunds(tx, ctx, draft, ids.paymentId)) return pending;
+  await tx.query("ROLLBACK TO SAVEPOINT submit_payment");
+  if (draft.instructionIdentification !== null) {
+    await releaseInstructionId(tx, ctx.clientId, draft.rail, draft.instructionIdentification, ids.paymentId);
+  }
+  return recordPayment(tx, ctx, draft, ids, false);
 }

@@ -1,0 +1,177 @@
+// Payments benchmark (docs/benchmarks-payments.md). Called by scripts/bench.mjs
+// with BENCH_BASE_URL (a running production server on a fresh database,
+// RATE_LIMIT_MAX raised) and BENCH_DATA_DIR (its embedded PostgreSQL) or
+// DATABASE_URL. Measures ACH creation with a fresh Idempotency-Key per
+// request, replays of one key, and the bare SQL transaction the creation
+// boils down to, from a plain node script on one connection. Figures are
+// reported, not asserted; the targets are checked in the written table.
+import autocannon from "autocannon";
+import { randomUUID } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import pg from "pg";
+
+const BASE = process.env.BENCH_BASE_URL;
+if (!BASE) {
+  console.error("BENCH_BASE_URL is required (a running production server; see scripts/bench.mjs)");
+  process.exit(2);
+}
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DEBTOR = "1000123460"; // acme, USD, 1,000,000.00: a cent per payment never runs dry
+const OUT = process.env.BENCH_PAYMENTS_OUT ?? "docs/benchmarks-payments.md";
+
+function databaseUrl() {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const dir = process.env.BENCH_DATA_DIR ?? ".data/bench";
+  const { port, password } = JSON.parse(readFileSync(`${dir}/embedded-pg.json`, "utf8"));
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/harbour`;
+}
+
+async function token() {
+  const res = await fetch(`${BASE}/v1/oauth/token`, {
+    method: "POST",
+    headers: { authorization: `Basic ${Buffer.from("acme:acme-uat-secret").toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+    body: "grant_type=client_credentials",
+  });
+  if (!res.ok) throw new Error(`token: ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
+
+function achBody(line) {
+  return JSON.stringify({
+    debtorAccount: { identification: DEBTOR },
+    debitCurrency: "USD",
+    instructedAmount: { amount: "0.01", currency: "USD" },
+    creditorAccount: { identification: "20004455667", name: "Bench Creditor" },
+    creditorBank: { bankCode: "BANK_A", currency: "USD" },
+    remittanceInformation: [line],
+  });
+}
+
+function row(name, result) {
+  const statuses = result.statusCodeStats ?? {};
+  const r = {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    ok: Object.entries(statuses).filter(([code]) => code.startsWith("2")).reduce((n, [, s]) => n + s.count, 0),
+  };
+  console.log(JSON.stringify(r));
+  return r;
+}
+
+async function load(name, options) {
+  return row(name, await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options }));
+}
+
+const auth = `Bearer ${await token()}`;
+const json = { authorization: auth, "content-type": "application/json" };
+
+// Warm-up: compile and cache every route involved.
+for (let i = 0; i < 20; i++) {
+  await fetch(`${BASE}/v1/payments/ach-local`, { method: "POST", headers: { ...json, "idempotency-key": randomUUID() }, body: achBody(`warmup-${i}`) });
+}
+await fetch(`${BASE}/livez`);
+await fetch(`${BASE}/v1/accounts/${DEBTOR}`, { headers: { authorization: auth } });
+
+const db = new pg.Client({ connectionString: databaseUrl() });
+await db.connect();
+const countPayments = async () => Number((await db.query("SELECT count(*) AS n FROM payments")).rows[0].n);
+
+// 1. Creation, a fresh key per request; the key (without dashes) is also the remittance line,
+//    so duplicates are countable afterwards.
+const beforeCreate = await countPayments();
+const create = await load("POST /v1/payments/ach-local, fresh Idempotency-Key each", {
+  url: `${BASE}/v1/payments/ach-local`,
+  requests: [
+    {
+      method: "POST",
+      setupRequest: (req) => {
+        const key = randomUUID();
+        return { ...req, headers: { ...json, "idempotency-key": key }, body: achBody(key.replaceAll("-", "")) };
+      },
+    },
+  ],
+});
+const created = (await countPayments()) - beforeCreate;
+const duplicates = Number(
+  (await db.query("SELECT count(*) - count(DISTINCT remittance_information) AS d FROM payments WHERE remittance_information[1] !~ '^warmup'")).rows[0].d,
+);
+
+// 2. Replays of one key.
+const replayKey = randomUUID();
+await fetch(`${BASE}/v1/payments/ach-local`, { method: "POST", headers: { ...json, "idempotency-key": replayKey }, body: achBody("replay") });
+const beforeReplay = await countPayments();
+const replay = await load("POST /v1/payments/ach-local, one repeated key (replay)", {
+  url: `${BASE}/v1/payments/ach-local`,
+  method: "POST",
+  headers: { ...json, "idempotency-key": replayKey },
+  body: achBody("replay"),
+});
+const replayCreated = (await countPayments()) - beforeReplay;
+
+// 3. The comparisons, in the same run unless the caller measured them already.
+const empty = process.env.BENCH_EMPTY_RPS
+  ? { name: "empty route handler (GET /livez), from scripts/bench.mjs", rps: Number(process.env.BENCH_EMPTY_RPS) }
+  : await load("empty route handler (GET /livez)", { url: `${BASE}/livez` });
+const getAccount = await load("GET /v1/accounts/{n} (JSON)", { url: `${BASE}/v1/accounts/${DEBTOR}`, headers: { authorization: auth } });
+
+// 4. The bare SQL of one creation (payment + posting + balance + idempotency row) on one connection.
+const account = (await db.query("SELECT client_id, account_id FROM accounts WHERE account_number = $1", [DEBTOR])).rows[0];
+let bare = 0;
+const bareUntil = Date.now() + DURATION_S * 1000;
+while (Date.now() < bareUntil) {
+  const id = randomUUID();
+  await db.query("BEGIN");
+  await db.query(
+    `WITH a AS (UPDATE accounts SET available_minor = available_minor - 1 WHERE client_id = $1 AND account_id = $2 AND available_minor >= 1 RETURNING 1)
+     INSERT INTO ledger_postings (client_id, account_id, amount_minor, currency, kind, reference) SELECT $1, $2, -1, 'USD', 'payment', $3 FROM a`,
+    [account.client_id, account.account_id, id],
+  );
+  await db.query(
+    `INSERT INTO payments (client_id, payment_id, unique_identifier, rail, status, debtor_account_id, debtor_account_number, debit_minor,
+       debit_currency, credit_minor, credit_currency, settlement_date, funds_held, details, remittance_information)
+     VALUES ($1, $3::uuid, $3::text, 'ACH', 'Pending', $2, $4, 1, 'USD', 1, 'USD', current_date, true, '{}', ARRAY['bare'])`,
+    [account.client_id, account.account_id, id, DEBTOR],
+  );
+  await db.query(
+    `INSERT INTO idempotency_keys (client_id, method, path, idem_key, state, claim_token, expires_at, response_status, response_body)
+     VALUES ($1, 'POST', '/bench', $2::text, 'completed', $2::uuid, now() + interval '1 hour', 201, '{}')`,
+    [account.client_id, id],
+  );
+  await db.query("COMMIT");
+  bare++;
+}
+const bareRow = { name: "bare SQL transaction, plain node script, one connection", rps: Math.round(bare / DURATION_S) };
+console.log(JSON.stringify(bareRow));
+await db.end();
+
+const pct = (a, b) => `${Math.round((100 * a) / b)}%`;
+const lines = [
+  "# Payments benchmark",
+  "",
+  `Run by \`node scripts/bench-payments.mjs\` (from \`npm run bench\`) on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores, Node ${process.version},`,
+  `production build, ${CONNECTIONS} connections, ${DURATION_S} s per row (autocannon), load generator on the same machine.`,
+  "Each created payment is a full ACH submission: token, rate limit, idempotency claim, validation, debtor and bank lookups,",
+  "holiday calendar, funds reservation (row-locked conditional debit), payment row, settlement task, audit row and the stored response, one transaction.",
+  "",
+  "| what | req/s | p50 ms | p99 ms | errors |",
+  "| --- | ---: | ---: | ---: | ---: |",
+  ...[create, replay, empty, getAccount].map((r) => `| ${r.name} | ${r.rps} | ${r.p50 ?? "-"} | ${r.p99 ?? "-"} | ${r.errors ?? "-"} |`),
+  `| ${bareRow.name} | ${bareRow.rps} | - | - | - |`,
+  "",
+  "| target | measured | met |",
+  "| --- | --- | --- |",
+  `| creation ≥ 40% of the empty route handler | ${pct(create.rps, empty.rps)} (${create.rps} vs ${empty.rps}) | ${create.rps >= 0.4 * empty.rps ? "yes" : "no"} |`,
+  `| creation: zero errors | ${create.errors} | ${create.errors === 0 ? "yes" : "no"} |`,
+  `| creation: zero duplicates (one payment per key) | ${duplicates} duplicates; ${created} payments for ${create.ok} 201s | ${duplicates === 0 && created === create.ok ? "yes" : "no"} |`,
+  `| replay ≥ GET /v1/accounts/{n} | ${replay.rps} vs ${getAccount.rps} | ${replay.rps >= getAccount.rps ? "yes" : "no"} |`,
+  `| replay creates nothing | ${replayCreated} payments created | ${replayCreated === 0 ? "yes" : "no"} |`,
+  `| API creation vs the bare SQL transaction | ${pct(create.rps, bareRow.rps)} | (reported) |`,
+  "",
+];
+writeFileSync(OUT, lines.join("\n"));
+console.log(`wrote ${OUT}`);
