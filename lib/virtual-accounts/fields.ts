@@ -79,7 +79,8 @@ export const ZPastDate = z
 export function latestAdultDob(today: string = todayIso()): string {
   const [y, m, d] = today.split("-");
   const candidate = `${String(Number(y) - ADULT_AGE_YEARS).padStart(4, "0")}-${m}-${d}`;
-  // 29 February of a leap year: 18 years later there is no such day; the birthday is 1 March.
+  // Today is 29 February and that year had none: whoever was born up to 28 February is 18 today.
+  // (Someone born on 29 February therefore becomes an adult on 1 March in a common year.)
   return isCalendarDate(candidate) ? candidate : `${candidate.slice(0, 5)}02-28`;
 }
 
