@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** Override to run two suites side by side; the directory is wiped at start. */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 
 /**
  * Browser and API end-to-end tests against a production build served by
@@ -29,7 +31,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR: ".data/e2e", APP_ENV: "uat", RATE_LIMIT_MAX: "100000", NEXTAUTH_URL: `http://localhost:${PORT}` },
+    env: { PORT: String(PORT), DATA_DIR, APP_ENV: "uat", RATE_LIMIT_MAX: "100000", NEXTAUTH_URL: `http://localhost:${PORT}` },
     stdout: "ignore",
     stderr: "pipe",
   },

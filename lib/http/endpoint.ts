@@ -1,6 +1,7 @@
 import { bearerToken, type Principal } from "@/lib/auth/tokens";
 import { negotiate } from "@/lib/http/accept";
 import { readBodyText } from "@/lib/http/body";
+import { baseUrlOf } from "@/lib/http/base-url";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { correlationIdOf } from "@/lib/http/correlation";
 import { ApiError } from "@/lib/http/errors";
@@ -170,7 +171,7 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
         principal: principal as RequestContext<O>["principal"],
         runtime,
         responseHeaders: headers,
-        baseUrl: runtime.config.publicBaseUrl ?? url.origin,
+        baseUrl: baseUrlOf(request.headers, url, runtime.config),
         transaction: idempotency.transaction,
       });
       checkResponse(operation, result);

@@ -3,11 +3,18 @@ import { openApiOperation } from "@/lib/api/openapi-operation";
 import { OPERATIONS } from "@/lib/api/registry";
 import { endpoint } from "@/lib/http/endpoint";
 
-let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+/** Built once per base URL (the server entry differs by how the caller reaches us); a handful at most. */
+const documents = new Map<string, OpenApiDocument>();
 
 export const GET = endpoint(openApiOperation, async ({ baseUrl, responseHeaders }) => {
   responseHeaders.set("cache-control", "public, max-age=60");
-  // Built once: the operations are fixed for the life of the process.
-  document ??= buildOpenApiDocument(OPERATIONS, baseUrl);
+  let document = documents.get(baseUrl);
+  if (!document) {
+    if (documents.size >= 16) documents.clear();
+    document = buildOpenApiDocument(OPERATIONS, baseUrl);
+    documents.set(baseUrl, document);
+  }
   return document;
 });
