@@ -11,34 +11,12 @@ export type ClaimOutcome =
   | { kind: "replay"; response: StoredResponse }
   | { kind: "in_flight" };
 
-type ClaimRow = { claimed: string | null; state: string | null; response_status: number | null; response_body: string | null };
-
 /**
- * One statement claims a free key, or takes over one that expired or whose
- * claimant died (in flight longer than `staleSeconds`), or reports the row
- * that is there. A claim is committed on its own, before the business
- * transaction, so a concurrent request with the same key sees it at once.
+ * Reads the key without locking it: replays and in-flight answers write
+ * nothing (a locking read would cost a commit flush and serialise every
+ * replay of one key).
  */
-const CLAIM_SQL = `
-WITH claim AS (
-  INSERT INTO idempotency_keys (client_id, method, path, idem_key, state, claim_token, locked_at, expires_at)
-  VALUES ($1, $2, $3, $4, 'in_flight', $5, now(), now() + make_interval(secs => $6))
-  ON CONFLICT (client_id, method, path, idem_key) DO UPDATE
-    SET state = 'in_flight', claim_token = EXCLUDED.claim_token, locked_at = now(), expires_at = EXCLUDED.expires_at,
-        response_status = NULL, response_body = NULL, created_at = now()
-    WHERE idempotency_keys.expires_at <= now()
-       OR (idempotency_keys.state = 'in_flight' AND idempotency_keys.locked_at < now() - make_interval(secs => $7))
-  RETURNING claim_token::text)
-SELECT (SELECT claim_token FROM claim) AS claimed, k.state, k.response_status, k.response_body
-FROM (SELECT 1) AS one
-LEFT JOIN idempotency_keys k ON k.client_id = $1 AND k.method = $2 AND k.path = $3 AND k.idem_key = $4`;
-
-/**
- * A plain read first: replays and in-flight answers take no row lock and
- * write nothing (the claim's ON CONFLICT would lock the row, which costs a
- * commit flush and serialises every replay of one key).
- */
-async function peekKey(db: Queryable, scope: IdempotencyScope, staleSeconds: number): Promise<ClaimOutcome | null> {
+async function peekKey(db: Queryable, scope: IdempotencyScope, staleSeconds: number): Promise<ClaimOutcome | "absent" | "reclaimable"> {
   const { rows } = await db.query<{ state: string; response_status: number | null; response_body: string | null; live: boolean; fresh: boolean }>(
     `SELECT state, response_status, response_body, expires_at > now() AS live,
             locked_at >= now() - make_interval(secs => $5) AS fresh
@@ -46,13 +24,23 @@ async function peekKey(db: Queryable, scope: IdempotencyScope, staleSeconds: num
     [scope.clientId, scope.method, scope.path, scope.key, staleSeconds],
   );
   const row = rows[0];
-  if (!row || !row.live) return null;
+  if (!row) return "absent";
+  if (!row.live) return "reclaimable";
   if (row.state === "completed" && row.response_status !== null && row.response_body !== null) {
     return { kind: "replay", response: { status: row.response_status, body: row.response_body } };
   }
-  return row.state === "in_flight" && row.fresh ? { kind: "in_flight" } : null;
+  return row.fresh ? { kind: "in_flight" } : "reclaimable";
 }
 
+/**
+ * Claims a key. A fresh key costs one INSERT (ON CONFLICT DO NOTHING takes no
+ * lock on an existing row); a taken one is classified by a plain read; an
+ * expired row or one whose claimant died (in flight longer than
+ * `staleSeconds`) is taken over by a conditional UPDATE, so of two
+ * concurrent takeovers exactly one wins. The claim commits on its own,
+ * before the business transaction, so a concurrent request with the same key
+ * sees it at once.
+ */
 export async function claimKey(
   db: Queryable,
   scope: IdempotencyScope,
@@ -60,18 +48,27 @@ export async function claimKey(
   ttlSeconds: number,
   staleSeconds: number,
 ): Promise<ClaimOutcome> {
-  const seen = await peekKey(db, scope, staleSeconds);
-  if (seen) return seen;
-  // A conflicting row committed while this statement waited is invisible to
-  // its snapshot; the next attempt (a new snapshot) sees it.
+  const pk = [scope.clientId, scope.method, scope.path, scope.key];
   for (let attempt = 0; attempt < 5; attempt++) {
-    const { rows } = await db.query<ClaimRow>(CLAIM_SQL, [scope.clientId, scope.method, scope.path, scope.key, token, ttlSeconds, staleSeconds]);
-    const row = rows[0]!;
-    if (row.claimed === token) return { kind: "claimed" };
-    if (row.state === "completed" && row.response_status !== null && row.response_body !== null) {
-      return { kind: "replay", response: { status: row.response_status, body: row.response_body } };
-    }
-    if (row.state === "in_flight") return { kind: "in_flight" };
+    const inserted = await db.query(
+      `INSERT INTO idempotency_keys (client_id, method, path, idem_key, state, claim_token, locked_at, expires_at)
+       VALUES ($1, $2, $3, $4, 'in_flight', $5, now(), now() + make_interval(secs => $6))
+       ON CONFLICT (client_id, method, path, idem_key) DO NOTHING`,
+      [...pk, token, ttlSeconds],
+    );
+    if (inserted.rowCount === 1) return { kind: "claimed" };
+    const seen = await peekKey(db, scope, staleSeconds);
+    if (seen === "absent") continue; // released meanwhile: insert again
+    if (seen !== "reclaimable") return seen;
+    const taken = await db.query(
+      `UPDATE idempotency_keys
+       SET state = 'in_flight', claim_token = $5, locked_at = now(), expires_at = now() + make_interval(secs => $6),
+           response_status = NULL, response_body = NULL, created_at = now()
+       WHERE client_id = $1 AND method = $2 AND path = $3 AND idem_key = $4
+         AND (expires_at <= now() OR (state = 'in_flight' AND locked_at < now() - make_interval(secs => $7)))`,
+      [...pk, token, ttlSeconds, staleSeconds],
+    );
+    if (taken.rowCount === 1) return { kind: "claimed" };
   }
   return { kind: "in_flight" };
 }

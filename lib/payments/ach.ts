@@ -1,7 +1,7 @@
 import type { PoolClient } from "pg";
 import { ApiError } from "@/lib/http/errors";
 import { parseAmount } from "@/lib/money";
-import { findBankName, loadHolidays, type PaymentRow } from "@/lib/payments/repo";
+import { loadReferenceData, type PaymentRow } from "@/lib/payments/repo";
 import type { TAchPaymentRequest } from "@/lib/payments/schema";
 import { achSettlementDate } from "@/lib/payments/settlement-date";
 import { activeDebtorAccount, submitPayment, type PaymentContext } from "@/lib/payments/submit";
@@ -19,14 +19,17 @@ export async function createAchPayment(tx: PoolClient, ctx: PaymentContext, body
   if (debtor.currency !== body.debitCurrency) {
     throw new ApiError("VALIDATION_ERROR", `debitCurrency must be the debtor account's currency (${debtor.currency}).`, { field: "debitCurrency" });
   }
-  const bankName = await findBankName(tx, body.creditorBank.bankCode, body.creditorBank.currency);
+  const { bankName, holidays } = await loadReferenceData(tx, {
+    bankCode: body.creditorBank.bankCode,
+    bankCurrency: body.creditorBank.currency,
+    fromDate: bankLocalParts(ctx.now).date,
+  });
   if (bankName === null) {
     throw new ApiError("BANK_REFERENCE_NOT_FOUND", `No configured bank ${body.creditorBank.bankCode} for ${body.creditorBank.currency}.`, {
       field: "creditorBank.bankCode",
     });
   }
   const amount = parseAmount(body.instructedAmount.amount, body.debitCurrency);
-  const holidays = await loadHolidays(tx, bankLocalParts(ctx.now).date);
   return submitPayment(tx, ctx, {
     rail: "ACH",
     debtor,

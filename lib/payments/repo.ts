@@ -42,9 +42,14 @@ const COLUMNS = `client_id, payment_id::text, unique_identifier, rail, status, d
   instruction_identification, debit_minor::text, debit_currency, credit_minor::text, credit_currency, exchange_rate,
   charge_minor::text, charges_type, settlement_date::text, funds_held, details, remittance_information, created_at`;
 
-export async function insertPayment(db: Queryable, p: NewPayment): Promise<PaymentRow> {
+export type AuditEntry = { clientId: string; actor: string; action: string; entity: string; entityId: string; data: Record<string, unknown> };
+
+/** The payment and its audit row, one statement (one round trip on the submission path). */
+export async function insertPayment(db: Queryable, p: NewPayment, audit: AuditEntry): Promise<PaymentRow> {
   const { rows } = await db.query<PaymentRow>(
-    `INSERT INTO payments (client_id, payment_id, unique_identifier, rail, status, failure_reason, debtor_account_id,
+    `WITH audit AS (
+       INSERT INTO audit_log (client_id, actor, action, entity, entity_id, data) VALUES ($1, $21, $22, $23, $24, $25))
+     INSERT INTO payments (client_id, payment_id, unique_identifier, rail, status, failure_reason, debtor_account_id,
        debtor_account_number, instruction_identification, debit_minor, debit_currency, credit_minor, credit_currency,
        exchange_rate, charge_minor, charges_type, settlement_date, funds_held, details, remittance_information)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
@@ -53,6 +58,7 @@ export async function insertPayment(db: Queryable, p: NewPayment): Promise<Payme
       p.client_id, p.payment_id, p.unique_identifier, p.rail, p.status, p.details.failureReason?.code ?? null, p.debtor_account_id,
       p.debtor_account_number, p.instruction_identification, p.debit_minor, p.debit_currency, p.credit_minor, p.credit_currency,
       p.exchange_rate, p.charge_minor, p.charges_type, p.settlement_date, p.funds_held, JSON.stringify(p.details), p.remittance_information,
+      audit.actor, audit.action, audit.entity, audit.entityId, JSON.stringify(audit.data),
     ],
   );
   return rows[0]!;
@@ -150,33 +156,30 @@ export async function releaseInstructionId(db: Queryable, clientId: string, rail
 
 // ---- reference data ------------------------------------------------------------
 
-export async function findBankName(db: Queryable, bankCode: string, currency: string): Promise<string | null> {
-  const { rows } = await db.query<{ name: string }>("SELECT name FROM bank_codes WHERE bank_code = $1 AND currency = $2", [bankCode, currency]);
-  return rows[0]?.name ?? null;
-}
+export type ReferenceData = { bankName: string | null; rate: string | null; holidays: Set<string> };
 
-/** Rate as exact decimal text (units of `to` per unit of `from`), or null when the pair is not quoted. */
-export async function findFxRate(db: Queryable, from: string, to: string): Promise<string | null> {
-  const { rows } = await db.query<{ rate: string }>("SELECT rate::text AS rate FROM fx_rates WHERE from_currency = $1 AND to_currency = $2", [
-    from,
-    to,
-  ]);
-  return rows[0]?.rate ?? null;
-}
-
-/** Holidays from `fromDate` over the next 90 days: enough for any settlement-date search. */
-export async function loadHolidays(db: Queryable, fromDate: string): Promise<Set<string>> {
-  const { rows } = await db.query<{ d: string }>(
-    "SELECT holiday_date::text AS d FROM bank_holidays WHERE holiday_date BETWEEN $1::date AND $1::date + 90",
-    [fromDate],
-  );
-  return new Set(rows.map((r) => r.d));
-}
-
-export async function insertAudit(
+/**
+ * The reference data one submission needs, in one round trip: the creditor
+ * bank's name (null when the code/currency pair is not configured), the
+ * exchange rate as exact decimal text (units of `to` per unit of `from`; null
+ * when not quoted) and the holidays from `fromDate` over the next 90 days,
+ * enough for any settlement-date search. Absent inputs give nulls.
+ */
+export async function loadReferenceData(
   db: Queryable,
-  entry: { clientId: string; actor: string; action: string; entity: string; entityId: string; data: Record<string, unknown> },
-): Promise<void> {
+  q: { bankCode?: string; bankCurrency?: string; fxFrom?: string; fxTo?: string; fromDate: string },
+): Promise<ReferenceData> {
+  const { rows } = await db.query<{ bank_name: string | null; rate: string | null; holidays: string[] }>(
+    `SELECT (SELECT name FROM bank_codes WHERE bank_code = $1 AND currency = $2) AS bank_name,
+            (SELECT rate::text FROM fx_rates WHERE from_currency = $3 AND to_currency = $4) AS rate,
+            ARRAY(SELECT holiday_date::text FROM bank_holidays WHERE holiday_date BETWEEN $5::date AND $5::date + 90) AS holidays`,
+    [q.bankCode ?? null, q.bankCurrency ?? null, q.fxFrom ?? null, q.fxTo ?? null, q.fromDate],
+  );
+  const row = rows[0]!;
+  return { bankName: row.bank_name, rate: row.rate, holidays: new Set(row.holidays) };
+}
+
+export async function insertAudit(db: Queryable, entry: AuditEntry): Promise<void> {
   await db.query("INSERT INTO audit_log (client_id, actor, action, entity, entity_id, data) VALUES ($1, $2, $3, $4, $5, $6)", [
     entry.clientId,
     entry.actor,

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/http/errors";
 import { enqueueTask } from "@/lib/jobs/queue";
 import { debitIfCovered } from "@/lib/ledger/ledger";
 import { formatAmount } from "@/lib/money";
-import { claimInstructionId, insertAudit, insertPayment, releaseInstructionId, type PaymentDetails, type PaymentRow } from "@/lib/payments/repo";
+import { claimInstructionId, insertPayment, releaseInstructionId, type PaymentDetails, type PaymentRow } from "@/lib/payments/repo";
 import type { TRail } from "@/lib/payments/schema";
 import { settlementRunAt } from "@/lib/payments/settlement-date";
 
@@ -90,7 +90,7 @@ async function reserveFunds(tx: PoolClient, ctx: PaymentContext, draft: PaymentD
   return (await debitIfCovered(tx, { ...base, amountMinor: -draft.chargeMinor, kind: "payment_charge" })) !== null;
 }
 
-/** The payment row, its settlement task (Pending only) and its audit row. */
+/** The payment row with its audit row, and its settlement task (Pending only). */
 async function recordPayment(tx: PoolClient, ctx: PaymentContext, draft: PaymentDraft, ids: { paymentId: string; uniqueIdentifier: string }, covered: boolean): Promise<PaymentRow> {
   const total = formatAmount(draft.debitMinor + draft.chargeMinor, draft.debtor.currency);
   const row = await insertPayment(tx, {
@@ -118,19 +118,18 @@ async function recordPayment(tx: PoolClient, ctx: PaymentContext, draft: Payment
         : { code: "INSUFFICIENT_FUNDS", message: `The available balance of ${draft.debtor.account_number} does not cover ${total} ${draft.debtor.currency}.` },
     },
     remittance_information: draft.remittanceInformation,
-  });
-  if (covered) {
-    const runAt = settlementRunAt(draft.settlementDate);
-    await enqueueTask(tx, SETTLE_TASK, { paymentId: ids.paymentId }, { clientId: ctx.clientId, runAt, dedupeKey: ids.paymentId });
-  }
-  await insertAudit(tx, {
+  }, {
     clientId: ctx.clientId,
     actor: ctx.actor,
     action: covered ? "payment.created" : "payment.rejected",
     entity: "payment",
     entityId: ids.paymentId,
-    data: { rail: draft.rail, status: row.status, debit: `${formatAmount(draft.debitMinor, draft.debtor.currency)} ${draft.debtor.currency}` },
+    data: { rail: draft.rail, status: covered ? "Pending" : "Failed", debit: `${formatAmount(draft.debitMinor, draft.debtor.currency)} ${draft.debtor.currency}` },
   });
+  if (covered) {
+    const runAt = settlementRunAt(draft.settlementDate);
+    await enqueueTask(tx, SETTLE_TASK, { paymentId: ids.paymentId }, { clientId: ctx.clientId, runAt, dedupeKey: ids.paymentId });
+  }
   return row;
 }
 

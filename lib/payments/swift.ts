@@ -2,7 +2,7 @@ import type { PoolClient } from "pg";
 import { ApiError } from "@/lib/http/errors";
 import { AmountError, parseAmount } from "@/lib/money";
 import { creditForDebit, normalizeRate, swiftChargeMinor } from "@/lib/payments/pricing";
-import { findFxRate, loadHolidays, type PaymentRow, type StoredAgent } from "@/lib/payments/repo";
+import { loadReferenceData, type PaymentRow, type StoredAgent } from "@/lib/payments/repo";
 import type { TAgent, TSwiftPaymentRequest } from "@/lib/payments/schema";
 import { swiftSettlementDate } from "@/lib/payments/settlement-date";
 import { activeDebtorAccount, submitPayment, type PaymentContext } from "@/lib/payments/submit";
@@ -33,7 +33,7 @@ type Amounts = { debitMinor: bigint; creditMinor: bigint; creditCurrency: string
  * debit is fixed in the account's currency and the credit is converted at
  * the table rate; without it the payment is same-currency (spec §2.7).
  */
-async function amountsOf(tx: PoolClient, body: TSwiftPaymentRequest, accountCurrency: string): Promise<Amounts> {
+function amountsOf(body: TSwiftPaymentRequest, accountCurrency: string, tableRate: string | null): Amounts {
   const creditCurrency = body.instructedAmount.currency;
   if (!body.debitAmount) {
     if (creditCurrency !== accountCurrency) {
@@ -53,13 +53,12 @@ async function amountsOf(tx: PoolClient, body: TSwiftPaymentRequest, accountCurr
   }
   const debitMinor = amountIn(body.debitAmount.amount, accountCurrency, "debitAmount.amount");
   if (creditCurrency === accountCurrency) return { debitMinor, creditMinor: debitMinor, creditCurrency, exchangeRate: null };
-  const stored = await findFxRate(tx, accountCurrency, creditCurrency);
-  if (stored === null) {
+  if (tableRate === null) {
     throw new ApiError("VALIDATION_ERROR", `No exchange rate from ${accountCurrency} to ${creditCurrency} is configured.`, {
       field: "instructedAmount.currency",
     });
   }
-  const exchangeRate = normalizeRate(stored);
+  const exchangeRate = normalizeRate(tableRate);
   const creditMinor = creditForDebit(debitMinor, exchangeRate, accountCurrency, creditCurrency);
   if (creditMinor <= 0n) {
     throw new ApiError("VALIDATION_ERROR", "debitAmount.amount converts to nothing in the instructed currency.", { field: "debitAmount.amount" });
@@ -70,8 +69,12 @@ async function amountsOf(tx: PoolClient, body: TSwiftPaymentRequest, accountCurr
 /** POST /v1/payments/swift. */
 export async function createSwiftPayment(tx: PoolClient, ctx: PaymentContext, body: TSwiftPaymentRequest): Promise<PaymentRow> {
   const debtor = await activeDebtorAccount(tx, ctx.clientId, body.debtorAccount.identification);
-  const amounts = await amountsOf(tx, body, debtor.currency);
-  const holidays = await loadHolidays(tx, bankLocalParts(ctx.now).date);
+  const { rate, holidays } = await loadReferenceData(tx, {
+    fxFrom: debtor.currency,
+    fxTo: body.instructedAmount.currency,
+    fromDate: bankLocalParts(ctx.now).date,
+  });
+  const amounts = amountsOf(body, debtor.currency, rate);
   return submitPayment(tx, ctx, {
     rail: "SWIFT",
     debtor,
