@@ -51,7 +51,25 @@ export const REASON_PHRASES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
+/**
+ * Next bundles a module once per route chunk, and the shared runtime (on
+ * globalThis) may hand a route an error built from another chunk's copy of a
+ * class. `instanceof` therefore checks a global brand, not the prototype.
+ */
+function brandedInstanceCheck(brand: symbol, base: object) {
+  return function (this: object, value: unknown): boolean {
+    if (this !== base) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+  };
+}
+
+const API_ERROR = Symbol.for("harbour.ApiError");
+const PROTOCOL_ERROR = Symbol.for("harbour.ProtocolError");
+
 export class ApiError extends Error {
+  readonly [API_ERROR] = true;
+  static [Symbol.hasInstance] = brandedInstanceCheck(API_ERROR, ApiError);
+
   readonly status: number;
   readonly code: ErrorCode;
   readonly field: string | null;
@@ -107,6 +125,9 @@ export function errorBody(err: ApiError, correlationId: string): ErrorBody {
  * endpoint). The wrapper sends its body as is.
  */
 export class ProtocolError extends Error {
+  readonly [PROTOCOL_ERROR] = true;
+  static [Symbol.hasInstance] = brandedInstanceCheck(PROTOCOL_ERROR, ProtocolError);
+
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
