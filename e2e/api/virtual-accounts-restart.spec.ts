@@ -55,7 +55,7 @@ test("kill -9 while batch jobs run: after the restart every job completes with e
     await new Promise((r) => setTimeout(r, 500));
     server = startServer(PORT, DATA_DIR, { RATE_LIMIT_MAX: "100000" });
     await waitHealthy(server.baseUrl);
-    // The dead worker's leases (30 s) lapse, then the new process resumes each job after its last committed chunk.
+    // The dead worker's leases (60 s, the worker's longest) lapse, then the new process resumes each job after its last committed chunk.
     const deadline = Date.now() + 150_000;
     let statuses: Array<{ status: string; succeededItems: number; processedItems: number }> = [];
     while (Date.now() < deadline) {

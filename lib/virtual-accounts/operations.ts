@@ -33,6 +33,36 @@ export const ZVirtualAccountListQuery = paginationQuery()
   .extend({ currency: ZCurrency.optional().meta({ description: "Only this currency; all when omitted" }) })
   .strict();
 
+const V1_EXAMPLE = {
+  items: [
+    { currency: "USD", accountHolderName: "Jane Tucker", accountName: "Tucker Tenancy Deposit", clientReference: "TENANT-0001", dob: "1984-05-17" },
+    { currency: "BMD", unallocated: true, clientReference: "POOL-17" },
+  ],
+  callbackUrl: "https://erp.example.com/hooks/va-jobs",
+  customHeaders: { "X-Batch": "tenancy-11" },
+};
+
+const V2_EXAMPLE = {
+  items: [
+    { currency: "USD", accountHolderType: "Individual", accountHolderName: "Jane Tucker", accountName: "Tucker Tenancy Deposit", individual: { dob: "1984-05-17", nationality: "BM" }, countryOfResidence: "BM" },
+    {
+      currency: "USD",
+      accountHolderType: "Business",
+      accountHolderName: "Island Freight Ltd.",
+      accountName: "Island Freight Collections",
+      business: { registeredAddress: { addressLine1: "12 Front Street", city: "Hamilton", postalCode: "HM 11", country: "BM" } },
+    },
+  ],
+  callbackUrl: "https://erp.example.com/hooks/va-jobs",
+};
+
+const ACCEPTED_EXAMPLE = {
+  jobId: "5b8f0c2e-8f4a-4c1e-9d3a-2f6e1b7c9a10",
+  status: "Pending",
+  statusUrl: "https://api.harbour.bank/v1/jobs/5b8f0c2e-8f4a-4c1e-9d3a-2f6e1b7c9a10",
+  resultUrl: "https://api.harbour.bank/v1/jobs/5b8f0c2e-8f4a-4c1e-9d3a-2f6e1b7c9a10/results",
+};
+
 const createErrors = ["VALIDATION_ERROR", "INVALID_IDEMPOTENCY_KEY", "REQUEST_IN_PROGRESS"] as const;
 
 export const createVirtualAccountsV1Operation = defineOperation({
@@ -50,6 +80,7 @@ export const createVirtualAccountsV1Operation = defineOperation({
   idempotency: "optional",
   errors: createErrors,
   headers: [IDEMPOTENCY_KEY_HEADER],
+  example: { request: V1_EXAMPLE, response: ACCEPTED_EXAMPLE },
 });
 
 export const createVirtualAccountsV2Operation = defineOperation({
@@ -67,6 +98,7 @@ export const createVirtualAccountsV2Operation = defineOperation({
   idempotency: "optional",
   errors: createErrors,
   headers: [IDEMPOTENCY_KEY_HEADER],
+  example: { request: V2_EXAMPLE, response: ACCEPTED_EXAMPLE },
 });
 
 export const listVirtualAccountsOperation = defineOperation({

@@ -138,6 +138,7 @@ async function handle(task: Task, runtime: Runtime): Promise<void> {
 export const CREATE_VIRTUAL_ACCOUNTS_TASK_DEFINITION: TaskDefinition = {
   kind: CREATE_VIRTUAL_ACCOUNTS_TASK,
   // A 1000-item job takes well under a second; a lapsed lease means the worker died, and the job resumes after it.
+  // (The worker claims with the longest lease of its kinds, so the effective lease may be longer.)
   leaseSeconds: 30,
   maxAttempts: MAX_ATTEMPTS,
   handle,
