@@ -39,7 +39,7 @@ describe("delivery worker", () => {
       expect(healthy.received).toHaveLength(40);
       // All healthy deliveries landed before the first hanging attempt could have ended.
       expect(Date.now() - started).toBeLessThan(3_000);
-      expect(hanging.connections()).toBeLessThanOrEqual(8);
+      expect(hanging.connections()).toBeLessThanOrEqual(4);
     } finally {
       await worker.stop();
     }

@@ -79,14 +79,17 @@ export function attemptPost(request: AttemptRequest): Promise<AttemptOutcome> {
     }, timeoutMs);
     req.on("socket", (socket: Socket) => {
       // Belt and braces: the peer actually connected to must be allowed too.
-      socket.once("connect", () => {
+      const checkPeer = () => {
         try {
           checkAddress(socket.remoteAddress ?? "", request.policy);
         } catch (error) {
           finish(null, `refused: ${(error as Error).message}`);
           req.destroy();
         }
-      });
+      };
+      // A reused keep-alive socket is already connected (and was checked when it connected).
+      if (socket.connecting) socket.once("connect", checkPeer);
+      else checkPeer();
     });
     req.on("response", (res) => {
       finish(res.statusCode ?? null, null);

@@ -7,9 +7,9 @@
  * (re-queued, not counted as attempts) instead of waiting on a slot.
  * Per process: each app instance protects its own worker.
  */
-const FAST_LIMIT = 8;
+const FAST_LIMIT = 4;
 const SLOW_LIMIT = 2;
-const SLOW_AFTER_MS = 1_000;
+const SLOW_AFTER_MS = 500;
 const SLOW_MEMORY_MS = 60_000;
 const MAX_WAIT_MS = 1_000;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "@/lib/db/types";
-import { insertDelivery } from "@/lib/delivery/repo";
-import { enqueueTask } from "@/lib/jobs/queue";
+import { insertDeliveries } from "@/lib/delivery/repo";
+import { enqueueTasks } from "@/lib/jobs/queue";
 
 export const DELIVERY_TASK_KIND = "delivery.send";
 
@@ -20,22 +20,32 @@ export type DeliveryRequest = {
 };
 
 /**
- * Schedules a signed POST. Call it with the transaction that makes the
- * change being reported: the delivery then exists exactly when the change
- * commits (an outbox), and a rolled-back change sends nothing.
+ * Schedules signed POSTs. Call it with the transaction that makes the
+ * change being reported: the deliveries then exist exactly when the change
+ * commits (an outbox), and a rolled-back change sends nothing. Three
+ * statements however many deliveries. Returns the delivery ids in order.
  */
-export async function enqueueDelivery(tx: Queryable, request: DeliveryRequest): Promise<string> {
-  const deliveryId = randomUUID();
-  await insertDelivery(tx, {
+export async function enqueueDeliveries(tx: Queryable, requests: readonly DeliveryRequest[]): Promise<string[]> {
+  const rows = requests.map((request) => ({
     client_id: request.clientId,
-    delivery_id: deliveryId,
+    delivery_id: randomUUID(),
     source_kind: request.source.kind,
     source_id: request.source.id,
     event_id: request.eventId ?? null,
     url: request.url,
     body: JSON.stringify(request.body),
     custom_headers: request.customHeaders ?? {},
-  });
-  await enqueueTask(tx, DELIVERY_TASK_KIND, { deliveryId }, { clientId: request.clientId });
-  return deliveryId;
+  }));
+  await insertDeliveries(tx, rows);
+  for (const clientId of new Set(rows.map((r) => r.client_id))) {
+    const payloads = rows.filter((r) => r.client_id === clientId).map((r) => ({ deliveryId: r.delivery_id }));
+    await enqueueTasks(tx, DELIVERY_TASK_KIND, payloads, { clientId });
+  }
+  return rows.map((r) => r.delivery_id);
+}
+
+/** One delivery; see enqueueDeliveries. */
+export async function enqueueDelivery(tx: Queryable, request: DeliveryRequest): Promise<string> {
+  const [deliveryId] = await enqueueDeliveries(tx, [request]);
+  return deliveryId!;
 }

@@ -39,15 +39,27 @@ export type AttemptRow = {
 
 const COLUMNS = `client_id, delivery_id, source_kind, source_id, event_id, url, body, custom_headers, status, attempt_count,
   run_started_at_attempt, manual_run, next_attempt_at, last_error, created_at, updated_at, completed_at`;
+const QUALIFIED_COLUMNS = COLUMNS.split(",").map((c) => `d.${c.trim()}`).join(", ");
 
-export async function insertDelivery(
-  db: Queryable,
-  row: Pick<DeliveryRow, "client_id" | "delivery_id" | "source_kind" | "source_id" | "event_id" | "url" | "body" | "custom_headers">,
-): Promise<void> {
+export type NewDelivery = Pick<DeliveryRow, "client_id" | "delivery_id" | "source_kind" | "source_id" | "event_id" | "url" | "body" | "custom_headers">;
+
+/** One statement for any number of deliveries (an event fanning out to many subscriptions). */
+export async function insertDeliveries(db: Queryable, rows: readonly NewDelivery[]): Promise<void> {
+  if (rows.length === 0) return;
   await db.query(
     `INSERT INTO deliveries (client_id, delivery_id, source_kind, source_id, event_id, url, body, custom_headers, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())`,
-    [row.client_id, row.delivery_id, row.source_kind, row.source_id, row.event_id, row.url, row.body, row.custom_headers],
+     SELECT c, d, sk, si, e, u, b, h, now()
+     FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::jsonb[]) AS t(c, d, sk, si, e, u, b, h)`,
+    [
+      rows.map((r) => r.client_id),
+      rows.map((r) => r.delivery_id),
+      rows.map((r) => r.source_kind),
+      rows.map((r) => r.source_id),
+      rows.map((r) => r.event_id),
+      rows.map((r) => r.url),
+      rows.map((r) => r.body),
+      rows.map((r) => JSON.stringify(r.custom_headers)),
+    ],
   );
 }
 
@@ -59,7 +71,25 @@ export async function findDelivery(db: Queryable, clientId: string, deliveryId: 
   return rows[0] ?? null;
 }
 
-export async function findSigningSettings(db: Queryable, clientId: string): Promise<{ mode: "rsa" | "hmac"; secret: string | null } | null> {
+export type SigningSettings = { mode: "rsa" | "hmac"; secret: string | null };
+
+/** The delivery and its client's signing settings in one round trip: the hot path of every attempt. */
+export async function findDeliveryForAttempt(
+  db: Queryable,
+  clientId: string,
+  deliveryId: string,
+): Promise<{ delivery: DeliveryRow; signing: SigningSettings } | null> {
+  const { rows } = await db.query<DeliveryRow & { signing_mode: "rsa" | "hmac"; signing_secret: string | null }>(
+    `SELECT ${QUALIFIED_COLUMNS}, c.signing_mode, c.signing_secret
+     FROM deliveries d JOIN clients c ON c.client_id = d.client_id
+     WHERE d.client_id = $1 AND d.delivery_id = $2`,
+    [clientId, deliveryId],
+  );
+  const row = rows[0];
+  return row ? { delivery: row, signing: { mode: row.signing_mode, secret: row.signing_secret } } : null;
+}
+
+export async function findSigningSettings(db: Queryable, clientId: string): Promise<SigningSettings | null> {
   const { rows } = await db.query<{ signing_mode: "rsa" | "hmac"; signing_secret: string | null }>(
     "SELECT signing_mode, signing_secret FROM clients WHERE client_id = $1",
     [clientId],

@@ -1,4 +1,4 @@
-import { findSigningSettings } from "@/lib/delivery/repo";
+import { findSigningSettings, type SigningSettings } from "@/lib/delivery/repo";
 import { rsaSigningKey, type Signer } from "@/lib/delivery/signing";
 import type { Runtime } from "@/lib/runtime";
 
@@ -10,9 +10,7 @@ const rsaSigners = new WeakMap<CryptoKey, Signer>();
  * HMAC with the client's current secret. Read at each attempt, so a rotated
  * secret applies to the very next attempt.
  */
-export async function signerFor(runtime: Runtime, clientId: string): Promise<Signer> {
-  const settings = await findSigningSettings(runtime.db, clientId);
-  if (!settings) throw new Error(`delivery: unknown client ${clientId}`);
+export function signerOf(runtime: Runtime, clientId: string, settings: SigningSettings): Signer {
   if (settings.mode === "hmac") {
     if (!settings.secret) throw new Error(`delivery: client ${clientId} has HMAC signing but no secret`);
     return { mode: "hmac", secret: settings.secret };
@@ -24,4 +22,10 @@ export async function signerFor(runtime: Runtime, clientId: string): Promise<Sig
     rsaSigners.set(privateKey, signer);
   }
   return signer;
+}
+
+export async function signerFor(runtime: Runtime, clientId: string): Promise<Signer> {
+  const settings = await findSigningSettings(runtime.db, clientId);
+  if (!settings) throw new Error(`delivery: unknown client ${clientId}`);
+  return signerOf(runtime, clientId, settings);
 }

@@ -2,9 +2,9 @@ import { attemptPost, ATTEMPT_TIMEOUT_MS, type AttemptOutcome } from "@/lib/deli
 import { destinationPolicyOf } from "@/lib/delivery/destination-policy";
 import { OriginGate } from "@/lib/delivery/origin-gate";
 import { DELIVERY_TASK_KIND } from "@/lib/delivery/outbox";
-import { findDelivery, recordAttempt, type DeliveryRow } from "@/lib/delivery/repo";
+import { findDeliveryForAttempt, recordAttempt, type DeliveryRow } from "@/lib/delivery/repo";
 import { nextRetryDelayMs } from "@/lib/delivery/retry-schedule";
-import { signerFor } from "@/lib/delivery/signer";
+import { signerOf } from "@/lib/delivery/signer";
 import { signatureHeaders } from "@/lib/delivery/signing";
 import { RetryLater, type TaskDefinition } from "@/lib/jobs/worker";
 import type { Task } from "@/lib/jobs/queue";
@@ -45,16 +45,18 @@ export async function sendDelivery(task: Task, runtime: Runtime): Promise<void> 
   const clientId = task.client_id;
   const deliveryId = String(task.payload.deliveryId ?? "");
   if (!clientId || !deliveryId) return;
-  const delivery = await findDelivery(runtime.db, clientId, deliveryId);
-  if (!delivery || delivery.status !== "Pending") return;
+  const found = await findDeliveryForAttempt(runtime.db, clientId, deliveryId);
+  if (!found || found.delivery.status !== "Pending") return;
+  const { delivery } = found;
+  const signer = signerOf(runtime, clientId, found.signing);
 
   const url = new URL(delivery.url);
   const release = await gate.acquire(url.origin);
   if (!release) throw new RetryLater(deferDelayMs(), `receiver ${url.origin} is slow; deferred`);
+  // Stamped after any wait for the receiver's turn, so the timestamp is as fresh as possible.
   const attemptedAt = new Date();
   let outcome: AttemptOutcome;
   try {
-    const signer = await signerFor(runtime, clientId);
     const headers = outboundHeaders(delivery, signatureHeaders(signer, { url, body: delivery.body }, attemptedAt));
     outcome = await attemptPost({ url: delivery.url, headers, body: delivery.body, policy: destinationPolicyOf(runtime.config) });
   } finally {

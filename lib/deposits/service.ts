@@ -33,14 +33,6 @@ export async function createSandboxDeposit(tx: Queryable, clientId: string, inpu
     throw new ApiError("VALIDATION_ERROR", `Invalid currency: account ${input.accountNumber} is held in ${target.currency}.`, { field: "currency" });
   }
   const transactionId = `DEP-${randomUUID()}`;
-  const balance = await (target.post ?? post)(tx, {
-    clientId,
-    accountId: target.ledgerAccountId,
-    amountMinor: minor,
-    currency: target.currency,
-    kind: "deposit",
-    reference: transactionId,
-  });
   const amount = formatAmount(minor, target.currency);
   const transactionType = input.transactionType ?? "Deposit";
   const transactionDetails = input.transactionDetails ?? "";
@@ -52,6 +44,16 @@ export async function createSandboxDeposit(tx: Queryable, clientId: string, inpu
     currency: target.currency,
     transactionType,
     transactionDetails,
+  });
+  // Posted last: the account's row lock is then held only until COMMIT, so
+  // concurrent deposits to one account are not serialised behind the fan-out.
+  const balance = await (target.post ?? post)(tx, {
+    clientId,
+    accountId: target.ledgerAccountId,
+    amountMinor: minor,
+    currency: target.currency,
+    kind: "deposit",
+    reference: transactionId,
   });
   return {
     transactionId,

@@ -27,6 +27,26 @@ export async function enqueueTask(db: Queryable, kind: string, payload: Record<s
   await db.query("SELECT pg_notify($1, $2)", [QUEUE_CHANNEL, kind]);
 }
 
+/**
+ * Adds several tasks of one kind in one statement (an event fanning out to
+ * many receivers), with one NOTIFY. Same outbox rule as enqueueTask: call
+ * it with the transaction that makes the change.
+ */
+export async function enqueueTasks(
+  db: Queryable,
+  kind: string,
+  payloads: readonly Record<string, unknown>[],
+  options: Omit<EnqueueOptions, "dedupeKey"> = {},
+): Promise<void> {
+  if (payloads.length === 0) return;
+  await db.query(
+    `INSERT INTO queue_tasks (client_id, kind, payload, run_at)
+     SELECT $1, $2, p, coalesce($4, now()) FROM unnest($3::jsonb[]) AS p`,
+    [options.clientId ?? null, kind, payloads.map((p) => JSON.stringify(p)), options.runAt ?? null],
+  );
+  await db.query("SELECT pg_notify($1, $2)", [QUEUE_CHANNEL, kind]);
+}
+
 /** Claims up to `limit` due tasks under a lease; tasks whose lease lapsed (a crashed worker) are due again. */
 export async function claimTasks(
   db: Queryable,

@@ -1,5 +1,5 @@
 import type { Queryable } from "@/lib/db/types";
-import { enqueueDelivery } from "@/lib/delivery/outbox";
+import { enqueueDeliveries } from "@/lib/delivery/outbox";
 import { activeSubscriptionsFor } from "@/lib/webhooks/repo";
 import { SUBSCRIPTION_SOURCE } from "@/lib/webhooks/service";
 
@@ -21,8 +21,9 @@ export type DepositEvent = {
  */
 export async function publishDepositEvent(tx: Queryable, event: DepositEvent): Promise<number> {
   const subscriptions = await activeSubscriptionsFor(tx, event.clientId, "Deposits");
-  for (const subscription of subscriptions) {
-    await enqueueDelivery(tx, {
+  await enqueueDeliveries(
+    tx,
+    subscriptions.map((subscription) => ({
       clientId: event.clientId,
       url: subscription.webhook_url,
       customHeaders: subscription.custom_headers,
@@ -38,7 +39,7 @@ export async function publishDepositEvent(tx: Queryable, event: DepositEvent): P
         transactionType: event.transactionType,
         transactionDetails: event.transactionDetails,
       },
-    });
-  }
+    })),
+  );
   return subscriptions.length;
 }

@@ -1,0 +1,198 @@
+// Webhook delivery benchmark (docs/benchmarks-webhooks.md). Called by
+// scripts/bench.mjs with BENCH_BASE_URL: a running production build in uat
+// (the sandbox deposit endpoint raises the events), RATE_LIMIT_MAX raised,
+// private networks allowed (the uat default) so local receivers are reachable.
+// The server's in-process worker does the delivering; this script only
+// raises deposits and receives on 127.0.0.1. Figures are reported, not asserted.
+//
+//   1. latency: deposits paced at BENCH_WEBHOOK_PACE/s to one subscription;
+//      time from sending the deposit request (an upper bound on its commit)
+//      to receipt, p50/p99.
+//   2. throughput: SUBS subscriptions on a healthy receiver, DEPOSITS deposits
+//      as fast as the API takes them: deliveries per second at the receiver.
+//   3. the same with HANG_SUBS extra subscriptions on a receiver that holds
+//      every request for 10 s (the delivery timeout): the healthy rate again.
+import http from "node:http";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+
+const BASE = process.env.BENCH_BASE_URL;
+if (!BASE) {
+  console.error("BENCH_BASE_URL is required (a running production server in uat; see scripts/bench.mjs)");
+  process.exit(2);
+}
+const CLIENT = process.env.BENCH_WEBHOOK_CLIENT ?? "globex:globex-uat-secret";
+const ACCOUNT = process.env.BENCH_WEBHOOK_ACCOUNT ?? "3000456001";
+const SUBS = Number(process.env.BENCH_WEBHOOK_SUBS ?? 10);
+const DEPOSITS = Number(process.env.BENCH_WEBHOOK_DEPOSITS ?? 500);
+const HANG_SUBS = Number(process.env.BENCH_WEBHOOK_HANG_SUBS ?? 2);
+const LATENCY_DEPOSITS = Number(process.env.BENCH_WEBHOOK_LATENCY_DEPOSITS ?? 200);
+const PACE = Number(process.env.BENCH_WEBHOOK_PACE ?? 20);
+const OUT = process.env.BENCH_WEBHOOKS_OUT ?? "docs/benchmarks-webhooks.md";
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A receiver on 127.0.0.1 that records when each (subscription, transaction) arrived. */
+async function receiver(holdMs = 0) {
+  const arrivals = new Map();
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const at = performance.now();
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString());
+        const key = `${body.subscriptionId}:${body.transactionId}`;
+        if (!arrivals.has(key)) arrivals.set(key, { at, transactionId: body.transactionId });
+      } catch {}
+      if (holdMs) setTimeout(() => res.writeHead(200).end(), holdMs).unref();
+      else res.writeHead(200).end();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  return { url: (p) => `http://127.0.0.1:${server.address().port}${p}`, arrivals, close: () => (server.closeAllConnections(), server.close()) };
+}
+
+async function api(token, method, path, body) {
+  const res = await fetch(`${BASE}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => ({}));
+  if (res.status === 429) throw new Error("rate limited: start the server with RATE_LIMIT_MAX raised (scripts/bench.mjs does)");
+  if (res.status === 404 && path.startsWith("/v1/sandbox")) throw new Error("the sandbox is uat only: start the server with APP_ENV=uat");
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function token() {
+  const res = await fetch(`${BASE}/v1/oauth/token`, {
+    method: "POST",
+    headers: { authorization: `Basic ${Buffer.from(CLIENT).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+    body: "grant_type=client_credentials",
+  });
+  if (!res.ok) throw new Error(`token: ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
+
+/** Deactivates the client's active subscriptions so earlier runs add no deliveries. */
+async function clearSubscriptions(t) {
+  for (;;) {
+    const list = await api(t, "GET", "/v1/notifications/subscriptions?pageSize=500");
+    const active = list.data.filter((s) => s.isActive);
+    if (active.length === 0) return;
+    for (const s of active) await api(t, "DELETE", `/v1/notifications/subscriptions/${s.subscriptionId}`);
+  }
+}
+
+async function subscribe(t, url) {
+  return (await api(t, "POST", "/v1/notifications/subscriptions", { topic: "Deposits", callbackUrl: url })).subscriptionId;
+}
+
+function deposit(t) {
+  return api(t, "POST", "/v1/sandbox/deposits", { accountNumber: ACCOUNT, amount: "0.01", currency: "USD", transactionType: "Bench" });
+}
+
+async function waitFor(predicate, timeoutMs) {
+  const started = Date.now();
+  while (!predicate()) {
+    if (Date.now() - started > timeoutMs) return false;
+    await sleep(20);
+  }
+  return true;
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function latencyPhase(t) {
+  const rx = await receiver();
+  await subscribe(t, rx.url("/bench/latency"));
+  const sentAt = new Map();
+  const pending = [];
+  for (let i = 0; i < LATENCY_DEPOSITS; i++) {
+    const start = performance.now();
+    pending.push(deposit(t).then((d) => sentAt.set(d.transactionId, start)));
+    await sleep(1000 / PACE);
+  }
+  await Promise.all(pending);
+  await waitFor(() => rx.arrivals.size >= LATENCY_DEPOSITS, 60_000);
+  const latencies = [...rx.arrivals.values()].map((a) => a.at - sentAt.get(a.transactionId)).sort((a, b) => a - b);
+  rx.close();
+  await clearSubscriptions(t);
+  return { count: latencies.length, p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)), max: Math.round(latencies.at(-1)) };
+}
+
+/** DEPOSITS deposits through 16 concurrent callers, SUBS healthy subscriptions (and optionally hanging ones). */
+async function throughputPhase(t, hang) {
+  const healthy = await receiver();
+  const hanging = hang ? await receiver(10_000) : null;
+  for (let i = 0; i < SUBS; i++) await subscribe(t, healthy.url(`/bench/healthy/${i}`));
+  if (hanging) for (let i = 0; i < HANG_SUBS; i++) await subscribe(t, hanging.url(`/bench/hang/${i}`));
+  const expected = SUBS * DEPOSITS;
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    [...Array(16)].map(async () => {
+      while (next < DEPOSITS) {
+        next += 1;
+        await deposit(t);
+      }
+    }),
+  );
+  const depositsDone = performance.now();
+  const complete = await waitFor(() => healthy.arrivals.size >= expected, 120_000);
+  const times = [...healthy.arrivals.values()].map((a) => a.at).sort((a, b) => a - b);
+  const elapsedS = (times.at(-1) - started) / 1000;
+  const result = {
+    deliveries: healthy.arrivals.size,
+    expected,
+    complete,
+    seconds: Number(elapsedS.toFixed(2)),
+    perSecond: Math.round(healthy.arrivals.size / elapsedS),
+    depositsPerSecond: Math.round(DEPOSITS / ((depositsDone - started) / 1000)),
+    hangingReceived: hanging ? hanging.arrivals.size : null,
+  };
+  healthy.close();
+  hanging?.close();
+  await clearSubscriptions(t);
+  return result;
+}
+
+const t = await token();
+await clearSubscriptions(t);
+const latency = await latencyPhase(t);
+console.log(JSON.stringify({ phase: "latency", ...latency }));
+const alone = await throughputPhase(t, false);
+console.log(JSON.stringify({ phase: "throughput", ...alone }));
+const withHang = await throughputPhase(t, true);
+console.log(JSON.stringify({ phase: "throughput-with-hanging-receiver", ...withHang }));
+
+const drop = Math.max(0, 1 - withHang.perSecond / alone.perSecond);
+const ok = (cond) => (cond ? "met" : "**missed**");
+const doc = `# Webhook delivery benchmark
+
+Generated by \`scripts/bench-webhooks.mjs\` (called from \`npm run bench\`) on ${new Date().toISOString()}:
+${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, Node ${process.version}, production build, APP_ENV=uat,
+embedded PostgreSQL unless DATABASE_URL was set. The server's in-process worker (16 concurrent tasks) delivers;
+receivers are plain node:http servers on 127.0.0.1 answering 200 at once. Client \`${CLIENT.split(":")[0]}\`
+(${CLIENT.startsWith("acme") ? "RSA-PSS" : "HMAC-SHA256"} signatures, a fresh signature per attempt).
+
+| measure | result | target |
+|---|---|---|
+| deliveries per second to one healthy receiver (${SUBS} subscriptions × ${DEPOSITS} deposits) | ${alone.perSecond}/s (${alone.deliveries}/${alone.expected} in ${alone.seconds} s) | ≥ 200/s: ${ok(alone.perSecond >= 200 && alone.complete)} |
+| deposit request sent → webhook received, p50 / p99 / max (${latency.count} deposits at ${PACE}/s) | ${latency.p50} / ${latency.p99} / ${latency.max} ms | p99 < 1 s: ${ok(latency.p99 < 1000)} |
+| healthy rate while ${HANG_SUBS} subscriptions point at a receiver that hangs 10 s | ${withHang.perSecond}/s (${withHang.deliveries}/${withHang.expected} in ${withHang.seconds} s) | drop ≤ 20 %: ${ok(drop <= 0.2 && withHang.complete)} (${(drop * 100).toFixed(1)} %) |
+
+Deposits were accepted at ${alone.depositsPerSecond}/s (16 concurrent callers) in the throughput run, so the
+feed outpaced delivery and the rate above is the delivery pipeline's. Latency is measured from sending the
+deposit request, an upper bound on the time from its commit.
+
+How the hanging receiver is kept from slowing others (lib/delivery/origin-gate.ts): a receiver origin may
+hold at most 4 of the worker's 16 slots at once; once one of its attempts has run longer than 0.5 s it is marked slow
+for 60 s and gets 2 slots, and its other due deliveries are deferred by 5-15 s without counting as an
+attempt. The hanging receiver got ${withHang.hangingReceived ?? 0} requests during the run.
+`;
+writeFileSync(OUT, doc);
+console.log(`wrote ${OUT}`);
+process.exit(0);
