@@ -4,7 +4,7 @@
 // from this plain script in the same run. Writes docs/benchmarks-virtual-accounts.md.
 //
 //   node scripts/bench-virtual-accounts.mjs
-//     starts its own production server (PORT 3210, DATA_DIR .data/bench-va) from the existing build
+//     starts its own production server (PORT 3210, DATA_DIR .data/bench-va) from the build in NEXT_DIST_DIR (default .next)
 //   BENCH_BASE_URL=http://127.0.0.1:3200 [BENCH_DATA_DIR=.data/bench | BENCH_DATABASE_URL=postgres://...] node scripts/bench-virtual-accounts.mjs
 //     uses a running server (scripts/bench.mjs calls it so); the database is needed for
 //     the processing time and the bare INSERT, and is found from DATA_DIR's embedded-pg.json.
@@ -46,7 +46,8 @@ function databaseUrl(dataDir) {
 }
 
 async function startOwnServer() {
-  if (!existsSync(".next/BUILD_ID")) {
+  // The build in NEXT_DIST_DIR (default .next), made first when there is none.
+  if (!existsSync(path.join(process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
     const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
     if (build.status !== 0) throw new Error("next build failed");
   }
