@@ -57,6 +57,8 @@ describe("batch job lifecycle", () => {
       [2, "Created", "REF-2", null],
     ]);
     for (const r of res.body.data) expect(isVirtualAccountNumber(r.virtualAccountNumber!)).toBe(true);
+    const stored = await (await getRuntime()).db.query("SELECT items FROM virtual_account_jobs WHERE client_id = 'acme' AND job_id = $1", [jobId]);
+    expect(stored.rows).toEqual([{ items: [] }]);
     expect(new Set(res.body.data.map((r) => r.virtualAccountNumber)).size).toBe(3);
   });
 

@@ -90,8 +90,10 @@ export async function advanceJob(
   counters: { processed: number; succeeded: number; failed: number; status: JobStatus; finished: boolean },
 ): Promise<JobRow> {
   const { rows } = await db.query<JobRow>(
+    // A finished job drops its copy of the items: the holder data (names, dates of birth) then lives only in the accounts.
     `UPDATE virtual_account_jobs SET processed_items = $3, succeeded_items = $4, failed_items = $5, status = $6,
-       updated_at = clock_timestamp(), completed_at = CASE WHEN $7 THEN clock_timestamp() ELSE completed_at END
+       updated_at = clock_timestamp(), completed_at = CASE WHEN $7 THEN clock_timestamp() ELSE completed_at END,
+       items = CASE WHEN $7 THEN '[]'::jsonb ELSE items END
      WHERE client_id = $1 AND job_id = $2 RETURNING ${JOB_COLUMNS}`,
     [clientId, jobId, counters.processed, counters.succeeded, counters.failed, counters.status, counters.finished],
   );
@@ -101,7 +103,8 @@ export async function advanceJob(
 /** The task gave up: the job ends Failed with whatever was committed so far. */
 export async function failJob(db: Queryable, clientId: string, jobId: string, reason: string): Promise<JobRow | null> {
   const { rows } = await db.query<JobRow>(
-    `UPDATE virtual_account_jobs SET status = 'Failed', failure_reason = $3, updated_at = clock_timestamp(), completed_at = clock_timestamp()
+    `UPDATE virtual_account_jobs SET status = 'Failed', failure_reason = $3, updated_at = clock_timestamp(), completed_at = clock_timestamp(),
+       items = '[]'::jsonb
      WHERE client_id = $1 AND job_id = $2 AND status IN ('Pending', 'Processing') RETURNING ${JOB_COLUMNS}`,
     [clientId, jobId, reason.slice(0, 1000)],
   );
