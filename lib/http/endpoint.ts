@@ -5,7 +5,7 @@ import { baseUrlOf } from "@/lib/http/base-url";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { correlationIdOf } from "@/lib/http/correlation";
 import { ApiError } from "@/lib/http/errors";
-import { idempotencyStep, REPLAYED_HEADER, type IdempotencySession, type TransactionRunner } from "@/lib/http/idempotency";
+import { idempotencyStep, replayResponse, type IdempotencySession, type TransactionRunner } from "@/lib/http/idempotency";
 import { requiredPermissions, type OperationInput, type OperationResult, type OperationSpec } from "@/lib/http/operation";
 import { admitRequest } from "@/lib/http/rate-limit";
 import { CSV_TYPE, errorResponse, JSON_TYPE, renderResponse } from "@/lib/http/respond";
@@ -156,10 +156,7 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
         await admissionStep(request, principal, runtime, headers);
       }
       const claim = await idempotencyStep(request, operation, principal, runtime);
-      if ("replay" in claim) {
-        headers.set(REPLAYED_HEADER, "true");
-        return renderResponse(JSON.parse(claim.replay.body), claim.replay.status, mediaType, headers);
-      }
+      if ("replay" in claim) return replayResponse(claim.replay, mediaType, headers);
       idempotency = claim.session;
       contentTypeStep(request, operation, bodyText);
       const url = new URL(request.url);

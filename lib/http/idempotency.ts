@@ -4,6 +4,7 @@ import type { Principal } from "@/lib/auth/tokens";
 import { withTransaction } from "@/lib/db/transaction";
 import { ApiError } from "@/lib/http/errors";
 import type { OperationSpec } from "@/lib/http/operation";
+import { JSON_TYPE, renderResponse } from "@/lib/http/respond";
 import { claimKey, completeKey, releaseKey, type IdempotencyScope, type StoredResponse } from "@/lib/idempotency/repo";
 import type { Runtime } from "@/lib/runtime";
 
@@ -110,4 +111,16 @@ export async function idempotencyStep(
       },
     },
   };
+}
+
+/**
+ * The stored response with its original status and `Idempotent-Replayed:
+ * true`. JSON goes out as the stored text itself (byte for byte, and no
+ * parse); another negotiated type is rendered from it.
+ */
+export function replayResponse(stored: StoredResponse, mediaType: string, headers: Headers): Response {
+  headers.set(REPLAYED_HEADER, "true");
+  if (mediaType !== JSON_TYPE) return renderResponse(JSON.parse(stored.body), stored.status, mediaType, headers);
+  headers.set("content-type", "application/json; charset=utf-8");
+  return new Response(stored.body, { status: stored.status, headers });
 }

@@ -11,35 +11,43 @@ export type ClaimOutcome =
   | { kind: "replay"; response: StoredResponse }
   | { kind: "in_flight" };
 
-/**
- * Reads the key without locking it: replays and in-flight answers write
- * nothing (a locking read would cost a commit flush and serialise every
- * replay of one key).
- */
-async function peekKey(db: Queryable, scope: IdempotencyScope, staleSeconds: number): Promise<ClaimOutcome | "absent" | "reclaimable"> {
-  const { rows } = await db.query<{ state: string; response_status: number | null; response_body: string | null; live: boolean; fresh: boolean }>(
-    `SELECT state, response_status, response_body, expires_at > now() AS live,
-            locked_at >= now() - make_interval(secs => $5) AS fresh
-     FROM idempotency_keys WHERE client_id = $1 AND method = $2 AND path = $3 AND idem_key = $4`,
-    [scope.clientId, scope.method, scope.path, scope.key, staleSeconds],
-  );
-  const row = rows[0];
-  if (!row) return "absent";
-  if (!row.live) return "reclaimable";
-  if (row.state === "completed" && row.response_status !== null && row.response_body !== null) {
-    return { kind: "replay", response: { status: row.response_status, body: row.response_body } };
-  }
-  return row.fresh ? { kind: "in_flight" } : "reclaimable";
-}
+type ClaimRow = {
+  claimed: boolean;
+  state: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  live: boolean | null;
+  fresh: boolean | null;
+};
 
 /**
- * Claims a key. A fresh key costs one INSERT (ON CONFLICT DO NOTHING takes no
- * lock on an existing row); a taken one is classified by a plain read; an
- * expired row or one whose claimant died (in flight longer than
- * `staleSeconds`) is taken over by a conditional UPDATE, so of two
- * concurrent takeovers exactly one wins. The claim commits on its own,
- * before the business transaction, so a concurrent request with the same key
- * sees it at once.
+ * One round trip for the common cases: the INSERT claims a free key, and the
+ * outer SELECT reports the row that was already there (its snapshot predates
+ * the INSERT). ON CONFLICT DO NOTHING takes no lock and writes nothing, so a
+ * replay costs no more than a read (a locking upsert would cost a commit
+ * flush and serialise every replay of one key). Named, so each connection
+ * plans it once.
+ */
+const CLAIM = {
+  name: "idempotency-claim",
+  text: `
+WITH ins AS (
+  INSERT INTO idempotency_keys (client_id, method, path, idem_key, state, claim_token, locked_at, expires_at)
+  VALUES ($1, $2, $3, $4, 'in_flight', $5, now(), now() + make_interval(secs => $6))
+  ON CONFLICT (client_id, method, path, idem_key) DO NOTHING
+  RETURNING 1)
+SELECT EXISTS (SELECT 1 FROM ins) AS claimed, k.state, k.response_status, k.response_body,
+       k.expires_at > now() AS live, k.locked_at >= now() - make_interval(secs => $7) AS fresh
+FROM (SELECT 1) AS one
+LEFT JOIN idempotency_keys k ON k.client_id = $1 AND k.method = $2 AND k.path = $3 AND k.idem_key = $4`,
+};
+
+/**
+ * Claims a key, or reports a stored response or a live claim. An expired row,
+ * or one whose claimant died (in flight longer than `staleSeconds`), is taken
+ * over by a conditional UPDATE, so of two concurrent takeovers exactly one
+ * wins. The claim commits on its own, before the business transaction, so a
+ * concurrent request with the same key sees it at once.
  */
 export async function claimKey(
   db: Queryable,
@@ -50,16 +58,15 @@ export async function claimKey(
 ): Promise<ClaimOutcome> {
   const pk = [scope.clientId, scope.method, scope.path, scope.key];
   for (let attempt = 0; attempt < 5; attempt++) {
-    const inserted = await db.query(
-      `INSERT INTO idempotency_keys (client_id, method, path, idem_key, state, claim_token, locked_at, expires_at)
-       VALUES ($1, $2, $3, $4, 'in_flight', $5, now(), now() + make_interval(secs => $6))
-       ON CONFLICT (client_id, method, path, idem_key) DO NOTHING`,
-      [...pk, token, ttlSeconds],
-    );
-    if (inserted.rowCount === 1) return { kind: "claimed" };
-    const seen = await peekKey(db, scope, staleSeconds);
-    if (seen === "absent") continue; // released meanwhile: insert again
-    if (seen !== "reclaimable") return seen;
+    const { rows } = await db.query<ClaimRow>({ ...CLAIM, values: [...pk, token, ttlSeconds, staleSeconds] });
+    const row = rows[0]!;
+    if (row.claimed) return { kind: "claimed" };
+    // Inserted by a concurrent claimant after this statement's snapshot: look again.
+    if (row.state === null) continue;
+    if (row.live && row.state === "completed" && row.response_status !== null && row.response_body !== null) {
+      return { kind: "replay", response: { status: row.response_status, body: row.response_body } };
+    }
+    if (row.live && row.fresh) return { kind: "in_flight" };
     const taken = await db.query(
       `UPDATE idempotency_keys
        SET state = 'in_flight', claim_token = $5, locked_at = now(), expires_at = now() + make_interval(secs => $6),
@@ -85,12 +92,13 @@ export async function completeKey(
   response: StoredResponse,
   ttlSeconds: number,
 ): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE idempotency_keys
+  const { rowCount } = await db.query({
+    name: "idempotency-complete",
+    text: `UPDATE idempotency_keys
      SET state = 'completed', response_status = $6, response_body = $7, expires_at = now() + make_interval(secs => $8)
      WHERE client_id = $1 AND method = $2 AND path = $3 AND idem_key = $4 AND claim_token = $5 AND state = 'in_flight'`,
-    [scope.clientId, scope.method, scope.path, scope.key, token, response.status, response.body, ttlSeconds],
-  );
+    values: [scope.clientId, scope.method, scope.path, scope.key, token, response.status, response.body, ttlSeconds],
+  });
   return rowCount === 1;
 }
 

@@ -44,23 +44,24 @@ const COLUMNS = `client_id, payment_id::text, unique_identifier, rail, status, d
 
 export type AuditEntry = { clientId: string; actor: string; action: string; entity: string; entityId: string; data: Record<string, unknown> };
 
-/** The payment and its audit row, one statement (one round trip on the submission path). */
+/** The payment and its audit row, one statement (one round trip on the submission path); named, so planned once per connection. */
 export async function insertPayment(db: Queryable, p: NewPayment, audit: AuditEntry): Promise<PaymentRow> {
-  const { rows } = await db.query<PaymentRow>(
-    `WITH audit AS (
+  const { rows } = await db.query<PaymentRow>({
+    name: "payments-insert",
+    text: `WITH audit AS (
        INSERT INTO audit_log (client_id, actor, action, entity, entity_id, data) VALUES ($1, $21, $22, $23, $24, $25))
      INSERT INTO payments (client_id, payment_id, unique_identifier, rail, status, failure_reason, debtor_account_id,
        debtor_account_number, instruction_identification, debit_minor, debit_currency, credit_minor, credit_currency,
        exchange_rate, charge_minor, charges_type, settlement_date, funds_held, details, remittance_information)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
      RETURNING ${COLUMNS}`,
-    [
+    values: [
       p.client_id, p.payment_id, p.unique_identifier, p.rail, p.status, p.details.failureReason?.code ?? null, p.debtor_account_id,
       p.debtor_account_number, p.instruction_identification, p.debit_minor, p.debit_currency, p.credit_minor, p.credit_currency,
       p.exchange_rate, p.charge_minor, p.charges_type, p.settlement_date, p.funds_held, JSON.stringify(p.details), p.remittance_information,
       audit.actor, audit.action, audit.entity, audit.entityId, JSON.stringify(audit.data),
     ],
-  );
+  });
   return rows[0]!;
 }
 
@@ -169,12 +170,13 @@ export async function loadReferenceData(
   db: Queryable,
   q: { bankCode?: string; bankCurrency?: string; fxFrom?: string; fxTo?: string; fromDate: string },
 ): Promise<ReferenceData> {
-  const { rows } = await db.query<{ bank_name: string | null; rate: string | null; holidays: string[] }>(
-    `SELECT (SELECT name FROM bank_codes WHERE bank_code = $1 AND currency = $2) AS bank_name,
+  const { rows } = await db.query<{ bank_name: string | null; rate: string | null; holidays: string[] }>({
+    name: "payments-reference-data",
+    text: `SELECT (SELECT name FROM bank_codes WHERE bank_code = $1 AND currency = $2) AS bank_name,
             (SELECT rate::text FROM fx_rates WHERE from_currency = $3 AND to_currency = $4) AS rate,
             ARRAY(SELECT holiday_date::text FROM bank_holidays WHERE holiday_date BETWEEN $5::date AND $5::date + 90) AS holidays`,
-    [q.bankCode ?? null, q.bankCurrency ?? null, q.fxFrom ?? null, q.fxTo ?? null, q.fromDate],
-  );
+    values: [q.bankCode ?? null, q.bankCurrency ?? null, q.fxFrom ?? null, q.fxTo ?? null, q.fromDate],
+  });
   const row = rows[0]!;
   return { bankName: row.bank_name, rate: row.rate, holidays: new Set(row.holidays) };
 }
