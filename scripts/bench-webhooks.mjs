@@ -159,15 +159,29 @@ async function throughputPhase(t, hang) {
   return result;
 }
 
+const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 3);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 const t = await token();
 await clearSubscriptions(t);
 const latency = await latencyPhase(t);
 console.log(JSON.stringify({ phase: "latency", ...latency }));
-const alone = await throughputPhase(t, false);
-console.log(JSON.stringify({ phase: "throughput", ...alone }));
-const withHang = await throughputPhase(t, true);
-console.log(JSON.stringify({ phase: "throughput-with-hanging-receiver", ...withHang }));
-
+// Alternating rounds: on a shared machine a single pair of runs is too noisy to compare.
+const rounds = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  const a = await throughputPhase(t, false);
+  console.log(JSON.stringify({ phase: "throughput", round, ...a }));
+  const h = await throughputPhase(t, true);
+  console.log(JSON.stringify({ phase: "throughput-with-hanging-receiver", round, ...h }));
+  rounds.push({ alone: a, withHang: h });
+}
+const pick = (key) => {
+  const runs = rounds.map((r) => r[key]);
+  const rate = median(runs.map((r) => r.perSecond));
+  return { ...runs.find((r) => r.perSecond === rate), complete: runs.every((r) => r.complete) };
+};
+const alone = pick("alone");
+const withHang = pick("withHang");
 const drop = Math.max(0, 1 - withHang.perSecond / alone.perSecond);
 const ok = (cond) => (cond ? "met" : "**missed**");
 const doc = `# Webhook delivery benchmark
@@ -180,9 +194,12 @@ receivers are plain node:http servers on 127.0.0.1 answering 200 at once. Client
 
 | measure | result | target |
 |---|---|---|
-| deliveries per second to one healthy receiver (${SUBS} subscriptions × ${DEPOSITS} deposits) | ${alone.perSecond}/s (${alone.deliveries}/${alone.expected} in ${alone.seconds} s) | ≥ 200/s: ${ok(alone.perSecond >= 200 && alone.complete)} |
+| deliveries per second to one healthy receiver (${SUBS} subscriptions × ${DEPOSITS} deposits; median of ${ROUNDS} rounds) | ${alone.perSecond}/s (${alone.deliveries}/${alone.expected} in ${alone.seconds} s) | ≥ 200/s: ${ok(alone.perSecond >= 200 && alone.complete)} |
 | deposit request sent → webhook received, p50 / p99 / max (${latency.count} deposits at ${PACE}/s) | ${latency.p50} / ${latency.p99} / ${latency.max} ms | p99 < 1 s: ${ok(latency.p99 < 1000)} |
-| healthy rate while ${HANG_SUBS} subscriptions point at a receiver that hangs 10 s | ${withHang.perSecond}/s (${withHang.deliveries}/${withHang.expected} in ${withHang.seconds} s) | drop ≤ 20 %: ${ok(drop <= 0.2 && withHang.complete)} (${(drop * 100).toFixed(1)} %) |
+| healthy rate while ${HANG_SUBS} more subscriptions point at a receiver that hangs 10 s (median of ${ROUNDS} rounds) | ${withHang.perSecond}/s (${withHang.deliveries}/${withHang.expected} in ${withHang.seconds} s) | drop ≤ 20 %: ${ok(drop <= 0.2 && withHang.complete)} (${(drop * 100).toFixed(1)} %) |
+
+Rounds (healthy alone / with the hanging receiver, deliveries per second):
+${rounds.map((r, i) => `round ${i + 1}: ${r.alone.perSecond} / ${r.withHang.perSecond}`).join("; ")}.
 
 Deposits were accepted at ${alone.depositsPerSecond}/s (16 concurrent callers) in the throughput run, so the
 feed outpaced delivery and the rate above is the delivery pipeline's. Latency is measured from sending the
@@ -190,8 +207,8 @@ deposit request, an upper bound on the time from its commit.
 
 How the hanging receiver is kept from slowing others (lib/delivery/origin-gate.ts): a receiver origin may
 hold at most 4 of the worker's 16 slots at once; once one of its attempts has run longer than 0.5 s it is marked slow
-for 60 s and gets 2 slots, and its other due deliveries are deferred by 5-15 s without counting as an
-attempt. The hanging receiver got ${withHang.hangingReceived ?? 0} requests during the run.
+for 60 s and gets 2 slots, and its other due deliveries are deferred without counting as an attempt, spread
+over the time its backlog needs at that pace (5 s to 10 min), so they are not re-claimed every few seconds. The hanging receiver got ${withHang.hangingReceived ?? 0} requests during the median run.
 `;
 writeFileSync(OUT, doc);
 console.log(`wrote ${OUT}`);

@@ -12,10 +12,14 @@ const SLOW_LIMIT = 2;
 const SLOW_AFTER_MS = 500;
 const SLOW_MEMORY_MS = 60_000;
 const MAX_WAIT_MS = 1_000;
+/** A slow receiver serves about SLOW_LIMIT attempts per 10 s timeout. */
+const SLOW_SERVICE_MS = 10_000 / SLOW_LIMIT;
+const MIN_DEFER_MS = 5_000;
+const MAX_DEFER_MS = 10 * 60_000;
 
 export type Release = () => void;
 
-type OriginState = { inFlight: number; waiters: Array<() => void>; slowUntil: number };
+type OriginState = { inFlight: number; waiters: Array<() => void>; slowUntil: number; deferrals: number; deferralsSince: number };
 
 export class OriginGate {
   private readonly origins = new Map<string, OriginState>();
@@ -24,6 +28,23 @@ export class OriginGate {
 
   isSlow(origin: string): boolean {
     return (this.origins.get(origin)?.slowUntil ?? 0) > this.now();
+  }
+
+  /**
+   * How long to push back an attempt that acquire() refused. Spread over
+   * the time the receiver's backlog (deferrals seen in the last minute)
+   * needs at its slow pace, so a large backlog is not re-claimed from the
+   * queue every few seconds only to be deferred again.
+   */
+  deferDelayMs(origin: string, random: () => number = Math.random): number {
+    const state = this.stateOf(origin);
+    if (this.now() - state.deferralsSince > SLOW_MEMORY_MS) {
+      state.deferrals = 0;
+      state.deferralsSince = this.now();
+    }
+    state.deferrals += 1;
+    const spread = Math.min(MAX_DEFER_MS, state.deferrals * SLOW_SERVICE_MS);
+    return Math.round(MIN_DEFER_MS + random() * spread);
   }
 
   /** A release function, or null when the attempt should be deferred. */
@@ -55,7 +76,9 @@ export class OriginGate {
       clearTimeout(overrun);
       state.inFlight -= 1;
       state.waiters.shift()?.();
-      if (state.inFlight === 0 && state.waiters.length === 0 && state.slowUntil <= this.now()) this.origins.delete(origin);
+      if (state.inFlight === 0 && state.waiters.length === 0 && state.slowUntil <= this.now() && this.now() - state.deferralsSince > SLOW_MEMORY_MS) {
+        this.origins.delete(origin);
+      }
     };
   }
 
@@ -66,7 +89,7 @@ export class OriginGate {
   private stateOf(origin: string): OriginState {
     let state = this.origins.get(origin);
     if (!state) {
-      state = { inFlight: 0, waiters: [], slowUntil: 0 };
+      state = { inFlight: 0, waiters: [], slowUntil: 0, deferrals: 0, deferralsSince: this.now() };
       this.origins.set(origin, state);
     }
     return state;

@@ -12,13 +12,6 @@ import type { Runtime } from "@/lib/runtime";
 
 const gate = new OriginGate();
 
-/**
- * A deferred attempt (slow receiver busy) comes back after 5-15 s, without
- * counting as an attempt: a slow receiver frees a turn about every 10 s,
- * and re-claiming its backlog more often would only churn the queue.
- */
-const deferDelayMs = () => 5_000 + Math.round(Math.random() * 10_000);
-
 function outboundHeaders(delivery: DeliveryRow, signature: Record<string, string>): Record<string, string> {
   return {
     ...delivery.custom_headers,
@@ -52,7 +45,8 @@ export async function sendDelivery(task: Task, runtime: Runtime): Promise<void> 
 
   const url = new URL(delivery.url);
   const release = await gate.acquire(url.origin);
-  if (!release) throw new RetryLater(deferDelayMs(), `receiver ${url.origin} is slow; deferred`);
+  // Deferred, not attempted: the attempt count and the retry schedule are untouched.
+  if (!release) throw new RetryLater(gate.deferDelayMs(url.origin), `receiver ${url.origin} is slow; deferred`);
   // Stamped after any wait for the receiver's turn, so the timestamp is as fresh as possible.
   const attemptedAt = new Date();
   let outcome: AttemptOutcome;
