@@ -81,6 +81,19 @@ describe("task queue", () => {
     expect(seen).toEqual(["7"]);
   });
 
+  it("leases each kind for its own time", async () => {
+    const runtime = await getRuntime();
+    await enqueueTask(runtime.db, "t.short", { n: 1 });
+    await enqueueTask(runtime.db, "t.long", { n: 2 });
+    const { claimTasks } = await import("@/lib/jobs/queue");
+    await claimTasks(runtime.db, "w", ["t.short", "t.long"], 10, [5, 600]);
+    const { rows } = await runtime.db.query<{ kind: string; secs: number }>(
+      "SELECT kind, extract(epoch FROM locked_until - now())::int AS secs FROM queue_tasks ORDER BY kind",
+    );
+    expect(rows.find((r) => r.kind === "t.short")!.secs).toBeLessThanOrEqual(5);
+    expect(rows.find((r) => r.kind === "t.long")!.secs).toBeGreaterThan(500);
+  });
+
   it("wakes a running worker through NOTIFY at commit", async () => {
     const runtime = await getRuntime();
     let resolve: () => void = () => {};

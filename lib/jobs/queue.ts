@@ -53,12 +53,15 @@ export async function claimTasks(
   workerId: string,
   kinds: readonly string[],
   limit: number,
-  leaseSeconds: number,
+  /** One lease for all kinds, or one per kind (parallel to `kinds`). */
+  leaseSeconds: number | readonly number[],
   /** An upper bound on run_at (a timestamptz literal), or null for now(). */
   dueBefore: string | null = null,
 ): Promise<Task[]> {
   const { rows } = await db.query<Task>(
-    `UPDATE queue_tasks SET locked_until = now() + make_interval(secs => $4), locked_by = $1, attempts = attempts + 1
+    `UPDATE queue_tasks SET locked_until = now() + make_interval(secs => coalesce(
+       (SELECT u.lease FROM unnest($2::text[], $6::int[]) AS u(kind, lease) WHERE u.kind = queue_tasks.kind), $4)),
+       locked_by = $1, attempts = attempts + 1
      WHERE task_id IN (
        SELECT task_id FROM queue_tasks
        WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= least(now(), coalesce($5::timestamptz, now()))
@@ -67,7 +70,9 @@ export async function claimTasks(
        LIMIT $3
        FOR UPDATE SKIP LOCKED)
      RETURNING task_id, client_id, kind, payload, attempts`,
-    [workerId, kinds, limit, leaseSeconds, dueBefore],
+    typeof leaseSeconds === "number"
+      ? [workerId, kinds, limit, leaseSeconds, dueBefore, null]
+      : [workerId, kinds, limit, Math.max(...leaseSeconds), dueBefore, leaseSeconds],
   );
   return rows;
 }

@@ -151,8 +151,9 @@ export class Worker {
 
   private async claim(limit: number, dueBefore: string | null = null): Promise<Task[]> {
     if (this.byKind.size === 0) return [];
-    const lease = Math.max(...this.tasks.map((t) => t.leaseSeconds));
-    return claimTasks(this.runtime.db, this.id, [...this.byKind.keys()], limit, lease, dueBefore);
+    const definitions = [...this.byKind.values()];
+    // Each kind keeps its own lease, so a crashed short task is retried soon.
+    return claimTasks(this.runtime.db, this.id, definitions.map((d) => d.kind), limit, definitions.map((d) => d.leaseSeconds), dueBefore);
   }
 
   private async execute(task: Task): Promise<void> {
