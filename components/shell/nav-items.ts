@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from "react";
-import { AccountsIcon, BookIcon, ClockIcon, HomeIcon, KeyIcon } from "@/components/ui/icons";
+import { AccountsIcon, BookIcon, ClockIcon, HomeIcon, KeyIcon, WebhookIcon } from "@/components/ui/icons";
 import type { Role } from "@/lib/auth/roles";
 
 export type NavItem = { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; role: Role };
@@ -11,6 +11,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/system", label: "System", icon: ClockIcon, role: "viewer" },
   { href: "/developers", label: "API reference", icon: BookIcon, role: "viewer" },
   { href: "/developers/access", label: "API access", icon: KeyIcon, role: "admin" },
+  { href: "/webhooks", label: "Webhooks", icon: WebhookIcon, role: "admin" },
 ];
 
 /** `/accounts/123` belongs to Accounts; `/developers/access` is not also "API reference". */

@@ -65,3 +65,11 @@ export const ChevronIcon = (p: IconProps) => (
     <path d="m7.5 5 5 5-5 5" />
   </Icon>
 );
+export const WebhookIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="5" cy="14" r="2" />
+    <circle cx="15" cy="14" r="2" />
+    <circle cx="10" cy="5.5" r="2" />
+    <path d="M9 7.3 6 12.2M7 14h6M11 7.3l3 4.9" />
+  </Icon>
+);

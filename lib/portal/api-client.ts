@@ -58,13 +58,27 @@ export async function accessToken(): Promise<string> {
   return cached.token;
 }
 
-export type ApiOptions = { accept?: "application/json" | "text/csv"; signal?: AbortSignal };
+export type ApiOptions = {
+  accept?: "application/json" | "text/csv";
+  signal?: AbortSignal;
+  /** GET unless given; a `body` is sent as JSON. */
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  body?: unknown;
+  headers?: Record<string, string>;
+};
 
 /** Calls /v1 and returns the successful response; any error status becomes an ApiRequestError. */
 export async function apiFetch(path: string, options: ApiOptions = {}): Promise<Response> {
   const token = await accessToken();
   const response = await fetch(path, {
-    headers: { authorization: `Bearer ${token}`, accept: options.accept ?? "application/json" },
+    method: options.method ?? "GET",
+    headers: {
+      ...options.headers,
+      authorization: `Bearer ${token}`,
+      accept: options.accept ?? "application/json",
+      ...(options.body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
     cache: "no-store",
   });

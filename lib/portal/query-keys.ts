@@ -21,3 +21,15 @@ export const referenceKeys = {
   all: ["reference"] as const,
   openApi: () => [...referenceKeys.all, "openapi"] as const,
 };
+
+export type PageParams = { pageStart: number; pageSize: number };
+
+export const webhookKeys = {
+  all: ["webhooks"] as const,
+  subscriptions: () => [...webhookKeys.all, "subscriptions"] as const,
+  subscriptionPage: (params: PageParams) => [...webhookKeys.subscriptions(), "page", params] as const,
+  subscription: (subscriptionId: string) => [...webhookKeys.subscriptions(), "detail", subscriptionId] as const,
+  attempts: (subscriptionId: string, params: PageParams) => [...webhookKeys.all, "attempts", subscriptionId, params] as const,
+  signingSecret: () => [...webhookKeys.all, "signing-secret"] as const,
+  sandboxTargets: () => [...webhookKeys.all, "sandbox-targets"] as const,
+};

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { SubscriptionsView } from "@/components/webhooks/subscriptions-view";
+import { WebhooksNav } from "@/components/webhooks/webhooks-nav";
+import { Forbidden } from "@/components/ui/forbidden";
+import { PageHeader } from "@/components/ui/page-header";
+import { checkRole } from "@/lib/auth/session";
+import { getConfig } from "@/lib/config";
+
+export const metadata: Metadata = { title: "Webhooks" };
+
+export default async function WebhooksPage() {
+  const { user, allowed } = await checkRole("admin", "/webhooks");
+  if (!allowed) return <Forbidden required="admin" actual={user.role} />;
+  const env = getConfig().appEnv;
+  return (
+    <>
+      <PageHeader title="Webhooks" description="Deposit notifications posted to your systems as money arrives, signed by the bank." />
+      <WebhooksNav env={env} />
+      <SubscriptionsView env={env} />
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { useFieldArray, useForm } from "react-hook-form";
+import { FieldError, Hint, inputClass, labelClass, Notice } from "@/components/webhooks/field";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { ApiRequestError } from "@/lib/portal/api-client";
+import { webhookKeys } from "@/lib/portal/query-keys";
+import { subscriptionFormSchema, toCreateSubscription, type SubscriptionForm, type SubscriptionFormInput } from "@/lib/portal/webhook-form";
+import { createSubscription } from "@/lib/portal/webhooks-api";
+import { MAX_CUSTOM_HEADERS, MAX_HEADER_NAME, MAX_HEADER_VALUE, type TSubscription } from "@/lib/webhooks/schema";
+
+type Props = { env: "uat" | "production"; onCreated: (subscription: TSubscription) => void };
+
+/** Create a Deposits subscription: the URL and up to ten custom headers, every API rule checked inline. */
+export function SubscriptionFormCard({ env, onCreated }: Props) {
+  const queryClient = useQueryClient();
+  const [created, setCreated] = useState<TSubscription | null>(null);
+  const [serverError, setServerError] = useState<ApiRequestError | Error | null>(null);
+  // One key per body: resubmitting the same body after a lost response cannot create a second subscription.
+  const idempotency = useRef<{ body: string; key: string } | null>(null);
+
+  const form = useForm<SubscriptionFormInput, unknown, SubscriptionForm>({
+    resolver: zodResolver(subscriptionFormSchema(env === "production")),
+    defaultValues: { callbackUrl: "", headers: [] },
+    mode: "onTouched",
+  });
+  const headers = useFieldArray({ control: form.control, name: "headers" });
+  const { errors, isSubmitting } = form.formState;
+
+  const mutation = useMutation({
+    mutationFn: (values: SubscriptionForm) => {
+      const body = toCreateSubscription(values);
+      const text = JSON.stringify(body);
+      if (idempotency.current?.body !== text) idempotency.current = { body: text, key: crypto.randomUUID() };
+      return createSubscription(body, idempotency.current.key);
+    },
+  });
+
+  const onSubmit = async (values: SubscriptionForm) => {
+    setServerError(null);
+    setCreated(null);
+    try {
+      const subscription = await mutation.mutateAsync(values);
+      idempotency.current = null;
+      setCreated(subscription);
+      form.reset({ callbackUrl: "", headers: [] });
+      await queryClient.invalidateQueries({ queryKey: webhookKeys.subscriptions() });
+      onCreated(subscription);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status < 500) idempotency.current = null;
+      if (error instanceof ApiRequestError && error.body.field === "callbackUrl") {
+        form.setError("callbackUrl", { message: error.message }, { shouldFocus: true });
+      } else {
+        setServerError(error instanceof Error ? error : new Error("The subscription could not be created."));
+      }
+    }
+  };
+
+  const rootHeadersError = errors.headers?.root?.message ?? (errors.headers as { message?: string } | undefined)?.message;
+
+  return (
+    <Card aria-labelledby="new-subscription-title" className="self-start">
+      <CardHeader id="new-subscription-title" title="New subscription" description="Every deposit to your accounts is posted to this URL, signed." />
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-5 px-5 py-4">
+        <div>
+          <p className={labelClass}>Topic</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Deposits <span className="text-slate-600 dark:text-slate-400">· the only topic today</span>
+          </p>
+        </div>
+        <div>
+          <label htmlFor="callbackUrl" className={labelClass}>
+            Callback URL
+          </label>
+          <input
+            id="callbackUrl"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://erp.example.com/hooks/harbour"
+            aria-invalid={errors.callbackUrl ? true : undefined}
+            aria-describedby={errors.callbackUrl ? "callbackUrl-error callbackUrl-hint" : "callbackUrl-hint"}
+            className={`${inputClass} font-mono`}
+            {...form.register("callbackUrl")}
+          />
+          <FieldError id="callbackUrl-error">{errors.callbackUrl?.message}</FieldError>
+          <Hint id="callbackUrl-hint">
+            {env === "production"
+              ? "https only; the host must resolve to a public address."
+              : "http or https. In UAT, private and loopback addresses are allowed for testing."}
+          </Hint>
+        </div>
+
+        <fieldset aria-describedby="headers-hint">
+          <legend className={labelClass}>Custom headers</legend>
+          <Hint id="headers-hint">
+            Sent with every delivery, up to {MAX_CUSTOM_HEADERS}. Host, Content-Type, Content-Length, Authorization, Svc-* and hop-by-hop headers are set by the bank.
+          </Hint>
+          {headers.fields.length > 0 ? (
+            <ul className="mt-3 space-y-3">
+              {headers.fields.map((field, index) => {
+                const rowErrors = errors.headers?.[index];
+                return (
+                  <li key={field.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
+                    <div>
+                      <label htmlFor={`header-name-${index}`} className="sr-only">
+                        Header {index + 1} name
+                      </label>
+                      <input
+                        id={`header-name-${index}`}
+                        placeholder="X-Client-Ref"
+                        maxLength={MAX_HEADER_NAME + 10}
+                        autoComplete="off"
+                        spellCheck={false}
+                        aria-invalid={rowErrors?.name ? true : undefined}
+                        aria-describedby={rowErrors?.name ? `header-name-${index}-error` : undefined}
+                        className={`${inputClass} font-mono`}
+                        {...form.register(`headers.${index}.name`)}
+                      />
+                      <FieldError id={`header-name-${index}-error`}>{rowErrors?.name?.message}</FieldError>
+                    </div>
+                    <div>
+                      <label htmlFor={`header-value-${index}`} className="sr-only">
+                        Header {index + 1} value
+                      </label>
+                      <input
+                        id={`header-value-${index}`}
+                        placeholder="value"
+                        maxLength={MAX_HEADER_VALUE + 10}
+                        autoComplete="off"
+                        spellCheck={false}
+                        aria-invalid={rowErrors?.value ? true : undefined}
+                        aria-describedby={rowErrors?.value ? `header-value-${index}-error` : undefined}
+                        className={`${inputClass} font-mono`}
+                        {...form.register(`headers.${index}.value`)}
+                      />
+                      <FieldError id={`header-value-${index}-error`}>{rowErrors?.value?.message}</FieldError>
+                    </div>
+                    <Button
+                      variant="ghost"
+                      className="px-2.5"
+                      onClick={() => {
+                        headers.remove(index);
+                        void form.trigger("headers");
+                      }}
+                    >
+                      <span aria-hidden="true">✕</span>
+                      <span className="sr-only">Remove header {index + 1}</span>
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          <FieldError id="headers-error">{rootHeadersError}</FieldError>
+          <div className="mt-3 flex items-center justify-between gap-3">
+            <Button
+              onClick={() => headers.append({ name: "", value: "" }, { shouldFocus: true })}
+              disabled={headers.fields.length >= MAX_CUSTOM_HEADERS}
+            >
+              Add header
+            </Button>
+            <span className="tabular text-xs text-slate-600 dark:text-slate-400">
+              {headers.fields.length} of {MAX_CUSTOM_HEADERS}
+            </span>
+          </div>
+        </fieldset>
+
+        <div aria-live="polite" className="empty:hidden">
+          {created ? (
+            <Notice>
+              Subscribed <span className="font-mono break-all">{created.webhookUrl}</span>.
+            </Notice>
+          ) : null}
+        </div>
+        {serverError ? (
+          <div role="alert">
+            <Notice tone="red">
+              {serverError.message}
+              {serverError instanceof ApiRequestError && serverError.body.correlationId ? (
+                <span className="mt-1 block font-mono text-xs">Reference {serverError.body.correlationId}</span>
+              ) : null}
+            </Notice>
+          </div>
+        ) : null}
+        <Button type="submit" variant="primary" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? "Creating…" : "Create subscription"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
