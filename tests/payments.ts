@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
 import { POST as swiftRoute } from "@/app/v1/payments/swift/route";
-import type { TPaymentResponse } from "@/lib/payments/schema";
+import { ZPaymentResponse, type TPaymentResponse } from "@/lib/payments/schema";
 import { getRuntime } from "@/lib/runtime";
 import { call, tokenFor, type ApiResponse } from "@/tests/api";
 
@@ -75,7 +75,7 @@ export async function countPayments(where: string, params: unknown[] = []): Prom
   return Number(rows[0]!.n);
 }
 
-/** The typed 201 body. */
+/** The 201 body, checked against the response contract. */
 export function paymentOf(res: ApiResponse): TPaymentResponse {
-  return res.body as unknown as TPaymentResponse;
+  return ZPaymentResponse.parse(res.body);
 }
