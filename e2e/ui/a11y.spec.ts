@@ -26,17 +26,18 @@ test.describe("accessibility", () => {
     }
   });
 
+  // One test per page and scheme: each stays well inside the time limit however many pages there are.
   for (const scheme of ["light", "dark"] as const) {
-    test(`portal pages in ${scheme} mode`, async ({ page, signIn }) => {
-      await signIn("admin");
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const { path, name, ready } of PAGES) {
+    for (const { path, name, ready } of PAGES) {
+      test(`${name} in ${scheme} mode`, async ({ page, signIn }) => {
+        await signIn("admin");
+        await page.emulateMedia({ colorScheme: scheme });
         await page.goto(path);
         await expect(page.getByText(ready).first()).toBeVisible();
         await expectAccessible(page);
         await saveScreenshot(page, `${name}-${scheme}`);
-      }
-    });
+      });
+    }
   }
 
   test("the 403 page", async ({ page, signIn }) => {
