@@ -65,6 +65,12 @@ export const ChevronIcon = (p: IconProps) => (
     <path d="m7.5 5 5 5-5 5" />
   </Icon>
 );
+export const LayersIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m10 3 7 3.5-7 3.5-7-3.5z" />
+    <path d="m3 10 7 3.5 7-3.5M3 13.5 10 17l7-3.5" />
+  </Icon>
+);
 export const WebhookIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="5" cy="14" r="2" />

@@ -14,6 +14,9 @@ const PAGES = [
   { path: "/webhooks", name: "webhooks", ready: /^(No subscriptions|\d+–\d+ of \d+ subscriptions)/ },
   { path: "/webhooks/signing", name: "webhooks-signing", ready: "Public keys (JWKS)" },
   { path: "/webhooks/sandbox", name: "webhooks-sandbox", ready: "To account" },
+  { path: "/virtual-accounts", name: "virtual-accounts", ready: "Showing 1–" },
+  { path: "/virtual-accounts/880000000013", name: "virtual-account-detail", ready: "Tucker Tenancy Deposit" },
+  { path: "/virtual-accounts/880000000039", name: "virtual-account-allocate", ready: /Allocate this account|Set at allocation/ },
 ];
 
 test.describe("accessibility", () => {

@@ -33,3 +33,17 @@ export const webhookKeys = {
   signingSecret: () => [...webhookKeys.all, "signing-secret"] as const,
   sandboxTargets: () => [...webhookKeys.all, "sandbox-targets"] as const,
 };
+
+export type VirtualAccountPageParams = { pageStart: number; pageSize: number; currency: string };
+
+export const virtualAccountKeys = {
+  all: ["virtual-accounts"] as const,
+  pages: () => [...virtualAccountKeys.all, "page"] as const,
+  page: (params: VirtualAccountPageParams) => [...virtualAccountKeys.pages(), params] as const,
+  detail: (number: string) => [...virtualAccountKeys.all, "detail", number] as const,
+  balances: (numbers: readonly string[]) => [...virtualAccountKeys.all, "balances", numbers] as const,
+  totals: () => [...virtualAccountKeys.all, "total"] as const,
+  total: (currency: string) => [...virtualAccountKeys.totals(), currency] as const,
+  job: (jobId: string) => [...virtualAccountKeys.all, "job", jobId] as const,
+  jobResults: (jobId: string) => [...virtualAccountKeys.job(jobId), "results"] as const,
+};

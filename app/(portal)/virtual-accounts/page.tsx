@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { VaListView } from "@/components/virtual-accounts/va-list-view";
+import { hasRole } from "@/lib/auth/roles";
+import { requirePortalUser } from "@/lib/auth/session";
+import { parseVaView, vaViewQuery } from "@/lib/portal/va-filters";
+
+export const metadata: Metadata = { title: "Virtual accounts" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function VirtualAccountsPage({ searchParams }: Props) {
+  const view = parseVaView(await searchParams);
+  const user = await requirePortalUser(`/virtual-accounts${vaViewQuery(view)}`);
+  return <VaListView initial={view} canOperate={hasRole(user.role, "treasurer")} />;
+}

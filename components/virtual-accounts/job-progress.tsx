@@ -1,0 +1,149 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { Badge, type Tone } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { DownloadIcon } from "@/components/ui/icons";
+import { ErrorState } from "@/components/ui/state-message";
+import { saveBlob } from "@/lib/portal/download";
+import { virtualAccountKeys } from "@/lib/portal/query-keys";
+import { fetchJob, fetchJobResults, TERMINAL_JOB_STATUSES } from "@/lib/portal/va-api";
+import { resultsCsv } from "@/lib/portal/va-upload";
+
+/** Polling cadence while the job runs: quick enough to feel live, cheap on the client's quota (a 1000-item job takes seconds). */
+const POLL_MS = 700;
+const RESULTS_SHOWN = 200;
+
+const STATUS_TONE: Record<string, Tone> = { Pending: "neutral", Processing: "blue", Completed: "green", CompletedWithErrors: "amber", Failed: "red" };
+const STATUS_LABEL: Record<string, string> = {
+  Pending: "Queued",
+  Processing: "Creating accounts",
+  Completed: "Completed",
+  CompletedWithErrors: "Completed with errors",
+  Failed: "Failed",
+};
+
+/** The job's live progress (GET /v1/jobs/{id} until it ends), then its results (GET /v1/jobs/{id}/results). */
+export function JobProgress({ jobId, lines, onEnd }: { jobId: string; lines: readonly number[]; onEnd?: () => void }) {
+  const job = useQuery({
+    queryKey: virtualAccountKeys.job(jobId),
+    queryFn: ({ signal }) => fetchJob(jobId, signal),
+    refetchInterval: (query) => (query.state.data && TERMINAL_JOB_STATUSES.has(query.state.data.status) ? false : POLL_MS),
+    staleTime: 0,
+  });
+  const ended = job.data !== undefined && TERMINAL_JOB_STATUSES.has(job.data.status);
+  const results = useQuery({
+    queryKey: virtualAccountKeys.jobResults(jobId),
+    queryFn: ({ signal }) => fetchJobResults(jobId, signal),
+    enabled: ended,
+  });
+  const [notified, setNotified] = useState(false);
+  useEffect(() => {
+    if (ended && !notified) {
+      setNotified(true);
+      onEnd?.();
+    }
+  }, [ended, notified, onEnd]);
+
+  if (job.isError && !job.data) return <ErrorState title="The job's status could not be loaded" error={job.error} onRetry={() => void job.refetch()} />;
+
+  const data = job.data;
+  const percent = data && data.totalItems > 0 ? Math.floor((data.processedItems / data.totalItems) * 100) : 0;
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm">
+          Job <span className="font-mono text-xs">{jobId}</span>
+        </p>
+        {data ? <Badge tone={STATUS_TONE[data.status] ?? "neutral"}>{STATUS_LABEL[data.status] ?? data.status}</Badge> : null}
+      </div>
+      <div className="mt-3">
+        <div
+          role="progressbar"
+          aria-label="Batch progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${percent}%`}
+          className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+        >
+          <span className="block h-full rounded-full bg-brand-500 transition-[width] duration-300" style={{ width: `${percent}%` }} />
+        </div>
+        <p className="tabular mt-2 flex justify-between text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+          <span>
+            {data ? `${data.processedItems.toLocaleString("en-US")} of ${data.totalItems.toLocaleString("en-US")} processed` : "Waiting for the job…"}
+            {data && data.failedItems > 0 ? ` · ${data.failedItems.toLocaleString("en-US")} failed` : ""}
+          </span>
+          <span className="font-medium text-slate-900 dark:text-slate-100">{percent}%</span>
+        </p>
+      </div>
+
+      {ended ? (
+        <section aria-labelledby="job-results-title" className="mt-6">
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+            <h3 id="job-results-title" className="text-sm font-semibold">
+              Results
+            </h3>
+            <Button
+              disabled={!results.data}
+              onClick={() => results.data && saveBlob(new Blob(["\ufeff", resultsCsv(results.data, lines)], { type: "text/csv;charset=utf-8" }), `harbour-virtual-accounts-job-${jobId}.csv`)}
+            >
+              <DownloadIcon />
+              Download results CSV
+            </Button>
+          </div>
+          {results.isPending ? (
+            <p className="text-sm text-slate-600 dark:text-slate-400">Loading results…</p>
+          ) : results.isError ? (
+            <ErrorState title="Results could not be loaded" error={results.error} onRetry={() => void results.refetch()} className="py-6" />
+          ) : (
+            <>
+              <div className="max-h-80 overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
+                <table className="w-full text-sm">
+                  <caption className="sr-only">Results of job {jobId}</caption>
+                  <thead className="sticky top-0 bg-slate-50 dark:bg-slate-800">
+                    <tr>
+                      {["Line", "Status", "Virtual account number", "Client reference", "Error"].map((h) => (
+                        <th key={h} scope="col" className="px-3 py-2 text-left text-xs font-medium text-slate-600 dark:text-slate-400">
+                          {h}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                    {results.data.slice(0, RESULTS_SHOWN).map((r) => (
+                      <tr key={r.index}>
+                        <td className="px-3 py-1.5 font-mono text-xs">{lines[r.index] ?? r.index + 1}</td>
+                        <td className="px-3 py-1.5">
+                          <Badge tone={r.status === "Created" ? "green" : "red"}>{r.status}</Badge>
+                        </td>
+                        <td className="px-3 py-1.5 font-mono text-xs">
+                          {r.virtualAccountNumber ? (
+                            <Link href={`/virtual-accounts/${r.virtualAccountNumber}`} className="text-brand-700 hover:underline dark:text-brand-300">
+                              {r.virtualAccountNumber}
+                            </Link>
+                          ) : (
+                            "—"
+                          )}
+                        </td>
+                        <td className="px-3 py-1.5 font-mono text-xs">{r.clientReference ?? "—"}</td>
+                        <td className="px-3 py-1.5 text-xs text-red-700 dark:text-red-400">{r.error ? `${r.error.code}: ${r.error.message}` : ""}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {results.data.length > RESULTS_SHOWN ? (
+                <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+                  The first {RESULTS_SHOWN} of {results.data.length.toLocaleString("en-US")} results; the CSV has them all.
+                </p>
+              ) : null}
+            </>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

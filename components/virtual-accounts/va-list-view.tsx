@@ -1,0 +1,154 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
+import { useEffect, useMemo, useState } from "react";
+import { Pagination } from "@/components/accounts/pagination";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { DownloadIcon } from "@/components/ui/icons";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState, ErrorState } from "@/components/ui/state-message";
+import { VaBalanceChart, VaTotals } from "@/components/virtual-accounts/va-balances";
+import { VA_COLUMNS, VaRow, VaTableHead, VaTableSkeleton } from "@/components/virtual-accounts/va-table";
+import { saveBlob } from "@/lib/portal/download";
+import { virtualAccountKeys } from "@/lib/portal/query-keys";
+import { fetchVirtualAccountsPage } from "@/lib/portal/va-api";
+import { filterByAllocation, vaViewQuery, type AllocationFilter, type VaView } from "@/lib/portal/va-filters";
+
+/** The upload dialog (papaparse, the batch schema) loads when it is opened, not with the page. */
+const UploadDialog = dynamic(() => import("@/components/virtual-accounts/upload-dialog").then((m) => m.UploadDialog), { ssr: false });
+
+const SKELETON_ROWS = 7;
+const fieldClass =
+  "h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
+
+export async function downloadTemplate(): Promise<void> {
+  const { templateCsv } = await import("@/lib/portal/va-upload");
+  saveBlob(new Blob(["\ufeff", templateCsv()], { type: "text/csv;charset=utf-8" }), "harbour-virtual-accounts-template.csv");
+}
+
+export function VaListView({ initial, canOperate }: { initial: VaView; canOperate: boolean }) {
+  const [view, setView] = useState(initial);
+  const [uploading, setUploading] = useState(false);
+  const params = { pageStart: view.page, pageSize: view.size, currency: view.currency };
+  const page = useQuery({
+    queryKey: virtualAccountKeys.page(params),
+    queryFn: ({ signal }) => fetchVirtualAccountsPage(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    window.history.replaceState(null, "", `/virtual-accounts${vaViewQuery(view)}`);
+  }, [view]);
+
+  // Currencies seen so far (the API lists no provisioned currencies): the filter's options and the totals shown.
+  const [seen, setSeen] = useState<string[]>(initial.currency ? [initial.currency] : []);
+  useEffect(() => {
+    const fresh = (page.data?.data ?? []).map((a) => a.currency).filter((c) => !seen.includes(c));
+    if (fresh.length > 0) setSeen((s) => [...new Set([...s, ...fresh])].sort());
+  }, [page.data, seen]);
+
+  const update = (patch: Partial<VaView>) =>
+    setView((v) => ({ ...v, ...patch, page: patch.page ?? (patch.size !== undefined || patch.currency !== undefined ? 1 : v.page) }));
+  const accounts = useMemo(() => page.data?.data ?? [], [page.data]);
+  const rows = useMemo(() => filterByAllocation(accounts, view.allocation), [accounts, view.allocation]);
+  const total = page.data?.meta.pagination.total_size ?? null;
+
+  return (
+    <>
+      <PageHeader
+        title="Virtual accounts"
+        description="Collection accounts under your settlement account, with your settlement and parent accounts. Newest first."
+        actions={
+          canOperate ? (
+            <>
+              <Button onClick={() => void downloadTemplate()}>
+                <DownloadIcon />
+                CSV template
+              </Button>
+              <Button variant="primary" onClick={() => setUploading(true)}>
+                Upload CSV batch
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <VaTotals currencies={seen} />
+      <Card>
+        <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+          <div role="search" className="flex flex-wrap items-end gap-3">
+            <div>
+              <label htmlFor="va-currency" className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300">
+                Currency
+              </label>
+              <select id="va-currency" value={view.currency} onChange={(e) => update({ currency: e.target.value })} className={fieldClass}>
+                <option value="">All currencies</option>
+                {seen.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="va-allocation" className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300">
+                Allocation
+              </label>
+              <select id="va-allocation" value={view.allocation} onChange={(e) => update({ allocation: e.target.value as AllocationFilter })} className={fieldClass}>
+                <option value="all">All accounts</option>
+                <option value="allocated">Allocated</option>
+                <option value="unallocated">Unallocated</option>
+              </select>
+            </div>
+          </div>
+          <p className="mt-3 min-h-5 text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
+            {view.allocation !== "all" && page.data
+              ? `The allocation filter applies to the ${accounts.length} accounts on this page: ${rows.length} match.${view.currency ? ` The currency filter applies to all of them.` : ""}`
+              : view.currency
+                ? `Only ${view.currency} accounts, across every page.`
+                : "\u00a0"}
+          </p>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[52rem] text-sm" aria-busy={page.isFetching} aria-describedby="va-caption">
+            <caption id="va-caption" className="sr-only">
+              Virtual accounts, page {view.page}
+            </caption>
+            <VaTableHead />
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {page.isPending ? (
+                <VaTableSkeleton rows={Math.min(view.size, SKELETON_ROWS)} />
+              ) : page.isError ? (
+                <tr>
+                  <td colSpan={VA_COLUMNS}>
+                    <ErrorState title="Virtual accounts could not be loaded" error={page.error} onRetry={() => void page.refetch()} />
+                  </td>
+                </tr>
+              ) : rows.length === 0 ? (
+                <tr>
+                  <td colSpan={VA_COLUMNS}>
+                    {total === 0 ? (
+                      <EmptyState title={view.currency ? `No ${view.currency} accounts` : "No virtual accounts yet"}>
+                        {canOperate ? "Upload a CSV batch to create virtual accounts." : "A treasurer can create them with a CSV batch."}
+                      </EmptyState>
+                    ) : accounts.length === 0 ? (
+                      <EmptyState title="This page is past the end">There are {total} accounts; go back a page.</EmptyState>
+                    ) : (
+                      <EmptyState title="No accounts on this page match">Choose another allocation state, or look on another page.</EmptyState>
+                    )}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((account) => <VaRow key={account.virtualAccountNumber} account={account} />)
+              )}
+            </tbody>
+          </table>
+        </div>
+        <Pagination page={view.page} size={view.size} total={total} busy={page.isFetching} onPage={(p) => update({ page: p })} onSize={(s) => update({ size: s })} />
+      </Card>
+      <VaBalanceChart accounts={accounts} pending={page.isPending} />
+      {uploading ? <UploadDialog onClose={() => setUploading(false)} /> : null}
+    </>
+  );
+}
