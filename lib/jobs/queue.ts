@@ -24,6 +24,10 @@ export async function enqueueTask(db: Queryable, kind: string, payload: Record<s
      ON CONFLICT (kind, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`,
     [options.clientId ?? null, kind, payload, options.runAt ?? null, options.dedupeKey ?? null],
   );
+  // A task due later gains nothing from a wake-up (the poll finds it), and a NOTIFY
+  // makes the commit take PostgreSQL's database-wide notify lock, serialising every
+  // notifying commit behind each other's WAL flush.
+  if (options.runAt && options.runAt.getTime() > Date.now()) return;
   await db.query("SELECT pg_notify($1, $2)", [QUEUE_CHANNEL, kind]);
 }
 
