@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DELETE as deleteSubscription, GET as getSubscription } from "@/app/v1/notifications/subscriptions/[subscriptionId]/route";
 import { GET as listSubscriptions, POST as createSubscription } from "@/app/v1/notifications/subscriptions/route";
+import { GET as listDeliveries } from "@/app/v1/notifications/subscriptions/[subscriptionId]/deliveries/route";
 import { GET as getSigningSecret } from "@/app/v1/notifications/signing-secret/route";
 import { POST as rotateSigningSecret } from "@/app/v1/notifications/signing-secret/rotate/route";
 import { getRuntime } from "@/lib/runtime";
@@ -121,6 +122,9 @@ describe("reading and deleting subscriptions", () => {
     expectErrorBody(foreignDelete.body, 404, "SUBSCRIPTION_NOT_FOUND");
     const stillActive = await call<Subscription>(getSubscription, "/x", { token: await tokenFor("acme"), params: { subscriptionId: id } });
     expect(stillActive.body.isActive).toBe(true);
+
+    const foreignDeliveries = await call(listDeliveries, "/x", { token: globex, params: { subscriptionId: id } });
+    expectErrorBody(foreignDeliveries.body, 404, "SUBSCRIPTION_NOT_FOUND");
 
     const malformed = await call(getSubscription, "/v1/notifications/subscriptions/not-a-uuid", { token: globex, params: { subscriptionId: "not-a-uuid" } });
     expectErrorBody(malformed.body, 400, "VALIDATION_ERROR");
