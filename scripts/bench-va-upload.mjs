@@ -102,7 +102,7 @@ async function browserTiming(csv) {
 const csv = benchCsv();
 const node = await nodeTiming(csv);
 const browser = BASE ? await browserTiming(csv) : null;
-const result = { rows: ROWS, bytes: Buffer.byteLength(csv), targetMs: TARGET_MS, node, browser, cpu: os.cpus()[0]?.model ?? "unknown", node_version: process.version };
+const result = { rows: ROWS, bytes: Buffer.byteLength(csv), targetMs: TARGET_MS, node, browser, cpu: os.cpus()[0]?.model ?? "unknown", node_version: process.version, loadavg: os.loadavg().map(round) };
 console.log(JSON.stringify(result, null, 2));
 
 const pass = (ms) => (ms < TARGET_MS ? "yes" : "**no**");
@@ -117,7 +117,8 @@ if (OUT !== "-") {
     `Run: \`node scripts/bench-va-upload.mjs\` (node) and \`BENCH_BASE_URL=http://localhost:3122 node scripts/bench-va-upload.mjs\` (adds headless Chromium`,
     "against a running UAT server: the dialog's own `va-upload-validate` performance measure, file already read).",
     "",
-    `Machine: ${result.cpu}, ${os.cpus().length} CPUs, Node ${process.version}.`,
+    `Machine: ${result.cpu}, ${os.cpus().length} CPUs, Node ${process.version}; load average ${result.loadavg.join(" / ")} at the end of the run`,
+    "(a shared machine: other builds and suites were running, so the max column is mostly scheduling noise; the medians are the figure).",
     "",
     "| where | first run | median | max | runs | under 300 ms |",
     "|---|---:|---:|---:|---:|---|",
