@@ -50,6 +50,7 @@ export function attemptPost(request: AttemptRequest): Promise<AttemptOutcome> {
   const timeoutMs = request.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
   return new Promise<AttemptOutcome>((resolve) => {
     let settled = false;
+    let deadline: NodeJS.Timeout | undefined;
     const finish = (statusCode: number | null, error: string | null) => {
       if (settled) return;
       settled = true;
@@ -62,18 +63,22 @@ export function attemptPost(request: AttemptRequest): Promise<AttemptOutcome> {
       // Literal IP hosts skip DNS (and so the guarded lookup): check them here.
       url = checkUrlShape(request.url, request.policy);
     } catch (error) {
-      settled = true;
-      resolve({ succeeded: false, statusCode: null, latencyMs: elapsed(), error: `refused: ${(error as Error).message}` });
-      return;
+      return finish(null, `refused: ${(error as Error).message}`);
     }
     const pair = agentsFor(request.policy);
     const client = url.protocol === "https:" ? https : http;
-    const req = client.request(url, {
-      method: "POST",
-      agent: url.protocol === "https:" ? pair.https : pair.http,
-      headers: { ...request.headers, "content-length": String(Buffer.byteLength(request.body)) },
-    });
-    const deadline = setTimeout(() => {
+    let req: http.ClientRequest;
+    try {
+      req = client.request(url, {
+        method: "POST",
+        agent: url.protocol === "https:" ? pair.https : pair.http,
+        headers: { ...request.headers, "content-length": String(Buffer.byteLength(request.body)) },
+      });
+    } catch (error) {
+      // Node refuses some header values synchronously (ERR_INVALID_CHAR): a failed attempt, not a crash.
+      return finish(null, `invalid request: ${(error as Error).message}`);
+    }
+    deadline = setTimeout(() => {
       finish(null, `timeout after ${timeoutMs} ms`);
       req.destroy();
     }, timeoutMs);

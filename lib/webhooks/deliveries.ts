@@ -3,6 +3,7 @@ import type { Queryable } from "@/lib/db/types";
 import { DELIVERY_TASK_KIND } from "@/lib/delivery/outbox";
 import { findDelivery, listAttemptsBySource, restartFinishedDelivery } from "@/lib/delivery/repo";
 import { ApiError } from "@/lib/http/errors";
+import { insertAudit } from "@/lib/webhooks/repo";
 import { enqueueTask } from "@/lib/jobs/queue";
 import type { TDelivery, TDeliveryAttemptList } from "@/lib/webhooks/schema";
 import { toDelivery, toDeliveryAttempt } from "@/lib/webhooks/serialize";
@@ -29,7 +30,7 @@ export async function listSubscriptionAttempts(
  * body and a fresh signature. A delivery still Pending is already on its
  * automatic schedule: 409 rather than a second, racing sender.
  */
-export async function retryDelivery(tx: Queryable, clientId: string, deliveryId: string): Promise<TDelivery> {
+export async function retryDelivery(tx: Queryable, clientId: string, deliveryId: string, actor: string): Promise<TDelivery> {
   const restarted = await restartFinishedDelivery(tx, clientId, deliveryId);
   if (!restarted) {
     const existing = await findDelivery(tx, clientId, deliveryId);
@@ -37,5 +38,13 @@ export async function retryDelivery(tx: Queryable, clientId: string, deliveryId:
     throw new ApiError("INVALID_STATUS_TRANSITION", "This delivery is still pending; it will be retried automatically.", { field: "deliveryId" });
   }
   await enqueueTask(tx, DELIVERY_TASK_KIND, { deliveryId }, { clientId });
+  await insertAudit(tx, {
+    clientId,
+    actor,
+    action: "delivery.retried",
+    entity: "delivery",
+    entityId: deliveryId,
+    data: { previousAttempts: restarted.attempt_count },
+  });
   return toDelivery(restarted);
 }

@@ -91,6 +91,19 @@ describe("POST /v1/sandbox/deposits", () => {
     expectErrorBody(res.body, status, code);
   });
 
+  it("credits once per Idempotency-Key", async () => {
+    const token = await tokenFor("globex");
+    const headers = { "idempotency-key": "3f0b7c2e-9d4a-4c1b-8e5f-6a7b8c9d0e1f" };
+    const body = { accountNumber: "3000456002", amount: "3.00", currency: "BMD" };
+    const first = await call<{ transactionId: string }>(createDeposit, "/v1/sandbox/deposits", { token, body, headers });
+    const again = await call<{ transactionId: string }>(createDeposit, "/v1/sandbox/deposits", { token, body, headers });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.transactionId).toBe(first.body.transactionId);
+    const { db } = await getRuntime();
+    const { rows } = await db.query("SELECT count(*)::int AS n FROM ledger_postings WHERE client_id = 'globex' AND reference = $1", [first.body.transactionId]);
+    expect(rows[0].n).toBe(1);
+  });
+
   it("refuses an INACTIVE account and needs the sandbox permission", async () => {
     expectErrorBody((await deposit("acme", "1000123458")).body, 400, "VALIDATION_ERROR");
     const res = await call(createDeposit, "/v1/sandbox/deposits", {
@@ -236,6 +249,9 @@ describe("deposit webhooks", () => {
     await settle("globex");
     const after = await attempts("globex", id);
     expect(after[0]).toMatchObject({ attemptNumber: 9, statusCode: 200, succeeded: true, deliveryStatus: "Succeeded" });
+    const { db } = await getRuntime();
+    const audit = await db.query("SELECT action FROM audit_log WHERE client_id = 'globex' AND entity_id = $1", [log[0]!.deliveryId]);
+    expect(audit.rows).toEqual([{ action: "delivery.retried" }]);
     expect(forUrl("/down")).toHaveLength(9);
   });
 

@@ -3,5 +3,5 @@ import { retryDelivery } from "@/lib/webhooks/deliveries";
 import { retryDeliveryOperation } from "@/lib/webhooks/operations";
 
 export const POST = endpoint(retryDeliveryOperation, ({ principal, params, transaction }) =>
-  transaction((tx) => retryDelivery(tx, principal.clientId, params.deliveryId)),
+  transaction((tx) => retryDelivery(tx, principal.clientId, params.deliveryId, `client:${principal.clientId}`)),
 );
