@@ -5,12 +5,14 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { AttributesTable, OwnersTable, RoutingsTable } from "@/components/accounts/detail-tables";
 import { StatusBadge } from "@/components/accounts/status-badge";
+import { AccountPaymentsCard } from "@/components/payments/account-payments-card";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { fetchAccount } from "@/lib/portal/accounts-api";
 import { ApiRequestError } from "@/lib/portal/api-client";
+import { isInactive } from "@/lib/portal/balances";
 import { formatBankDateTime } from "@/lib/portal/date-format";
 import { formatMoney } from "@/lib/portal/money-format";
 import { accountKeys } from "@/lib/portal/query-keys";
@@ -102,6 +104,7 @@ export function AccountDetail({ accountNumber }: { accountNumber: string }) {
           <AttributesTable attributes={a.accountAttributes} />
         </div>
       </div>
+      <AccountPaymentsCard accountNumber={a.accountNumber} payable={!isInactive(a)} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { ComponentType, SVGProps } from "react";
 import { AccountsIcon, BookIcon, ClockIcon, HomeIcon, KeyIcon, LayersIcon, WebhookIcon } from "@/components/ui/icons";
+import { PaymentsIcon } from "@/components/payments/payments-icon";
 import type { Role } from "@/lib/auth/roles";
 
 export type NavItem = { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; role: Role };
@@ -8,6 +9,7 @@ export type NavItem = { href: string; label: string; icon: ComponentType<SVGProp
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/dashboard", label: "Dashboard", icon: HomeIcon, role: "viewer" },
   { href: "/accounts", label: "Accounts", icon: AccountsIcon, role: "viewer" },
+  { href: "/payments", label: "Payments", icon: PaymentsIcon, role: "viewer" },
   { href: "/virtual-accounts", label: "Virtual accounts", icon: LayersIcon, role: "viewer" },
   { href: "/system", label: "System", icon: ClockIcon, role: "viewer" },
   { href: "/developers", label: "API reference", icon: BookIcon, role: "viewer" },

@@ -47,3 +47,10 @@ export const virtualAccountKeys = {
   job: (jobId: string) => [...virtualAccountKeys.all, "job", jobId] as const,
   jobResults: (jobId: string) => [...virtualAccountKeys.job(jobId), "results"] as const,
 };
+
+export const paymentKeys = {
+  all: ["payments"] as const,
+  account: (accountNumber: string) => [...paymentKeys.all, "account", accountNumber] as const,
+  accountPage: (accountNumber: string, params: PageParams) => [...paymentKeys.account(accountNumber), params] as const,
+  status: (paymentId: string) => [...paymentKeys.all, "status", paymentId] as const,
+};

@@ -1,0 +1,24 @@
+import type { Metadata } from "next";
+import { AchPaymentForm } from "@/components/payments/ach-form";
+import { Forbidden } from "@/components/ui/forbidden";
+import { PageHeader } from "@/components/ui/page-header";
+import { checkRole } from "@/lib/auth/session";
+import { loadPaymentReference } from "@/lib/portal/payment-reference";
+import { getRuntime } from "@/lib/runtime";
+
+export const metadata: Metadata = { title: "New ACH payment" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function NewAchPaymentPage({ searchParams }: Props) {
+  const { user, allowed } = await checkRole("treasurer", "/payments/ach/new");
+  if (!allowed) return <Forbidden required="treasurer" actual={user.role} />;
+  const from = (await searchParams).from;
+  const { bankCodes, holidays } = await loadPaymentReference((await getRuntime()).db);
+  return (
+    <>
+      <PageHeader title="New ACH payment" description="A domestic payment in USD or BMD to an account at a configured bank." />
+      <AchPaymentForm bankCodes={bankCodes} holidays={holidays} initialAccount={typeof from === "string" ? from : undefined} />
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useMemo, useRef } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { AccountOptions } from "@/components/payments/account-options";
+import { describedBy, errorAt, Fieldset, FormField, inputClass } from "@/components/payments/form-controls";
+import { PaymentResult, SubmissionNotice } from "@/components/payments/submission-panel";
+import { usePayableAccounts } from "@/components/payments/use-payable-accounts";
+import { usePaymentSubmission } from "@/components/payments/use-payment-submission";
+import { useBankNow } from "@/components/system/use-bank-now";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { EmptyState, ErrorState } from "@/components/ui/state-message";
+import { ACH_CURRENCIES, ZAchPaymentRequest, type TAchPaymentRequest } from "@/lib/payments/schema";
+import { achSettlementDate } from "@/lib/payments/settlement-date";
+import { ApiRequestError } from "@/lib/portal/api-client";
+import { achDefaults, requestResolver, toAchRequest, type AchFormValues } from "@/lib/portal/payment-forms";
+import type { BankCode } from "@/lib/portal/payment-reference";
+import { exponentOf, formatMoney, toMinor } from "@/lib/portal/money-format";
+
+type Props = { bankCodes: BankCode[]; holidays: string[]; initialAccount?: string };
+
+/** Server 400s name a request path; these stand for a control with another name. */
+const SERVER_FIELD_ALIASES: Record<string, string> = {
+  debitCurrency: "debtorAccount.identification",
+  "instructedAmount.currency": "instructedAmount.amount",
+  "creditorBank.currency": "creditorBank.bankCode",
+};
+
+function Counter({ value, max }: { value: string | undefined; max: number }) {
+  return <>{`${(value ?? "").length}/${max} characters`}</>;
+}
+
+export function FormSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading the payment form" className="grid gap-6 lg:grid-cols-3">
+      <Skeleton className="h-[640px] rounded-xl lg:col-span-2" />
+      <Skeleton className="h-72 rounded-xl" />
+    </div>
+  );
+}
+
+export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
+  const { query, accounts, currencyOf } = usePayableAccounts(ACH_CURRENCIES);
+  const submission = usePaymentSubmission("ACH");
+  const currencyRef = useRef(currencyOf);
+  currencyRef.current = currencyOf;
+  const resolver = useMemo(
+    () => requestResolver<AchFormValues, TAchPaymentRequest>(ZAchPaymentRequest, (v) => toAchRequest(v, (n) => currencyRef.current(n))),
+    [],
+  );
+  const form = useForm<AchFormValues, unknown, TAchPaymentRequest>({ resolver, mode: "onTouched", defaultValues: achDefaults(initialAccount ?? "") });
+  const { register, handleSubmit, formState, control, setError, setValue, getValues } = form;
+  const errors = formState.errors;
+
+  // The first payable account is the default once the list arrives (unless the URL chose one).
+  useEffect(() => {
+    const chosen = getValues("debtorAccount.identification");
+    if (accounts.length > 0 && !accounts.some((a) => a.accountNumber === chosen)) setValue("debtorAccount.identification", accounts[0]!.accountNumber);
+  }, [accounts, getValues, setValue]);
+
+  const [debtor, amount, name, creditorId, remittance, bankCode] = useWatch({
+    control,
+    name: ["debtorAccount.identification", "instructedAmount.amount", "creditorAccount.name", "creditorAccount.identification", "remittanceInformation", "creditorBank.bankCode"],
+  });
+  const account = accounts.find((a) => a.accountNumber === debtor);
+  const currency = account?.availableBalance.currency ?? "";
+  const banks = bankCodes.filter((b) => b.currency === currency);
+
+  // A bank code is configured per currency: a choice that the new account's currency lacks is cleared.
+  useEffect(() => {
+    if (bankCode && !banks.some((b) => b.bankCode === bankCode)) setValue("creditorBank.bankCode", "");
+  }, [bankCode, banks, setValue]);
+
+  const { now } = useBankNow();
+  const settlement = now ? achSettlementDate(now, new Set(holidays)) : null;
+  const exceeds = useMemo(() => {
+    if (!account || !/^\d+(\.\d{1,2})?$/.test((amount ?? "").trim())) return false;
+    if (exponentOf(currency) < 2 && (amount ?? "").includes(".")) return false;
+    return toMinor(amount.trim(), currency) > toMinor(account.availableBalance.amount, currency);
+  }, [account, amount, currency]);
+
+  const onSubmit = async (body: TAchPaymentRequest) => {
+    await submission.send(body);
+  };
+
+  // A 400 that names a field goes on that field, like the form's own checks.
+  const phase = submission.phase;
+  useEffect(() => {
+    if (phase.kind !== "rejected" || !(phase.error instanceof ApiRequestError)) return;
+    const field = phase.error.body.field;
+    if (!field) return;
+    const target = SERVER_FIELD_ALIASES[field] ?? field;
+    if (getValues(target as never) !== undefined) setError(target as never, { type: "server", message: phase.error.message });
+  }, [phase, getValues, setError]);
+
+  const startOver = () => {
+    submission.startOver();
+    form.reset(achDefaults(getValues("debtorAccount.identification")));
+  };
+
+  if (query.isPending) return <FormSkeleton />;
+  if (query.isError) {
+    return (
+      <Card>
+        <ErrorState title="Your accounts could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+      </Card>
+    );
+  }
+  if (accounts.length === 0) {
+    return (
+      <Card>
+        <EmptyState title="No account can make ACH payments">ACH payments are made from an active USD or BMD account.</EmptyState>
+      </Card>
+    );
+  }
+  if (phase.kind === "done") return <PaymentResult phase={phase} onNew={startOver} />;
+
+  const busy = submission.busy || formState.isSubmitting;
+  const err = (...paths: string[]) => errorAt(errors, ...paths);
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-describedby="ach-form-note" className="grid items-start gap-6 lg:grid-cols-3">
+      <Card className="lg:col-span-2">
+        <Fieldset legend="From">
+          <FormField
+            id="ach-debtor"
+            label="Debit account"
+            error={err("debtorAccount.identification", "debitCurrency")}
+            hint={account ? `Currency ${currency}. The payment is in the account's currency.` : undefined}
+            className="sm:col-span-2"
+          >
+            <select {...register("debtorAccount.identification")} {...describedBy("ach-debtor", err("debtorAccount.identification", "debitCurrency"))} className={inputClass(!!err("debtorAccount.identification", "debitCurrency"))}>
+              <AccountOptions accounts={accounts} />
+            </select>
+          </FormField>
+          <FormField
+            id="ach-amount"
+            label={`Amount${currency ? ` (${currency})` : ""}`}
+            error={err("instructedAmount.amount", "instructedAmount.currency")}
+            hint={exceeds ? "More than the available balance: the bank would record this payment as failed." : "Up to 2 decimals, e.g. 1250.00"}
+          >
+            <input
+              {...register("instructedAmount.amount")}
+              {...describedBy("ach-amount", err("instructedAmount.amount", "instructedAmount.currency"))}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              className={inputClass(!!err("instructedAmount.amount", "instructedAmount.currency"), "tabular text-right")}
+            />
+          </FormField>
+        </Fieldset>
+        <Fieldset legend="Beneficiary">
+          <FormField id="ach-name" label="Beneficiary name" error={err("creditorAccount.name")} hint={<Counter value={name} max={22} />}>
+            <input {...register("creditorAccount.name")} {...describedBy("ach-name", err("creditorAccount.name"))} autoComplete="off" className={inputClass(!!err("creditorAccount.name"))} />
+          </FormField>
+          <FormField id="ach-creditor" label="Beneficiary account number" error={err("creditorAccount.identification")} hint={<Counter value={creditorId} max={17} />}>
+            <input
+              {...register("creditorAccount.identification")}
+              {...describedBy("ach-creditor", err("creditorAccount.identification"))}
+              autoComplete="off"
+              spellCheck={false}
+              className={inputClass(!!err("creditorAccount.identification"), "font-mono")}
+            />
+          </FormField>
+          <FormField id="ach-bank" label="Beneficiary bank" error={err("creditorBank.bankCode", "creditorBank.currency")} hint={currency ? `Banks configured for ${currency}` : undefined}>
+            <select {...register("creditorBank.bankCode")} {...describedBy("ach-bank", err("creditorBank.bankCode", "creditorBank.currency"))} className={inputClass(!!err("creditorBank.bankCode", "creditorBank.currency"))}>
+              <option value="">Choose a bank…</option>
+              {banks.map((b) => (
+                <option key={`${b.bankCode}-${b.currency}`} value={b.bankCode}>
+                  {`${b.name} (${b.bankCode})`}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id="ach-info" label="Additional information" optional error={err("creditorAccount.additionalInformation")}>
+            <input {...register("creditorAccount.additionalInformation")} {...describedBy("ach-info", err("creditorAccount.additionalInformation"))} autoComplete="off" className={inputClass(!!err("creditorAccount.additionalInformation"))} />
+          </FormField>
+        </Fieldset>
+        <Fieldset legend="Remittance" description="What the beneficiary sees: 1 or 2 lines of up to 35 characters.">
+          {[0, 1].map((i) => (
+            <FormField
+              key={i}
+              id={`ach-remittance-${i}`}
+              label={`Line ${i + 1}`}
+              optional={i > 0}
+              error={i === 0 ? err("remittanceInformation.0", "remittanceInformation") : err(`remittanceInformation.${i}`)}
+              hint={<Counter value={remittance?.[i]} max={35} />}
+            >
+              <input
+                {...register(`remittanceInformation.${i}`)}
+                {...describedBy(`ach-remittance-${i}`, i === 0 ? err("remittanceInformation.0", "remittanceInformation") : err(`remittanceInformation.${i}`))}
+                autoComplete="off"
+                className={inputClass(!!(i === 0 ? err("remittanceInformation.0", "remittanceInformation") : err(`remittanceInformation.${i}`)))}
+              />
+            </FormField>
+          ))}
+          <FormField
+            id="ach-reference"
+            label="Your reference (instruction id)"
+            error={err("instructionIdentification")}
+            hint="Up to 16 characters. The bank refuses a second payment with the same reference for 24 hours."
+            className="sm:col-span-2"
+          >
+            <input
+              {...register("instructionIdentification")}
+              {...describedBy("ach-reference", err("instructionIdentification"))}
+              autoComplete="off"
+              spellCheck={false}
+              className={inputClass(!!err("instructionIdentification"), "font-mono sm:max-w-64")}
+            />
+          </FormField>
+        </Fieldset>
+      </Card>
+      <aside className="space-y-4 lg:sticky lg:top-20" aria-label="Summary">
+        <Card>
+          <CardHeader title="Summary" />
+          <dl className="space-y-2 px-5 py-4 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600 dark:text-slate-400">Available</dt>
+              <dd className="tabular font-medium">{account ? formatMoney(account.availableBalance.amount, currency) : "—"}</dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600 dark:text-slate-400">Charges</dt>
+              <dd className="tabular">None on ACH</dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600 dark:text-slate-400">Expected settlement</dt>
+              <dd className="tabular">{settlement ?? "…"}</dd>
+            </div>
+          </dl>
+          <p id="ach-form-note" className="border-t border-slate-200 px-5 py-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
+            Same day before 15:15 bank time on a business day, otherwise the next business day. Submitting twice never pays twice.
+          </p>
+          <div className="border-t border-slate-200 px-5 py-4 dark:border-slate-800">
+            <Button type="submit" variant="primary" className="w-full" disabled={busy} aria-disabled={busy}>
+              {busy ? "Submitting…" : "Submit payment"}
+            </Button>
+            <Link href="/payments" className="mt-2 block text-center text-sm text-slate-600 hover:underline dark:text-slate-400">
+              Cancel
+            </Link>
+          </div>
+        </Card>
+        <div aria-live="polite">
+          <SubmissionNotice phase={phase} onRetry={submission.retry} onNew={startOver} />
+        </div>
+      </aside>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { PaymentStatusBadge } from "@/components/payments/payment-status-badge";
+import { buttonClass } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { cx } from "@/components/ui/cx";
+import { Skeleton } from "@/components/ui/skeleton";
+import { EmptyState, ErrorState } from "@/components/ui/state-message";
+import type { TPaymentStatusRecord } from "@/lib/payments/schema";
+import { ApiRequestError } from "@/lib/portal/api-client";
+import { paymentTimeline, type TimelineStep } from "@/lib/portal/payment-timeline";
+import { fetchPaymentStatus } from "@/lib/portal/payments-api";
+import { formatMoney } from "@/lib/portal/money-format";
+import { paymentKeys } from "@/lib/portal/query-keys";
+
+function Field({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
+  return (
+    <div className="px-5 py-3 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className={cx("mt-0.5 text-sm text-slate-900 sm:col-span-2 sm:mt-0 dark:text-slate-100", mono && "font-mono break-all")}>{children}</dd>
+    </div>
+  );
+}
+
+const DOT: Record<TimelineStep["state"], string> = {
+  done: "bg-emerald-600 ring-emerald-600 dark:bg-emerald-400 dark:ring-emerald-400",
+  failed: "bg-red-600 ring-red-600 dark:bg-red-400 dark:ring-red-400",
+  current: "bg-white ring-sky-600 dark:bg-slate-900 dark:ring-sky-400",
+  upcoming: "bg-white ring-slate-300 dark:bg-slate-900 dark:ring-slate-600",
+};
+
+const STATE_LABEL: Record<TimelineStep["state"], string> = { done: "done", failed: "failed", current: "in progress", upcoming: "not yet" };
+
+function Timeline({ steps }: { steps: TimelineStep[] }) {
+  return (
+    <ol className="px-5 py-4" aria-label="Status timeline">
+      {steps.map((step, i) => (
+        <li key={step.key} className="relative flex gap-3 pb-5 last:pb-0" aria-current={step.state === "current" ? "step" : undefined}>
+          {i < steps.length - 1 ? <span aria-hidden="true" className="absolute top-4 left-[5px] h-full w-px bg-slate-200 dark:bg-slate-700" /> : null}
+          <span aria-hidden="true" className={cx("relative mt-1 size-3 shrink-0 rounded-full ring-2", DOT[step.state])} />
+          <div className="min-w-0">
+            <p className={cx("text-sm font-medium", step.state === "upcoming" ? "text-slate-600 dark:text-slate-400" : "text-slate-900 dark:text-slate-100")}>
+              {step.label} <span className="sr-only">({STATE_LABEL[step.state]})</span>
+            </p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{step.detail}</p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading payment">
+      <Skeleton className="h-7 w-72" />
+      <Skeleton className="mt-2 h-4 w-48" />
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Skeleton className="h-[440px] rounded-xl lg:col-span-2" />
+        <Skeleton className="h-64 rounded-xl" />
+      </div>
+    </div>
+  );
+}
+
+const BackLink = () => (
+  <Link href="/payments" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+    ← Payments
+  </Link>
+);
+
+export function PaymentDetail({ paymentId }: { paymentId: string }) {
+  const query = useQuery({
+    queryKey: paymentKeys.status(paymentId),
+    queryFn: ({ signal }) => fetchPaymentStatus(paymentId, signal),
+    // A pending payment moves on its own (settlement run): look again now and then while the page is open.
+    refetchInterval: (q) => (q.state.data?.status === "Pending" ? 30_000 : false),
+  });
+
+  if (query.isPending) return <DetailSkeleton />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
+    return (
+      <Card>
+        {notFound ? (
+          <EmptyState title="No such payment" action={<Link href="/payments" className={buttonClass()}>Back to payments</Link>}>
+            There is no payment {paymentId} for your organisation.
+          </EmptyState>
+        ) : (
+          <ErrorState title="This payment could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        )}
+      </Card>
+    );
+  }
+  const p: TPaymentStatusRecord = query.data;
+  return (
+    <>
+      <BackLink />
+      <header className="mt-3 mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="flex items-center gap-3 text-xl font-semibold tracking-tight">
+            {p.type} payment {p.externalReference ? <span className="font-mono">{p.externalReference}</span> : null}
+            <PaymentStatusBadge status={p.status} />
+          </h1>
+          <p className="mt-1 font-mono text-sm break-all text-slate-600 dark:text-slate-400">{p.transactionId}</p>
+        </div>
+        <div className="text-right">
+          <p className="text-sm text-slate-600 dark:text-slate-400">Debit</p>
+          <p className="tabular text-2xl font-semibold tracking-tight">{formatMoney(p.debitAmount.amount, p.debitAmount.currency)}</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">value date {p.valueDate}</p>
+        </div>
+      </header>
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <Card aria-labelledby="payment-details" className="lg:col-span-2">
+          <CardHeader id="payment-details" title="Details" />
+          <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+            <Field label="Payment id" mono>{p.transactionId}</Field>
+            <Field label="Rail">{p.type}</Field>
+            <Field label="Status">{p.status}</Field>
+            <Field label="Your reference" mono>{p.externalReference ?? "—"}</Field>
+            <Field label="Debit amount">{formatMoney(p.debitAmount.amount, p.debitAmount.currency)}</Field>
+            <Field label="Credit amount">{formatMoney(p.creditAmount.amount, p.creditAmount.currency)}</Field>
+            <Field label="Exchange rate">{p.exchangeRate ? `1 ${p.debitAmount.currency} = ${p.exchangeRate} ${p.creditAmount.currency}` : "No conversion"}</Field>
+            <Field label="Value date">{p.valueDate}</Field>
+            <Field label="Remittance">
+              {p.remittanceInformation.map((line, i) => (
+                <span key={i} className="block">
+                  {line}
+                </span>
+              ))}
+            </Field>
+          </dl>
+        </Card>
+        <Card aria-labelledby="payment-timeline">
+          <CardHeader id="payment-timeline" title="Status" description="As the bank reports it now." />
+          <Timeline steps={paymentTimeline(p)} />
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import { Badge, type Tone } from "@/components/ui/badge";
+import type { TPaymentStatus } from "@/lib/payments/schema";
+
+const TONES: Record<TPaymentStatus, Tone> = { Pending: "blue", Completed: "green", Failed: "red", Reversed: "amber" };
+
+export function PaymentStatusBadge({ status }: { status: TPaymentStatus }) {
+  return <Badge tone={TONES[status] ?? "neutral"}>{status}</Badge>;
+}

@@ -1,0 +1,162 @@
+"use client";
+
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { PaymentStatusBadge } from "@/components/payments/payment-status-badge";
+import type { SubmissionPhase } from "@/components/payments/use-payment-submission";
+import { Button, buttonClass } from "@/components/ui/button";
+import { cx } from "@/components/ui/cx";
+import { formatMoney } from "@/lib/portal/money-format";
+
+function Row({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-1.5 text-sm">
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className={cx("text-right text-slate-900 dark:text-slate-100", mono && "font-mono text-xs leading-5 break-all")}>{children}</dd>
+    </div>
+  );
+}
+
+const panel = (tone: "ok" | "bad" | "warn") =>
+  cx(
+    "rounded-xl border p-5",
+    tone === "ok" && "border-emerald-300 bg-emerald-50/60 dark:border-emerald-800 dark:bg-emerald-950/40",
+    tone === "bad" && "border-red-300 bg-red-50/60 dark:border-red-800 dark:bg-red-950/40",
+    tone === "warn" && "border-amber-300 bg-amber-50/60 dark:border-amber-800 dark:bg-amber-950/40",
+  );
+
+/** The bank's answer to a submitted payment: what happened, when it settles, where to follow it. */
+export function PaymentResult({ phase, onNew }: { phase: Extract<SubmissionPhase, { kind: "done" }>; onNew: () => void }) {
+  const p = phase.payment;
+  const d = p.details;
+  const failed = p.status === "failed";
+  const fx = p.linkedActivities.find((a) => a.type === "FxConversion");
+  const charge = p.linkedActivities.find((a) => a.type === "Charge");
+  return (
+    <section aria-labelledby="result-title" role="status" className={panel(failed ? "bad" : "ok")}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="result-title" className="text-base font-semibold text-slate-900 dark:text-slate-50">
+          {failed ? "Payment failed" : "Payment accepted"}
+        </h2>
+        <PaymentStatusBadge status={p.transactionStatus} />
+      </div>
+      {failed && d.failureReason ? (
+        <p className="mt-1 text-sm text-red-800 dark:text-red-300">
+          {d.failureReason.message} <span className="font-mono text-xs">({d.failureReason.code})</span>
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Funds are reserved now; the payment settles on {d.settlementDetails.settlementDate}.
+        </p>
+      )}
+      {phase.replayed ? (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">This is the bank&apos;s first answer to this submission, replayed: nothing was paid twice.</p>
+      ) : null}
+      <dl className="mt-3 divide-y divide-slate-200/70 dark:divide-slate-700/60">
+        <Row label="Status">
+          {p.status} · {p.transactionStatus}
+        </Row>
+        <Row label="Settlement date">{d.settlementDetails.settlementDate}</Row>
+        <Row label="Debited">{formatMoney(d.settlementDetails.debitAmount.amount, d.settlementDetails.debitAmount.currency)}</Row>
+        <Row label="Beneficiary receives">{formatMoney(d.instructedAmount.amount, d.instructedAmount.currency)}</Row>
+        {fx ? <Row label="Exchange rate">{fx.exchangeRate}</Row> : null}
+        {charge ? <Row label="Charge">{formatMoney(charge.amount.amount, charge.amount.currency)}</Row> : null}
+        <Row label="Beneficiary">{d.beneficiary.name}</Row>
+        <Row label="Reference">{d.extReference ?? "—"}</Row>
+        <Row label="Payment id" mono>
+          {p.id}
+        </Row>
+        <Row label="End-to-end id" mono>
+          {p.uniqueIdentifier}
+        </Row>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link href={`/payments/${encodeURIComponent(p.id)}`} className={buttonClass("primary")}>
+          View payment status
+        </Link>
+        <Button onClick={onNew}>Make another payment</Button>
+      </div>
+    </section>
+  );
+}
+
+/** Everything but success: retry with the same key, the existing payment for a duplicate, or the refusal. */
+export function SubmissionNotice({ phase, onRetry, onNew }: { phase: SubmissionPhase; onRetry: () => void; onNew: () => void }) {
+  if (phase.kind === "retry") {
+    return (
+      <div role="alert" className={panel("warn")}>
+        <p className="text-sm font-semibold text-amber-900 dark:text-amber-200">The payment could not be confirmed</p>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          {phase.message} Retry sends the same instruction with the same idempotency key, so it is never paid twice.
+        </p>
+        <Button variant="primary" className="mt-3" onClick={onRetry}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  if (phase.kind === "duplicate") {
+    const e = phase.existing;
+    return (
+      <section role="alert" aria-labelledby="duplicate-title" className={panel("warn")}>
+        <h2 id="duplicate-title" className="text-sm font-semibold text-amber-900 dark:text-amber-200">
+          Already submitted: reference {phase.reference}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          A payment with this reference was accepted in the last 24 hours, so the bank did not make a second one.
+        </p>
+        {e ? (
+          <>
+            <dl className="mt-3 divide-y divide-slate-200/70 dark:divide-slate-700/60">
+              <Row label="Status">
+                <PaymentStatusBadge status={e.status} />
+              </Row>
+              <Row label="Debit">{formatMoney(e.debitAmount.amount, e.debitAmount.currency)}</Row>
+              <Row label="Value date">{e.valueDate}</Row>
+              <Row label="Payment id" mono>
+                {e.transactionId}
+              </Row>
+            </dl>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Link href={`/payments/${encodeURIComponent(e.transactionId)}`} className={buttonClass("primary")}>
+                View existing payment
+              </Link>
+              <Button onClick={onNew}>Start a new payment</Button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+              {phase.lookupFailed
+                ? "The existing payment could not be looked up just now."
+                : "It was not found among this account's recent payments."}{" "}
+              Check the account&apos;s payments before paying again.
+            </p>
+            <Button className="mt-3" onClick={onNew}>
+              Start a new payment
+            </Button>
+          </>
+        )}
+      </section>
+    );
+  }
+  if (phase.kind === "rejected") {
+    const { error } = phase;
+    return (
+      <div role="alert" className={panel("bad")}>
+        <p className="text-sm font-semibold text-red-800 dark:text-red-300">
+          {error.status === 403 ? "Your access does not allow this payment" : "The bank refused this payment"}
+        </p>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          {error.message}
+          {error.body.field ? <> (field <code className="font-mono text-xs">{error.body.field}</code>)</> : null}
+        </p>
+        {error.body.correlationId ? (
+          <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400">Reference {error.body.correlationId}</p>
+        ) : null}
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Nothing was paid. Correct the form and submit again.</p>
+      </div>
+    );
+  }
+  return null;
+}
