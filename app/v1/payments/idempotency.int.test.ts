@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PURGE_IDEMPOTENCY_KEYS_JOB } from "@/lib/payments/jobs";
 import { getRuntime } from "@/lib/runtime";
 import { expectErrorBody } from "@/tests/api";
 import { ACME_USD, achBody, balanceMinor, countPayments, newKey, paymentOf, postAch, postSwift, swiftBody } from "@/tests/payments";
@@ -104,5 +105,18 @@ describe("Idempotency-Key on payments", () => {
     const second = await postAch(achBody(), { key });
     expect(second.status).toBe(201);
     expect(paymentOf(second).id).not.toBe(paymentOf(first).id);
+  });
+
+  it("purges expired stored responses in its periodic job, keeping live ones", async () => {
+    const runtime = await getRuntime();
+    const [expired, live] = [newKey(), newKey()];
+    await postAch(achBody(), { key: expired });
+    await postAch(achBody(), { key: live });
+    await runtime.db.query("UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE client_id = 'acme' AND idem_key = $1", [expired]);
+    await PURGE_IDEMPOTENCY_KEYS_JOB.run(runtime);
+    const { rows } = await runtime.db.query<{ idem_key: string }>("SELECT idem_key FROM idempotency_keys WHERE client_id = 'acme' AND idem_key = ANY ($1)", [
+      [expired, live],
+    ]);
+    expect(rows.map((r) => r.idem_key)).toEqual([live]);
   });
 });

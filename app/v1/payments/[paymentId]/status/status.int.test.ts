@@ -94,4 +94,12 @@ describe("GET /v1/accounts/{accountNumber}/payments", () => {
     expect(res.status).toBe(200);
     expect((res.body as { data: unknown[] }).data).toEqual([]);
   });
+
+  it("rejects a page token of another account with 400 INVALID_PAGE_TOKEN", async () => {
+    const first = await list("1000123456", "?pageSize=1");
+    const token = (first.body as { meta: { pagination: { page_token: string } } }).meta.pagination.page_token;
+    const res = await list(ACME_BMD, `?pageToken=${encodeURIComponent(token)}&pageStart=2`);
+    expect(res.status).toBe(400);
+    expectErrorBody(res.body, 400, "INVALID_PAGE_TOKEN");
+  });
 });
