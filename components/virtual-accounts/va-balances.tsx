@@ -10,10 +10,12 @@ import { virtualAccountKeys } from "@/lib/portal/query-keys";
 import { fetchBalances, fetchTotal, isUnallocated, isVirtual, type BalanceItem } from "@/lib/portal/va-api";
 
 /** The total of every virtual account held in each currency (GET /v1/virtual-accounts/balances/total): never added across currencies. */
-export function VaTotals({ currencies }: { currencies: readonly string[] }) {
+export function VaTotals({ currencies: seen, loaded }: { currencies: readonly string[]; loaded: boolean }) {
+  // Until a page shows which currencies the client holds, the settlement currency's total (the API's default) stands in.
+  const currencies: Array<string | null> = seen.length > 0 ? [...seen] : loaded ? [null] : [];
   const totals = useQueries({
     queries: currencies.map((currency) => ({
-      queryKey: virtualAccountKeys.total(currency),
+      queryKey: virtualAccountKeys.total(currency ?? "default"),
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchTotal(currency, signal),
     })),
   });
@@ -29,8 +31,8 @@ export function VaTotals({ currencies }: { currencies: readonly string[] }) {
           </li>
         ) : (
           totals.map((q, i) => (
-            <li key={currencies[i]} className="h-[88px] rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-xs dark:border-slate-800 dark:bg-slate-900">
-              <p className="text-sm text-slate-600 dark:text-slate-400">All virtual accounts in {currencies[i]}</p>
+            <li key={currencies[i] ?? "default"} className="h-[88px] rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-xs dark:border-slate-800 dark:bg-slate-900">
+              <p className="text-sm text-slate-600 dark:text-slate-400">All virtual accounts in {currencies[i] ?? q.data?.currency ?? "the settlement currency"}</p>
               {q.isPending ? (
                 <Skeleton className="mt-2 h-7 w-40" />
               ) : q.isError ? (

@@ -54,6 +54,7 @@ export function VaListView({ initial, canOperate }: { initial: VaView; canOperat
   const accounts = useMemo(() => page.data?.data ?? [], [page.data]);
   const rows = useMemo(() => filterByAllocation(accounts, view.allocation), [accounts, view.allocation]);
   const total = page.data?.meta.pagination.total_size ?? null;
+  const currencies = useMemo(() => [...new Set([...seen, ...accounts.map((a) => a.currency)])].sort(), [seen, accounts]);
 
   return (
     <>
@@ -74,7 +75,7 @@ export function VaListView({ initial, canOperate }: { initial: VaView; canOperat
           ) : null
         }
       />
-      <VaTotals currencies={seen} />
+      <VaTotals currencies={currencies} loaded={page.isSuccess} />
       <Card>
         <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
           <div role="search" className="flex flex-wrap items-end gap-3">
@@ -84,7 +85,7 @@ export function VaListView({ initial, canOperate }: { initial: VaView; canOperat
               </label>
               <select id="va-currency" value={view.currency} onChange={(e) => update({ currency: e.target.value })} className={fieldClass}>
                 <option value="">All currencies</option>
-                {seen.map((c) => (
+                {currencies.map((c) => (
                   <option key={c} value={c}>
                     {c}
                   </option>

@@ -42,7 +42,10 @@ test.describe("virtual accounts", () => {
     await page.getByLabel("Currency", { exact: true }).selectOption("BMD");
     await expect(page).toHaveURL(/currency=BMD/);
     await expect(page.getByText("Only BMD accounts, across every page.")).toBeVisible();
-    for (const row of await rows.all()) await expect(row).toContainText("BMD");
+    // The demo client has one BMD virtual account (Island Freight) and no BMD settlement or parent account.
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Island Freight Collections");
+    await expect(rows.first()).toContainText("BMD");
   });
 
   test("uploads a CSV: a bad row is shown and fixed, the job runs to 100%, the results download", async ({ page, signIn }) => {
@@ -101,6 +104,26 @@ test.describe("virtual accounts", () => {
     expect(after.meta.pagination.total_size).toBe(before.meta.pagination.total_size + 4);
     await expect(page.getByText(`of ${after.meta.pagination.total_size}`)).toBeVisible();
     await expect(page.locator("tbody")).toContainText("Smith Tenancy Deposit");
+  });
+
+  test("a currency the bank has not provisioned is refused by the API and marked on its row", async ({ page, signIn }) => {
+    await signIn("admin");
+    await page.goto("/virtual-accounts");
+    await page.getByRole("button", { name: "Upload CSV batch" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upload virtual accounts" });
+    const csv = ["currency,unallocated,clientReference", "USD,true,POOL-A", "EUR,true,POOL-B"].join("\n");
+    await dialog.getByLabel("CSV file").setInputFiles({ name: "pool.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await expect(dialog.getByText("All rows are ready.")).toBeVisible();
+    await dialog.getByRole("button", { name: "Create 2 virtual accounts" }).click();
+    await expect(dialog.getByText(/The bank refused 1 row: see the marked cells/)).toBeVisible();
+    const currency = dialog.getByLabel("Currency, line 3");
+    await expect(currency).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog.locator('tr[data-line="3"]')).toContainText(/EUR|provisioned/);
+    await currency.fill("BMD");
+    // The same Idempotency-Key: the 400 was not stored, so the corrected batch runs once.
+    await dialog.getByRole("button", { name: "Create 2 virtual accounts" }).click();
+    await expect(dialog.getByRole("progressbar", { name: "Batch progress" })).toHaveAttribute("aria-valuenow", "100", { timeout: 30_000 });
+    await expect(dialog.getByRole("table", { name: /Results of job/ }).getByText("Created")).toHaveCount(2);
   });
 
   test("allocates an unallocated account, then shows its holder read-only; the client reference stays editable", async ({ page, signIn }) => {

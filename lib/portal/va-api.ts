@@ -72,8 +72,9 @@ export async function fetchBalances(accountNumbers: readonly string[], signal?: 
   return (await sendJson<{ data: BalanceItem[] }>("/v1/virtual-accounts/balances", { method: "POST", body: { accountNumbers }, signal })).data;
 }
 
-export function fetchTotal(currency: string, signal?: AbortSignal): Promise<{ currency: string; amount: string }> {
-  return apiJson(`/v1/virtual-accounts/balances/total?currency=${encodeURIComponent(currency)}`, { signal });
+/** Without a currency the API answers in the settlement account's currency. */
+export function fetchTotal(currency: string | null, signal?: AbortSignal): Promise<{ currency: string; amount: string }> {
+  return apiJson(`/v1/virtual-accounts/balances/total${currency ? `?currency=${encodeURIComponent(currency)}` : ""}`, { signal });
 }
 
 export function createVirtualAccounts(body: TCreateVirtualAccountsV2, idempotencyKey: string): Promise<TJobAccepted> {
