@@ -149,7 +149,7 @@ if (OUT !== "-") {
       : "| Chromium, upload dialog | not run (set BENCH_BASE_URL) | | | | |",
     "",
     browser
-      ? `First-load JS of /virtual-accounts (cold cache, every script gzipped): ${browser.firstLoad.kbGzip} kB in ${browser.firstLoad.files} files. The upload dialog (papaparse, the batch schema, the review table) loads when it is first opened: +${browser.firstLoad.uploadDialogKbGzip} kB gzip. The balance chart is CSS bars, no chart library.\n`
+      ? `First-load JS of /virtual-accounts (cold cache, every script gzipped): ${browser.firstLoad.kbGzip} kB in ${browser.firstLoad.files} files. The upload dialog (papaparse, the batch schema, the review table) loads when it is first opened: +${browser.firstLoad.uploadDialogKbGzip} kB gzip. The balance chart is CSS bars, no chart library. The portal's budget is 200 kB (docs/benchmarks-portal.md).\n`
       : "",
     "The first run includes the JIT warming up; each browser run is a fresh page load, so every browser figure is a first",
     "parse of that page. Rendering the review table afterwards is not included: it shows at most 50 rows at a time.",
