@@ -8,6 +8,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 
+// The machine has no internet: do not let Next try to send telemetry.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
 const PORT = 3200;
 const BASELINE_PORT = 3299;
 const DATA_DIR = ".data/bench";

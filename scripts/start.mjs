@@ -2,6 +2,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
+// The machine has no internet: do not let Next try to send telemetry.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
 if (!existsSync(`${process.env.NEXT_DIST_DIR ?? ".next"}/BUILD_ID`)) {
   console.log("No production build found: running `next build` first (once).");
   const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });

@@ -4,6 +4,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
+// The machine has no internet: do not let Next try to send telemetry.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const REPORTS = ".data/test-reports";
 
