@@ -16,6 +16,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { ApiRequestError } from "@/lib/portal/api-client";
 import { formatBankDateTime } from "@/lib/portal/date-format";
+import { BANK_TIME_ZONE } from "@/lib/time/bank-time";
 import { groupDeliveries, hasPending, type DeliveryGroup } from "@/lib/portal/delivery-log";
 import { webhookKeys } from "@/lib/portal/query-keys";
 import { fetchAttempts, fetchSubscription, retryDelivery } from "@/lib/portal/webhooks-api";
@@ -29,13 +30,25 @@ export const POLL_MS = 2_000;
 const EXPECT_FOR_MS = 120_000;
 
 const STATUS_TONE: Record<TDeliveryAttempt["deliveryStatus"], Tone> = { Pending: "amber", Succeeded: "green", Failed: "red" };
+const ATTEMPT_TIME = new Intl.DateTimeFormat("en-US", {
+  timeZone: BANK_TIME_ZONE,
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZoneName: "short",
+});
+/** Attempts are seconds apart: the log shows seconds, in bank time. */
+const formatAttemptTime = (iso: string) => ATTEMPT_TIME.format(new Date(iso));
+
 const TH = "px-4 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
 
 function AttemptRow({ attempt }: { attempt: TDeliveryAttempt }) {
   return (
     <tr className="text-xs text-slate-700 dark:text-slate-300">
       <td className="py-1.5 pr-4 pl-10 tabular">#{attempt.attemptNumber}</td>
-      <td className="py-1.5 pr-4 whitespace-nowrap">{formatBankDateTime(attempt.attemptedUtc)}</td>
+      <td className="py-1.5 pr-4 whitespace-nowrap">{formatAttemptTime(attempt.attemptedUtc)}</td>
       <td className="py-1.5 pr-4">
         <span className={attempt.succeeded ? "font-mono text-emerald-800 dark:text-emerald-300" : "font-mono text-red-800 dark:text-red-300"}>
           {attempt.statusCode ?? "—"}
@@ -86,10 +99,10 @@ function DeliveryRows({
         <td className="px-4 py-2">
           <Badge tone={STATUS_TONE[group.status]}>{group.status}</Badge>
         </td>
-        <td className="px-4 py-2 tabular text-slate-700 dark:text-slate-300">
+        <td className="px-4 py-2 tabular whitespace-nowrap text-slate-700 dark:text-slate-300">
           {group.attempts.length} attempt{group.attempts.length === 1 ? "" : "s"}
         </td>
-        <td className="px-4 py-2 whitespace-nowrap text-slate-700 dark:text-slate-300">{formatBankDateTime(group.lastAttemptUtc)}</td>
+        <td className="px-4 py-2 whitespace-nowrap text-slate-700 dark:text-slate-300">{formatAttemptTime(group.lastAttemptUtc)}</td>
         <td className="px-4 py-2 font-mono text-xs text-slate-600 dark:text-slate-400">{group.deliveryId.slice(0, 8)}</td>
         <td className="px-4 py-2 text-right">
           <Button className="h-8 px-2.5" onClick={onResend} disabled={group.status === "Pending" || resending} title={group.status === "Pending" ? "Pending deliveries are retried automatically" : undefined}>
@@ -346,7 +359,11 @@ export function DeliveryLogView({ subscriptionId, expectTransaction, nav }: { su
               <tbody>
                 <tr>
                   <td colSpan={6}>
-                    <ErrorState title="The delivery log could not be loaded" error={log.error} onRetry={() => void log.refetch()} />
+                    {log.error instanceof ApiRequestError && log.error.status === 404 ? (
+                      <EmptyState title="No deliveries to show">This subscription does not exist for your organisation.</EmptyState>
+                    ) : (
+                      <ErrorState title="The delivery log could not be loaded" error={log.error} onRetry={() => void log.refetch()} />
+                    )}
                   </td>
                 </tr>
               </tbody>

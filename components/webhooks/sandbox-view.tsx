@@ -231,8 +231,8 @@ export function SandboxView() {
         <div className="px-5 py-4" aria-live="polite">
           {result ? (
             <div data-testid="deposit-result">
-              <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4">
-                <div>
+              <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
+                <div className="col-span-2">
                   <dt className="text-xs text-slate-600 dark:text-slate-400">Transaction</dt>
                   <dd className="font-mono text-[13px] break-all text-slate-900 dark:text-slate-100">{result.deposit.transactionId}</dd>
                 </div>

@@ -63,7 +63,7 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
   const rootHeadersError = errors.headers?.root?.message ?? (errors.headers as { message?: string } | undefined)?.message;
 
   return (
-    <Card aria-labelledby="new-subscription-title" className="self-start">
+    <Card aria-labelledby="new-subscription-title" className="w-full max-w-2xl self-start 2xl:max-w-none">
       <CardHeader id="new-subscription-title" title="New subscription" description="Every deposit to your accounts is posted to this URL, signed." />
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-5 px-5 py-4">
         <div>

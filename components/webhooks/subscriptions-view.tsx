@@ -56,7 +56,7 @@ export function SubscriptionsView({ env }: { env: "uat" | "production" }) {
   const rows = list.data?.data ?? [];
 
   return (
-    <div className="grid gap-6 xl:grid-cols-[1fr_24rem]">
+    <div className="grid gap-6 2xl:grid-cols-[1fr_24rem]">
       <Card aria-labelledby="subscriptions-title" className="min-w-0 self-start">
         <CardHeader id="subscriptions-title" title="Subscriptions" description="Active and inactive, newest first." />
         <div aria-live="polite" className="empty:hidden border-b border-slate-200 px-5 py-3 dark:border-slate-800">

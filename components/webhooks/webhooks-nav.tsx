@@ -23,7 +23,7 @@ export function WebhooksNav({ env }: { env: "uat" | "production" }) {
               className={cx(
                 "inline-flex h-10 items-center border-b-2 px-3 text-sm font-medium",
                 tab.current
-                  ? "border-brand-700 text-brand-800 dark:border-brand-400 dark:text-brand-200"
+                  ? "border-brand-700 text-brand-800 dark:border-brand-400 dark:text-brand-100"
                   : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100",
               )}
             >

@@ -121,7 +121,11 @@ test.describe("webhooks", () => {
     await expect(page.getByText("Up to date")).toBeVisible({ timeout: 15_000 });
     await expectAccessible(page);
     await saveScreenshot(page, "webhooks-delivery-log");
+    // The theme is chosen before paint: reload to see the dark one.
     await page.emulateMedia({ colorScheme: "dark" });
+    await page.reload();
+    await expect(delivery).toContainText("2 attempts");
+    await expect(page.locator("html")).toHaveClass(/dark/);
     await expectAccessible(page);
     await saveScreenshot(page, "webhooks-delivery-log-dark");
     await page.emulateMedia({ colorScheme: "light" });

@@ -40,6 +40,7 @@ describe("the delivery log model", () => {
     const { width, buckets } = outcomeBuckets(attempts, now);
     expect(width).toBe(60_000);
     expect(buckets).toHaveLength(12);
+    expect(outcomeBuckets(attempts.slice(0, 1), now).buckets).toHaveLength(12);
     expect(buckets[0]).toMatchObject({ start: Date.parse("2026-11-23T12:00:00Z"), succeeded: 0, failed: 1 });
     expect(buckets[10]).toMatchObject({ start: Date.parse("2026-11-23T12:10:00Z"), succeeded: 1, failed: 0 });
     expect(buckets[11]).toMatchObject({ succeeded: 0, failed: 0 });

@@ -50,16 +50,22 @@ export function bucketWidth(spanMs: number, maxBuckets: number): number {
 /**
  * Attempts counted per time bucket, succeeded and failed, oldest bucket
  * first, ending with the bucket that holds `now`. Empty buckets are kept so
- * the time axis is even.
+ * the time axis is even; there are between `minBuckets` and `maxBuckets`.
  */
-export function outcomeBuckets(attempts: readonly TDeliveryAttempt[], now: number, maxBuckets = 24): { width: number; buckets: OutcomeBucket[] } {
+export function outcomeBuckets(
+  attempts: readonly TDeliveryAttempt[],
+  now: number,
+  maxBuckets = 24,
+  minBuckets = 12,
+): { width: number; buckets: OutcomeBucket[] } {
   const times = attempts.map((a) => Date.parse(a.attemptedUtc)).filter(Number.isFinite);
   if (times.length === 0) return { width: MINUTE, buckets: [] };
   const oldest = Math.min(...times);
   const newest = Math.max(now, ...times);
   const width = bucketWidth(newest - oldest, maxBuckets);
   const last = Math.floor(newest / width) * width;
-  const first = Math.max(Math.floor(oldest / width) * width, last - (maxBuckets - 1) * width);
+  // At least `minBuckets` on the axis, so a burst of a minute is a bar on a timeline, not a block.
+  const first = Math.max(Math.min(Math.floor(oldest / width) * width, last - (minBuckets - 1) * width), last - (maxBuckets - 1) * width);
   const buckets: OutcomeBucket[] = [];
   for (let start = first; start <= last; start += width) buckets.push({ start, end: start + width, succeeded: 0, failed: 0 });
   attempts.forEach((attempt, i) => {
