@@ -8,7 +8,7 @@ import { buttonClass } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
-import { AllocationForm, ClientReferenceForm, fieldClass } from "@/components/virtual-accounts/va-forms";
+import { AllocationForm, ClientReferenceForm, fieldClass, SetOnceForm } from "@/components/virtual-accounts/va-forms";
 import { VaStateBadge } from "@/components/virtual-accounts/va-table";
 import { ApiRequestError } from "@/lib/portal/api-client";
 import { formatBankDateTime } from "@/lib/portal/date-format";
@@ -73,7 +73,7 @@ function Fixed({ label, value }: { label: string; value: string | null | undefin
 }
 
 /** After allocation: the names, type and set holder facts are read-only (409 ACCOUNT_NAMES_IMMUTABLE if changed). */
-function HolderReadOnly({ account }: { account: TVirtualAccountDetail }) {
+function HolderReadOnly({ account, canOperate }: { account: TVirtualAccountDetail; canOperate: boolean }) {
   const address = account.business?.registeredAddress;
   const type = account.accountHolderType ?? "Individual";
   return (
@@ -83,8 +83,8 @@ function HolderReadOnly({ account }: { account: TVirtualAccountDetail }) {
         <Fixed label="Holder type" value={type} />
         <Fixed label="Account holder name" value={account.accountHolderName} />
         <Fixed label="Account name" value={account.accountName} />
-        <Fixed label="Tax identification number" value={account.taxIdentificationNumber} />
-        <Fixed label="Country of residence" value={account.countryOfResidence} />
+        {canOperate && account.taxIdentificationNumber === null ? null : <Fixed label="Tax identification number" value={account.taxIdentificationNumber} />}
+        {canOperate && account.countryOfResidence === null ? null : <Fixed label="Country of residence" value={account.countryOfResidence} />}
         {type === "Business" ? (
           <>
             <Fixed label="Registered address" value={address ? [address.addressLine1, address.addressLine2, address.city, address.postalCode, address.country].filter(Boolean).join(", ") : null} />
@@ -99,6 +99,7 @@ function HolderReadOnly({ account }: { account: TVirtualAccountDetail }) {
           </>
         )}
       </div>
+      {canOperate && (account.taxIdentificationNumber === null || account.countryOfResidence === null) ? <SetOnceForm account={account} /> : null}
     </Card>
   );
 }
@@ -180,7 +181,7 @@ export function VaDetail({ number, canOperate }: { number: string; canOperate: b
               </Card>
             )
           ) : (
-            <HolderReadOnly account={a} />
+            <HolderReadOnly account={a} canOperate={canOperate} />
           )}
           {canOperate ? <ClientReferenceForm account={a} /> : null}
         </div>

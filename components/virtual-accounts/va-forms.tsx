@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import type { z } from "zod";
 import { useForm, useWatch, type FieldError, type FieldPath, type FieldValues, type UseFormSetError } from "react-hook-form";
 import type { TVirtualAccountDetail } from "@/lib/virtual-accounts/responses";
 import type { TUpdateVirtualAccountV2 } from "@/lib/virtual-accounts/schema";
@@ -15,12 +16,15 @@ import {
   ZAllocationForm,
   ZClientReferenceForm,
   type AllocationValues,
+  setOnceBody,
+  ZSetOnceForm,
   type ClientReferenceValues,
+  type SetOnceValues,
 } from "@/lib/portal/va-allocation";
 import { errorDetails, newIdempotencyKey, updateVirtualAccount } from "@/lib/portal/va-api";
 
 export const fieldClass =
-  "h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs aria-[invalid=true]:border-red-600 read-only:bg-slate-50 read-only:text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400 dark:read-only:bg-slate-900 dark:read-only:text-slate-300";
+  "h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs dark:scheme-dark aria-[invalid=true]:border-red-600 read-only:bg-slate-50 read-only:text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400 dark:read-only:bg-slate-900 dark:read-only:text-slate-300";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: FieldError; hint?: ReactNode };
 
@@ -218,5 +222,56 @@ export function ClientReferenceForm({ account }: { account: TVirtualAccountDetai
         </p>
       </form>
     </Card>
+  );
+}
+
+/**
+ * After allocation, an empty tax ID or country of residence can be set once
+ * (then it is fixed like the names). Only the empty ones are offered.
+ */
+export function SetOnceForm({ account }: { account: TVirtualAccountDetail }) {
+  const form = useForm<SetOnceValues, unknown, z.output<typeof ZSetOnceForm>>({
+    resolver: zodResolver(ZSetOnceForm),
+    defaultValues: { taxIdentificationNumber: "", countryOfResidence: "" },
+    mode: "onTouched",
+  });
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const saved = useSaved(account.virtualAccountNumber);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = async (values: z.output<typeof ZSetOnceForm>) => {
+    setServerError(null);
+    try {
+      saved(await updateVirtualAccount(account.virtualAccountNumber, setOnceBody(values), idempotencyKey));
+      setIdempotencyKey(newIdempotencyKey());
+    } catch (error) {
+      setServerError(applyServerError(form.setError, error, (f) => f === "taxIdentificationNumber" || f === "countryOfResidence"));
+    }
+  };
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-labelledby="set-once-title" className="border-t border-slate-200 px-5 py-4 dark:border-slate-800">
+      <h3 id="set-once-title" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
+        Not set yet
+      </h3>
+      <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">Each of these can be set once; after that it is fixed too.</p>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        {account.taxIdentificationNumber === null ? (
+          <TextField label="Tax identification number" autoComplete="off" error={errors.taxIdentificationNumber} {...form.register("taxIdentificationNumber")} />
+        ) : null}
+        {account.countryOfResidence === null ? (
+          <TextField label="Country of residence" placeholder="BM" maxLength={2} error={errors.countryOfResidence} {...form.register("countryOfResidence")} />
+        ) : null}
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <p role="alert" className="min-h-5 text-sm text-red-700 dark:text-red-400">
+          {serverError}
+        </p>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : "Set once"}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -166,6 +166,12 @@ test.describe("virtual accounts", () => {
       await expect(input).toHaveAttribute("readonly", "");
     }
 
+    // An empty set-once field can still be filled once, then it is read-only too.
+    await holder.getByLabel("Country of residence").fill("bm");
+    await holder.getByRole("button", { name: "Set once" }).click();
+    await expect(holder.getByLabel("Country of residence", { exact: true })).toHaveValue("BM");
+    await expect(holder.getByLabel("Country of residence", { exact: true })).toHaveAttribute("readonly", "");
+
     const reference = page.getByRole("region", { name: "Client reference" });
     await reference.getByLabel("Client reference").fill("LEE-2026");
     await reference.getByRole("button", { name: "Save reference" }).click();

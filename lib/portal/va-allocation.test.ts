@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TVirtualAccountDetail } from "@/lib/virtual-accounts/responses";
-import { allocationBody, allocationDefaults, ZAllocationForm, ZClientReferenceForm, type AllocationValues } from "@/lib/portal/va-allocation";
+import { allocationBody, allocationDefaults, setOnceBody, ZAllocationForm, ZClientReferenceForm, ZSetOnceForm, type AllocationValues } from "@/lib/portal/va-allocation";
 
 const blank = allocationDefaults({ accountHolderType: null, individual: null, business: null, taxIdentificationNumber: null, countryOfResidence: null } as unknown as TVirtualAccountDetail);
 const values = (patch: Partial<AllocationValues>): AllocationValues => ({ ...blank, ...patch });
@@ -43,5 +43,12 @@ describe("allocation form", () => {
   it("client reference: empty clears, otherwise the API's rule", () => {
     expect(ZClientReferenceForm.safeParse({ clientReference: "" }).success).toBe(true);
     expect(ZClientReferenceForm.safeParse({ clientReference: "R".repeat(36) }).success).toBe(false);
+  });
+
+  it("set-once fields after allocation: at least one, the API's rules, only the filled ones sent", () => {
+    expect(ZSetOnceForm.safeParse({ taxIdentificationNumber: "", countryOfResidence: "" }).success).toBe(false);
+    expect(ZSetOnceForm.safeParse({ taxIdentificationNumber: "BM*1", countryOfResidence: "" }).success).toBe(false);
+    const parsed = ZSetOnceForm.parse({ taxIdentificationNumber: "", countryOfResidence: "bm" });
+    expect(setOnceBody(parsed)).toEqual({ countryOfResidence: "BM" });
   });
 });

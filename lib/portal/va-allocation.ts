@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { TVirtualAccountDetail } from "@/lib/virtual-accounts/responses";
-import { ZClientReference } from "@/lib/virtual-accounts/fields";
+import { ZClientReference, ZCountry, ZTaxIdentificationNumber } from "@/lib/virtual-accounts/fields";
 import { holderIssuesV2, ZUpdateVirtualAccountV2, type TUpdateVirtualAccountV2 } from "@/lib/virtual-accounts/schema";
 
 /**
@@ -106,3 +106,23 @@ export function allocationDefaults(account: TVirtualAccountDetail): AllocationVa
 /** Empty clears the reference (the API's null). */
 export const ZClientReferenceForm = z.object({ clientReference: z.union([z.literal(""), ZClientReference]) });
 export type ClientReferenceValues = z.input<typeof ZClientReferenceForm>;
+
+/**
+ * After allocation, taxIdentificationNumber and countryOfResidence can each be
+ * set once if they were left empty (decisions §6). The form offers only the
+ * empty ones; what is sent is the non-empty ones.
+ */
+export const ZSetOnceForm = z
+  .object({
+    taxIdentificationNumber: z.union([z.literal(""), ZTaxIdentificationNumber]),
+    countryOfResidence: z.union([z.literal(""), z.string().transform((v) => v.trim().toUpperCase()).pipe(ZCountry)]),
+  })
+  .refine((v) => v.taxIdentificationNumber !== "" || v.countryOfResidence !== "", { message: "Fill in at least one field", path: ["taxIdentificationNumber"] });
+export type SetOnceValues = z.input<typeof ZSetOnceForm>;
+
+export function setOnceBody(values: z.output<typeof ZSetOnceForm>): TUpdateVirtualAccountV2 {
+  return {
+    ...(values.taxIdentificationNumber ? { taxIdentificationNumber: values.taxIdentificationNumber } : {}),
+    ...(values.countryOfResidence ? { countryOfResidence: values.countryOfResidence } : {}),
+  };
+}
