@@ -34,6 +34,19 @@ const DOT: Record<TimelineStep["state"], string> = {
 
 const STATE_LABEL: Record<TimelineStep["state"], string> = { done: "done", failed: "failed", current: "in progress", upcoming: "not yet" };
 
+/** `2026-11-24` never breaks at its hyphens. */
+function noBreakDates(text: string) {
+  return text.split(/(\d{4}-\d{2}-\d{2})/).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 function Timeline({ steps }: { steps: TimelineStep[] }) {
   return (
     <ol className="px-5 py-4" aria-label="Status timeline">
@@ -45,7 +58,7 @@ function Timeline({ steps }: { steps: TimelineStep[] }) {
             <p className={cx("text-sm font-medium", step.state === "upcoming" ? "text-slate-600 dark:text-slate-400" : "text-slate-900 dark:text-slate-100")}>
               {step.label} <span className="sr-only">({STATE_LABEL[step.state]})</span>
             </p>
-            <p className="text-sm text-slate-600 dark:text-slate-400">{step.detail}</p>
+            <p className="text-sm text-pretty text-slate-600 dark:text-slate-400">{noBreakDates(step.detail)}</p>
           </div>
         </li>
       ))}

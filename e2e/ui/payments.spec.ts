@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, portalToken, saveScreenshot, test } from "../fixtures/portal";
+import { expect, expectAccessible, portalToken, saveScreenshot, test } from "../fixtures/portal";
 
 type StatusRecord = { type: string; status: string; transactionId: string; externalReference: string | null; debitAmount: { amount: string; currency: string } };
 type StatusList = { meta: { pagination: { total_size: number } }; data: StatusRecord[] };
@@ -54,6 +54,7 @@ test.describe("payments", () => {
     await page.getByRole("button", { name: "Submit payment" }).click();
     await expect(name).toBeFocused();
     expect(posts).toBe(0);
+    await expectAccessible(page);
     await saveScreenshot(page, "payment-ach-errors");
 
     await name.fill("Island Supplies Ltd");
@@ -66,6 +67,7 @@ test.describe("payments", () => {
     await expect(result).toBeVisible();
     await expect(result).toContainText("Settlement date");
     await expect(result).toContainText(ref);
+    await expectAccessible(page);
     await saveScreenshot(page, "payment-ach-result");
     expect(posts).toBeLessThanOrEqual(2); // a second click, if it got through, carried the same key
 
@@ -79,7 +81,14 @@ test.describe("payments", () => {
     const timeline = page.getByRole("list", { name: "Status timeline" });
     await expect(timeline).toContainText("Submitted");
     await expect(timeline).toContainText(made[0]!.status);
-    await saveScreenshot(page, "payment-status");
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.reload();
+      await expect(timeline).toContainText("Submitted");
+      await expectAccessible(page);
+      await saveScreenshot(page, `payment-status-${scheme}`);
+    }
+    await page.emulateMedia({ colorScheme: "light" });
 
     // The account's payments list has it, linked to the same page.
     await page.goto(`/accounts/${ACCOUNT}`);
@@ -135,6 +144,21 @@ test.describe("payments", () => {
     await page.getByRole("link", { name: "View payment status" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(ref);
     await expect(page.getByText("1 USD = 0.9215 EUR")).toBeVisible();
+
+    // The lifecycle as it moves (forced through the uat sandbox): Completed, then Reversed.
+    const { access_token } = await portalToken(page.request);
+    for (const status of ["Completed", "Reversed"]) {
+      const moved = await page.request.post(`/v1/sandbox/payments/${made[0]!.transactionId}/status`, {
+        headers: { authorization: `Bearer ${access_token}` },
+        data: { status },
+      });
+      expect(moved.status()).toBe(200);
+    }
+    await page.reload();
+    const timeline = page.getByRole("list", { name: "Status timeline" });
+    await expect(timeline.getByRole("listitem")).toHaveText([/^Submitted/, /^Pending/, /^Completed/, /^Reversed/]);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Reversed");
+    await saveScreenshot(page, "payment-status-reversed");
   });
 
   test("a lost answer offers Retry with the same Idempotency-Key, and the retry does not pay twice", async ({ page, signIn }) => {
@@ -156,6 +180,7 @@ test.describe("payments", () => {
     });
     await page.getByRole("button", { name: "Submit payment" }).click();
     await expect(page.getByText("The payment could not be confirmed")).toBeVisible();
+    await expectAccessible(page);
     await saveScreenshot(page, "payment-retry");
     await page.getByRole("button", { name: "Retry" }).click();
     const result = page.getByRole("status").filter({ hasText: "Payment accepted" });
@@ -182,6 +207,7 @@ test.describe("payments", () => {
     const notice = page.getByRole("alert").filter({ hasText: `Already submitted: reference ${ref}` });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText(original!.transactionId);
+    await expectAccessible(page);
     await saveScreenshot(page, "payment-duplicate");
     await notice.getByRole("link", { name: "View existing payment" }).click();
     await expect(page).toHaveURL(new RegExp(`/payments/${original!.transactionId}$`));
