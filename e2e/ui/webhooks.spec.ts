@@ -7,18 +7,24 @@ type Received = { path: string; headers: http.IncomingHttpHeaders; body: string 
 /** A webhook receiver on 127.0.0.1 (uat allows private targets): records every request, answers 200. */
 async function startReceiver() {
   const received: Received[] = [];
+  /** Paths that answer 500 this many more times before answering 200. */
+  const failures = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      const path = req.url ?? "";
+      received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      const left = failures.get(path) ?? 0;
+      if (left > 0) failures.set(path, left - 1);
+      res.writeHead(left > 0 ? 500 : 200, { "content-type": "text/plain" }).end(left > 0 ? "down" : "ok");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     received,
+    failures,
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -161,6 +167,36 @@ test.describe("webhooks", () => {
       data: Array<{ webhookUrl: string; isActive: boolean }>;
     };
     expect(list.data.find((s) => s.webhookUrl === receiver.url(path))?.isActive).toBe(false);
+  });
+
+  test("the log refreshes itself while a delivery is pending: a failed attempt, then the automatic retry", async ({ page, signIn }) => {
+    test.setTimeout(90_000);
+    await signIn("admin");
+    const path = `/hooks/flaky?run=${Date.now()}`;
+    receiver.failures.set(path, 1);
+    const { access_token } = await portalToken(page.request);
+    const auth = { authorization: `Bearer ${access_token}` };
+    const created = await page.request.post("/v1/notifications/subscriptions", { headers: auth, data: { topic: "Deposits", callbackUrl: receiver.url(path) } });
+    expect(created.status()).toBe(201);
+    const { subscriptionId } = (await created.json()) as { subscriptionId: string };
+    const deposit = await page.request.post("/v1/sandbox/deposits", { headers: auth, data: { accountNumber: "1000123460", amount: "10.00", currency: "USD" } });
+    expect(deposit.status()).toBe(201);
+    const { transactionId } = (await deposit.json()) as { transactionId: string };
+
+    // Opened before the first attempt: the page waits for it, then follows the retry without a reload.
+    await page.goto(`/webhooks/subscriptions/${subscriptionId}?transaction=${transactionId}`);
+    const delivery = page.getByTestId("delivery").filter({ hasText: transactionId });
+    await expect(delivery).toContainText("Pending", { timeout: 20_000 });
+    await expect(delivery).toContainText("500");
+    await expect(delivery.getByRole("button", { name: /Resend/ })).toBeDisabled();
+    await expect(page.getByText(/Updating every 2 s while deliveries are pending/)).toBeVisible();
+    await saveScreenshot(page, "webhooks-delivery-log-pending");
+    await expect(delivery).toContainText("Succeeded", { timeout: 30_000 });
+    await expect(delivery).toContainText("2 attempts");
+    await expect(page.getByRole("img", { name: /1 succeeded and 1 failed attempts/ })).toBeVisible();
+    await expect(page.getByText("Up to date")).toBeVisible();
+    await expectAccessible(page);
+    await saveScreenshot(page, "webhooks-delivery-log-retried");
   });
 
   test("the signing page: RSA clients get the JWKS and an RSA snippet", async ({ page, signIn }) => {
