@@ -113,6 +113,17 @@ export async function listPaymentsForAccount(
   return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
 }
 
+// ---- transaction control ----------------------------------------------------------
+
+/** Marks a point the submission can roll back to when funds turn out short. */
+export async function savepoint(db: Queryable, name: string): Promise<void> {
+  await db.query(`SAVEPOINT ${name}`);
+}
+
+export async function rollbackToSavepoint(db: Queryable, name: string): Promise<void> {
+  await db.query(`ROLLBACK TO SAVEPOINT ${name}`);
+}
+
 // ---- instructionIdentification guard --------------------------------------------
 
 /**

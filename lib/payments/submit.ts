@@ -6,12 +6,13 @@ import { ApiError } from "@/lib/http/errors";
 import { enqueueTask } from "@/lib/jobs/queue";
 import { debitIfCovered } from "@/lib/ledger/ledger";
 import { formatAmount } from "@/lib/money";
-import { claimInstructionId, insertPayment, releaseInstructionId, type PaymentDetails, type PaymentRow } from "@/lib/payments/repo";
+import { claimInstructionId, insertPayment, rollbackToSavepoint, savepoint, releaseInstructionId, type PaymentDetails, type PaymentRow } from "@/lib/payments/repo";
 import type { TRail } from "@/lib/payments/schema";
 import { settlementRunAt } from "@/lib/payments/settlement-date";
 
 export const SETTLE_TASK = "payment.settle";
 export const SIMULATE_LOCK_UNAVAILABLE = "DEDUPE_LOCK_UNAVAILABLE";
+const SUBMIT_SAVEPOINT = "submit_payment";
 
 /** Who submits, when, and the environment's knobs. */
 export type PaymentContext = {
@@ -149,10 +150,10 @@ async function recordPayment(tx: PoolClient, ctx: PaymentContext, draft: Payment
 export async function submitPayment(tx: PoolClient, ctx: PaymentContext, draft: PaymentDraft): Promise<PaymentRow> {
   const ids = { paymentId: randomUUID(), uniqueIdentifier: `HBR${randomBytes(10).toString("hex").toUpperCase()}` };
   await guardInstructionId(tx, ctx, draft, ids.paymentId);
-  await tx.query("SAVEPOINT submit_payment");
+  await savepoint(tx, SUBMIT_SAVEPOINT);
   const pending = await recordPayment(tx, ctx, draft, ids, true);
   if (await reserveFunds(tx, ctx, draft, ids.paymentId)) return pending;
-  await tx.query("ROLLBACK TO SAVEPOINT submit_payment");
+  await rollbackToSavepoint(tx, SUBMIT_SAVEPOINT);
   if (draft.instructionIdentification !== null) {
     await releaseInstructionId(tx, ctx.clientId, draft.rail, draft.instructionIdentification, ids.paymentId);
   }
