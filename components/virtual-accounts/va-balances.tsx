@@ -5,9 +5,10 @@ import type { TVirtualAccount } from "@/lib/virtual-accounts/responses";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
-import { formatAmount, toMinor } from "@/lib/portal/money-format";
+import { formatAmount } from "@/lib/portal/money-format";
+import { barsByCurrency } from "@/lib/portal/va-balances";
 import { virtualAccountKeys } from "@/lib/portal/query-keys";
-import { fetchBalances, fetchTotal, isUnallocated, isVirtual, type BalanceItem } from "@/lib/portal/va-api";
+import { fetchBalances, fetchTotal, isUnallocated, isVirtual } from "@/lib/portal/va-api";
 
 /** The total of every virtual account held in each currency (GET /v1/virtual-accounts/balances/total): never added across currencies. */
 export function VaTotals({ currencies: seen, loaded }: { currencies: readonly string[]; loaded: boolean }) {
@@ -51,32 +52,6 @@ export function VaTotals({ currencies: seen, loaded }: { currencies: readonly st
       </ul>
     </section>
   );
-}
-
-type Bar = { number: string; label: string; amount: string; share: number };
-
-/** Bars are scaled within a currency (amounts in different currencies are not comparable); exact minor units, no floats until the width. */
-export function barsByCurrency(items: readonly BalanceItem[], labels: ReadonlyMap<string, string>): Array<{ currency: string; bars: Bar[] }> {
-  const groups = new Map<string, Array<{ item: BalanceItem; minor: bigint }>>();
-  for (const item of items) {
-    const list = groups.get(item.balance.currency) ?? [];
-    list.push({ item, minor: toMinor(item.balance.amount, item.balance.currency) });
-    groups.set(item.balance.currency, list);
-  }
-  return [...groups.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, list]) => {
-      const max = list.reduce((m, e) => (e.minor > m ? e.minor : m), 0n);
-      const bars = [...list]
-        .sort((a, b) => (b.minor > a.minor ? 1 : b.minor < a.minor ? -1 : a.item.accountNumber.localeCompare(b.item.accountNumber)))
-        .map(({ item, minor }) => ({
-          number: item.accountNumber,
-          label: labels.get(item.accountNumber) ?? item.accountNumber,
-          amount: item.balance.amount,
-          share: max > 0n && minor > 0n ? Number((minor * 10_000n) / max) / 10_000 : 0,
-        }));
-      return { currency, bars };
-    });
 }
 
 const CHART_HEIGHT = "min-h-[180px]";

@@ -14,7 +14,7 @@ import { ApiRequestError } from "@/lib/portal/api-client";
 import { formatBankDateTime } from "@/lib/portal/date-format";
 import { formatMoney } from "@/lib/portal/money-format";
 import { virtualAccountKeys } from "@/lib/portal/query-keys";
-import { fetchVirtualAccount, isUnallocated } from "@/lib/portal/va-api";
+import { fetchVirtualAccount, isUnallocated, isVirtual } from "@/lib/portal/va-api";
 
 function Field({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
@@ -172,7 +172,16 @@ export function VaDetail({ number, canOperate }: { number: string; canOperate: b
           </dl>
         </Card>
         <div className="space-y-6">
-          {unallocated ? (
+          {!isVirtual(a) ? (
+            <Card>
+              <EmptyState
+                title={`A ${a.category === "CMS Settlement" ? "settlement" : "parent"} account`}
+                action={<Link href={`/accounts/${encodeURIComponent(a.virtualAccountNumber)}`} className={buttonClass()}>Open in Accounts</Link>}
+              >
+                A real account of your organisation, listed with the virtual accounts it serves. It is not allocated or edited here.
+              </EmptyState>
+            </Card>
+          ) : unallocated ? (
             canOperate ? (
               <AllocationForm account={a} />
             ) : (
@@ -183,7 +192,7 @@ export function VaDetail({ number, canOperate }: { number: string; canOperate: b
           ) : (
             <HolderReadOnly account={a} canOperate={canOperate} />
           )}
-          {canOperate ? <ClientReferenceForm account={a} /> : null}
+          {canOperate && isVirtual(a) ? <ClientReferenceForm account={a} /> : null}
         </div>
       </div>
     </>

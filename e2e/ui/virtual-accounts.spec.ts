@@ -108,6 +108,7 @@ test.describe("virtual accounts", () => {
 
   test("a currency the bank has not provisioned is refused by the API and marked on its row", async ({ page, signIn }) => {
     await signIn("admin");
+    await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/virtual-accounts");
     await page.getByRole("button", { name: "Upload CSV batch" }).click();
     const dialog = page.getByRole("dialog", { name: "Upload virtual accounts" });
@@ -119,6 +120,8 @@ test.describe("virtual accounts", () => {
     const currency = dialog.getByLabel("Currency, line 3");
     await expect(currency).toHaveAttribute("aria-invalid", "true");
     await expect(dialog.locator('tr[data-line="3"]')).toContainText(/EUR|provisioned/);
+    await expectAccessible(page);
+    await saveScreenshot(page, "va-upload-refused-dark");
     await currency.fill("BMD");
     // The same Idempotency-Key: the 400 was not stored, so the corrected batch runs once.
     await dialog.getByRole("button", { name: "Create 2 virtual accounts" }).click();
