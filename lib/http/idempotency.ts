@@ -22,7 +22,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * there is never a payment without its replayable 201. `fn` must therefore
  * return the response body itself. At most one call per request.
  */
-export type TransactionRunner = <T>(fn: (tx: PoolClient) => Promise<T>) => Promise<T>;
+export type TransactionRunner = <T>(fn: (tx: PoolClient, respond: RespondEarly<T>) => Promise<T>) => Promise<T>;
+
+/**
+ * Optional: stores the response body now, inside the transaction, before
+ * its last statements (the payment stores it before taking the account's
+ * row lock, so that lock spans only the debit and the commit). If `fn` then
+ * returns a different body, or a savepoint rollback undid the early store,
+ * the returned body is stored at the end as usual.
+ */
+export type RespondEarly<T> = (body: T) => Promise<void>;
 
 export type IdempotencySession = {
   transaction: TransactionRunner;
@@ -36,7 +45,7 @@ export type IdempotencyOutcome = { replay: StoredResponse } | { session: Idempot
 
 function plainSession(runtime: Runtime): IdempotencySession {
   return {
-    transaction: (fn) => withTransaction(runtime.db, fn),
+    transaction: (fn) => withTransaction(runtime.db, (tx) => fn(tx, async () => {})),
     succeed: async () => {},
     fail: async () => {},
   };
@@ -82,8 +91,8 @@ export async function idempotencyStep(
   const status = operation.status ?? 200;
   let stored = false;
   let used = false;
-  const store = async (db: Pick<PoolClient, "query">, body: unknown) => {
-    if (!(await completeKey(db, scope, token, { status, body: JSON.stringify(body) }, ttl))) {
+  const store = async (db: Pick<PoolClient, "query">, text: string) => {
+    if (!(await completeKey(db, scope, token, { status, body: text }, ttl))) {
       // Our claim outlived the in-flight window and another request took the key over.
       throw new ApiError("REQUEST_IN_PROGRESS", "Request is already being processed.");
     }
@@ -94,8 +103,14 @@ export async function idempotencyStep(
         if (used) throw new Error("idempotency: one transaction per request");
         used = true;
         const body = await withTransaction(runtime.db, async (tx) => {
-          const result = await fn(tx);
-          await store(tx, result);
+          let early: string | null = null;
+          const result = await fn(tx, async (b) => {
+            early = JSON.stringify(b);
+            await store(tx, early);
+          });
+          const text = JSON.stringify(result);
+          // Skipped when the early store already holds exactly this body.
+          if (text !== early) await store(tx, text);
           return result;
         });
         // Only once COMMIT succeeded: a failed commit must still release the key.
@@ -103,7 +118,7 @@ export async function idempotencyStep(
         return body;
       },
       succeed: async (body) => {
-        if (!stored) await store(runtime.db, body);
+        if (!stored) await store(runtime.db, JSON.stringify(body));
         stored = true;
       },
       fail: async () => {

@@ -81,9 +81,11 @@ export async function claimKey(
 }
 
 /**
- * Stores the response under the claim. Run it in the business transaction:
+ * Stores the response under the claim (again, if an earlier store in the
+ * same transaction is to be replaced). Run it in the business transaction:
  * the change and its stored response commit together or not at all. Returns
- * false when the claim was lost (taken over after the in-flight window).
+ * false when the claim was lost (taken over after the in-flight window): the
+ * claim token, unique per claim, is the only condition.
  */
 export async function completeKey(
   db: Queryable,
@@ -96,7 +98,7 @@ export async function completeKey(
     name: "idempotency-complete",
     text: `UPDATE idempotency_keys
      SET state = 'completed', response_status = $6, response_body = $7, expires_at = now() + make_interval(secs => $8)
-     WHERE client_id = $1 AND method = $2 AND path = $3 AND idem_key = $4 AND claim_token = $5 AND state = 'in_flight'`,
+     WHERE client_id = $1 AND method = $2 AND path = $3 AND idem_key = $4 AND claim_token = $5`,
     values: [scope.clientId, scope.method, scope.path, scope.key, token, response.status, response.body, ttlSeconds],
   });
   return rowCount === 1;

@@ -4,7 +4,7 @@ import { parseAmount } from "@/lib/money";
 import { loadReferenceData, type PaymentRow } from "@/lib/payments/repo";
 import type { TAchPaymentRequest } from "@/lib/payments/schema";
 import { achSettlementDate } from "@/lib/payments/settlement-date";
-import { activeDebtorAccount, submitPayment, type PaymentContext } from "@/lib/payments/submit";
+import { activeDebtorAccount, submitPayment, type BeforeDebit, type PaymentContext } from "@/lib/payments/submit";
 import { bankLocalParts } from "@/lib/time/bank-time";
 
 /** Additional information arrives as a line or lines (spec §2.7 leaves its type open); stored as lines. */
@@ -14,7 +14,7 @@ function lines(value: string | string[] | null | undefined): string[] | null {
 }
 
 /** POST /v1/payments/ach-local: the rules beyond the schema's, then one submission. */
-export async function createAchPayment(tx: PoolClient, ctx: PaymentContext, body: TAchPaymentRequest): Promise<PaymentRow> {
+export async function createAchPayment(tx: PoolClient, ctx: PaymentContext, body: TAchPaymentRequest, beforeDebit?: BeforeDebit): Promise<PaymentRow> {
   const debtor = await activeDebtorAccount(tx, ctx.clientId, body.debtorAccount.identification);
   if (debtor.currency !== body.debitCurrency) {
     throw new ApiError("VALIDATION_ERROR", `debitCurrency must be the debtor account's currency (${debtor.currency}).`, { field: "debitCurrency" });
@@ -52,5 +52,5 @@ export async function createAchPayment(tx: PoolClient, ctx: PaymentContext, body
       intermediaryAgent: null,
     },
     remittanceInformation: body.remittanceInformation,
-  });
+  }, beforeDebit);
 }

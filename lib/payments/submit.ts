@@ -24,6 +24,9 @@ export type PaymentContext = {
   simulate: string | null;
 };
 
+/** Called with the Pending payment just before the funds are reserved (the pipeline stores the response there). */
+export type BeforeDebit = (payment: PaymentRow) => Promise<void>;
+
 export type PaymentDraft = {
   rail: TRail;
   debtor: AccountRow;
@@ -142,16 +145,17 @@ async function recordPayment(tx: PoolClient, ctx: PaymentContext, draft: Payment
  * `Failed` payment, not an error (decisions §5).
  *
  * The debit comes last on purpose: it takes the debtor account's row lock,
- * which is then held only for the debit, the stored response and the
- * commit, so concurrent payments from one account queue for as short as
- * possible. When funds are short, the savepoint undoes the optimistic
+ * which is then held only for the debit and the commit (`beforeDebit` lets
+ * the pipeline store the response before it), so concurrent payments from
+ * one account queue for as short as possible. When funds are short, the savepoint undoes the optimistic
  * Pending records and the Failed payment is written instead.
  */
-export async function submitPayment(tx: PoolClient, ctx: PaymentContext, draft: PaymentDraft): Promise<PaymentRow> {
+export async function submitPayment(tx: PoolClient, ctx: PaymentContext, draft: PaymentDraft, beforeDebit?: BeforeDebit): Promise<PaymentRow> {
   const ids = { paymentId: randomUUID(), uniqueIdentifier: `HBR${randomBytes(10).toString("hex").toUpperCase()}` };
   await guardInstructionId(tx, ctx, draft, ids.paymentId);
   await savepoint(tx, SUBMIT_SAVEPOINT);
   const pending = await recordPayment(tx, ctx, draft, ids, true);
+  await beforeDebit?.(pending);
   if (await reserveFunds(tx, ctx, draft, ids.paymentId)) return pending;
   await rollbackToSavepoint(tx, SUBMIT_SAVEPOINT);
   if (draft.instructionIdentification !== null) {

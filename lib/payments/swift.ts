@@ -5,7 +5,7 @@ import { creditForDebit, normalizeRate, swiftChargeMinor } from "@/lib/payments/
 import { loadReferenceData, type PaymentRow, type StoredAgent } from "@/lib/payments/repo";
 import type { TAgent, TSwiftPaymentRequest } from "@/lib/payments/schema";
 import { swiftSettlementDate } from "@/lib/payments/settlement-date";
-import { activeDebtorAccount, submitPayment, type PaymentContext } from "@/lib/payments/submit";
+import { activeDebtorAccount, submitPayment, type BeforeDebit, type PaymentContext } from "@/lib/payments/submit";
 import { bankLocalParts } from "@/lib/time/bank-time";
 
 function agent(a: TAgent): StoredAgent {
@@ -67,7 +67,7 @@ function amountsOf(body: TSwiftPaymentRequest, accountCurrency: string, tableRat
 }
 
 /** POST /v1/payments/swift. */
-export async function createSwiftPayment(tx: PoolClient, ctx: PaymentContext, body: TSwiftPaymentRequest): Promise<PaymentRow> {
+export async function createSwiftPayment(tx: PoolClient, ctx: PaymentContext, body: TSwiftPaymentRequest, beforeDebit?: BeforeDebit): Promise<PaymentRow> {
   const debtor = await activeDebtorAccount(tx, ctx.clientId, body.debtorAccount.identification);
   const { rate, holidays } = await loadReferenceData(tx, {
     fxFrom: debtor.currency,
@@ -94,5 +94,5 @@ export async function createSwiftPayment(tx: PoolClient, ctx: PaymentContext, bo
       intermediaryAgent: body.intermediaryAgent ? agent(body.intermediaryAgent) : null,
     },
     remittanceInformation: body.remittanceInformation,
-  });
+  }, beforeDebit);
 }

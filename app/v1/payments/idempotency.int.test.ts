@@ -119,4 +119,17 @@ describe("Idempotency-Key on payments", () => {
     ]);
     expect(rows.map((r) => r.idem_key)).toEqual([live]);
   });
+
+  it("stores the failed 201 of an uncovered payment, not the Pending body written before the debit", async () => {
+    const key = newKey();
+    const first = await postAch(achBody({ instructedAmount: { amount: "999999999.00", currency: "USD" } }), { key });
+    expect(paymentOf(first)).toMatchObject({ status: "failed", transactionStatus: "Failed" });
+    const replay = await postAch(achBody(), { key });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.text).toBe(first.text);
+    const swiftKey = newKey();
+    const swift = await postSwift(swiftBody({ instructedAmount: { currency: "USD", amount: "999999999.00" } }), { key: swiftKey });
+    expect(paymentOf(swift).status).toBe("failed");
+    expect((await postSwift(swiftBody(), { key: swiftKey })).text).toBe(swift.text);
+  });
 });

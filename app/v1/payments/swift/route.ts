@@ -5,5 +5,9 @@ import { toPaymentResponse } from "@/lib/payments/serialize";
 import { createSwiftPayment } from "@/lib/payments/swift";
 
 export const POST = endpoint(createSwiftPaymentOperation, ({ runtime, principal, request, body, transaction }) =>
-  transaction(async (tx) => toPaymentResponse(await createSwiftPayment(tx, paymentContextOf(runtime, principal, request), body))),
+  transaction(async (tx, respond) => {
+    const ctx = paymentContextOf(runtime, principal, request);
+    // The response is stored before the debit, so the account's row lock spans only the debit and the commit.
+    return toPaymentResponse(await createSwiftPayment(tx, ctx, body, (pending) => respond(toPaymentResponse(pending))));
+  }),
 );
