@@ -1,13 +1,17 @@
 import Link from "next/link";
 import { ChevronIcon } from "@/components/ui/icons";
 import { Card, CardHeader } from "@/components/ui/card";
+import { usePortalUser } from "@/components/portal-user";
+import { hasRole } from "@/lib/auth/roles";
 
 type Task = { href: string; title: string; detail: string };
 
 /** Only tasks the portal can really do today, and only those the role allows. */
 export function QuickLinks({ isAdmin }: { isAdmin: boolean }) {
+  const { role } = usePortalUser();
   const tasks: Task[] = [
     { href: "/accounts", title: "Browse accounts", detail: "Balances, owners and routing details" },
+    ...(hasRole(role, "treasurer") ? [{ href: "/payments", title: "Make a payment", detail: "ACH in USD or BMD, or SWIFT with an FX quote" }] : []),
     { href: "/accounts#export", title: "Download reconciliation CSV", detail: "Every account, one row each" },
     { href: "/system", title: "Check the ACH cut-off", detail: "Bank time and today's deadline" },
     { href: "/developers", title: "Read the API reference", detail: "Endpoints, schemas and error codes" },

@@ -30,7 +30,9 @@ async function fillAch(page: Page, ref: string) {
 test.describe("payments", () => {
   test("ACH: rules show inline before submit; a double click pays once; the status page shows it", async ({ page, signIn }) => {
     await signIn("treasurer");
-    await page.goto("/payments");
+    await page.goto("/dashboard");
+    await page.getByRole("link", { name: /Make a payment/ }).click();
+    await expect(page).toHaveURL(/\/payments/);
     await page.getByRole("link", { name: "New ACH payment" }).click();
     await expect(page.getByRole("heading", { name: "New ACH payment", level: 1 })).toBeVisible();
     const ref = reference("EACH");
@@ -221,6 +223,9 @@ test.describe("payments", () => {
 
   test("a viewer sees payments but no pay button, and gets the 403 view on the forms", async ({ page, signIn }) => {
     await signIn("viewer");
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Common tasks" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Make a payment/ })).toHaveCount(0);
     await page.goto(`/payments?account=${ACCOUNT}`);
     await expect(page.getByRole("heading", { name: "Payments", level: 1 })).toBeVisible();
     await expect(page.getByText(/Showing 1–|No payments yet/).first()).toBeVisible();
