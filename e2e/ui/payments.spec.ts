@@ -96,6 +96,7 @@ test.describe("payments", () => {
     await page.goto(`/accounts/${ACCOUNT}`);
     const row = page.locator("tr", { hasText: ref });
     await expect(row).toHaveCount(1);
+    await saveScreenshot(page, "account-payments");
     await row.getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/payments/${made[0]!.transactionId}$`));
   });
