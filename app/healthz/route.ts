@@ -1,5 +1,7 @@
 import { getRuntime } from "@/lib/runtime";
 
+export const dynamic = "force-dynamic";
+
 /** Liveness with a database round trip (decisions §1); no auth, no pipeline. */
 export async function GET(): Promise<Response> {
   try {

@@ -1,3 +1,5 @@
+export const dynamic = "force-dynamic";
+
 /**
  * Liveness: the process answers, nothing else is checked (readiness with a
  * database round trip is /healthz). Also the benchmark's empty-handler baseline.

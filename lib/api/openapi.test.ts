@@ -30,6 +30,22 @@ function pathOf(file: string): string {
   return "/" + file.replace(/\/route\.ts$/, "").replace(/\[([^\]]+)\]/g, "{$1}");
 }
 
+describe("route files", () => {
+  const allRoutes = ["v1", "v2", "api", "healthz", "livez"].flatMap((dir) => {
+    try {
+      return routeFiles(path.join(APP, dir)).map((f) => f.split(path.sep).join("/"));
+    } catch {
+      return [];
+    }
+  });
+
+  // A route Next could prerender would run at `next build` and open the database there.
+  it.each(allRoutes)("%s is never prerendered at build", async (file) => {
+    const mod = (await import(`@/app/${file}`)) as { dynamic?: string };
+    expect(mod.dynamic).toBe("force-dynamic");
+  });
+});
+
 describe("the OpenAPI document", () => {
   const document = buildOpenApiDocument(OPERATIONS, "http://localhost:3000");
 

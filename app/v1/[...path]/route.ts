@@ -2,6 +2,8 @@ import { correlationIdOf } from "@/lib/http/correlation";
 import { ApiError } from "@/lib/http/errors";
 import { errorResponse } from "@/lib/http/respond";
 
+export const dynamic = "force-dynamic";
+
 /** Unknown API paths answer with the API's error body, not the portal's HTML 404 page. */
 function notFound(request: Request): Response {
   const correlationId = correlationIdOf(request.headers);

@@ -3,6 +3,8 @@ import { openApiOperation } from "@/lib/api/openapi-operation";
 import { OPERATIONS } from "@/lib/api/registry";
 import { endpoint } from "@/lib/http/endpoint";
 
+export const dynamic = "force-dynamic";
+
 type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
 /** Built once per base URL (the server entry differs by how the caller reaches us); a handful at most. */

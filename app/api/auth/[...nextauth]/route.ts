@@ -2,6 +2,8 @@ import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { getAuthOptions } from "@/lib/auth/auth-options";
 
+export const dynamic = "force-dynamic";
+
 type Context = { params: Promise<{ nextauth: string[] }> };
 
 /** next-auth's handler, built once the session secret has been read from the database. */

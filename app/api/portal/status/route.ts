@@ -2,5 +2,7 @@ import { portalJson, portalRoute } from "@/lib/portal/route-guard";
 import { collectSystemStatus } from "@/lib/portal/status";
 import { getRuntime } from "@/lib/runtime";
 
+export const dynamic = "force-dynamic";
+
 /** The System page's monitor: infrastructure health, which the bank's /v1 API does not describe. */
 export const GET = portalRoute("viewer", async () => portalJson(await collectSystemStatus(await getRuntime())));

@@ -2,6 +2,8 @@ import { mintPortalToken } from "@/lib/portal/access-token";
 import { portalJson, portalRoute } from "@/lib/portal/route-guard";
 import { getRuntime } from "@/lib/runtime";
 
+export const dynamic = "force-dynamic";
+
 /**
  * The signed-in user's API access token. POST, so neither a link nor a
  * prefetch can trigger it, and private/no-store, so no cache shares it.

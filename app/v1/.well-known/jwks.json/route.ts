@@ -1,6 +1,8 @@
 import { endpoint } from "@/lib/http/endpoint";
 import { jwksOperation } from "@/lib/system/operations";
 
+export const dynamic = "force-dynamic";
+
 export const GET = endpoint(jwksOperation, async ({ runtime, responseHeaders }) => {
   // Public and rarely rotated: let verifiers cache it briefly.
   responseHeaders.set("cache-control", "public, max-age=300");

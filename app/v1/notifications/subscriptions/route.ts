@@ -3,6 +3,8 @@ import { endpoint } from "@/lib/http/endpoint";
 import { createSubscriptionOperation, listSubscriptionsOperation } from "@/lib/webhooks/operations";
 import { checkCallbackUrl, createSubscription, listSubscriptionsPage } from "@/lib/webhooks/service";
 
+export const dynamic = "force-dynamic";
+
 export const POST = endpoint(createSubscriptionOperation, async ({ runtime, principal, body, transaction }) => {
   await checkCallbackUrl(body.callbackUrl, destinationPolicyOf(runtime.config));
   return transaction((tx) => createSubscription(tx, principal.clientId, body, `client:${principal.clientId}`));

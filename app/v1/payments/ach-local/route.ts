@@ -4,6 +4,8 @@ import { paymentContextOf } from "@/lib/payments/context";
 import { createAchPaymentOperation } from "@/lib/payments/operations";
 import { toPaymentResponse } from "@/lib/payments/serialize";
 
+export const dynamic = "force-dynamic";
+
 export const POST = endpoint(createAchPaymentOperation, ({ runtime, principal, request, body, transaction }) =>
   transaction(async (tx, respond) => {
     const ctx = paymentContextOf(runtime, principal, request);

@@ -4,6 +4,8 @@ import { createSwiftPaymentOperation } from "@/lib/payments/operations";
 import { toPaymentResponse } from "@/lib/payments/serialize";
 import { createSwiftPayment } from "@/lib/payments/swift";
 
+export const dynamic = "force-dynamic";
+
 export const POST = endpoint(createSwiftPaymentOperation, ({ runtime, principal, request, body, transaction }) =>
   transaction(async (tx, respond) => {
     const ctx = paymentContextOf(runtime, principal, request);

@@ -2,6 +2,8 @@ import { endpoint } from "@/lib/http/endpoint";
 import { getVirtualAccountOperation, updateVirtualAccountV1Operation } from "@/lib/virtual-accounts/operations";
 import { getVirtualAccountOrThrow, updateVirtualAccountOrThrow } from "@/lib/virtual-accounts/service";
 
+export const dynamic = "force-dynamic";
+
 export const GET = endpoint(getVirtualAccountOperation, ({ runtime, principal, params }) =>
   getVirtualAccountOrThrow(runtime.db, principal.clientId, params.virtualAccountNumber),
 );

@@ -2,6 +2,8 @@ import { endpoint } from "@/lib/http/endpoint";
 import { updateVirtualAccountV2Operation } from "@/lib/virtual-accounts/operations";
 import { updateVirtualAccountOrThrow } from "@/lib/virtual-accounts/service";
 
+export const dynamic = "force-dynamic";
+
 export const PATCH = endpoint(updateVirtualAccountV2Operation, ({ transaction, principal, params, body }) =>
   transaction((tx) =>
     updateVirtualAccountOrThrow(tx, principal.clientId, params.virtualAccountNumber, { version: 2, body }, `client:${principal.clientId}`),

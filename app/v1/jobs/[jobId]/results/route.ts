@@ -2,6 +2,8 @@ import { endpoint } from "@/lib/http/endpoint";
 import { listJobResultsOperation } from "@/lib/virtual-accounts/jobs/operations";
 import { listJobResultsPage } from "@/lib/virtual-accounts/jobs/service";
 
+export const dynamic = "force-dynamic";
+
 export const GET = endpoint(listJobResultsOperation, ({ runtime, principal, params, query }) =>
   listJobResultsPage(runtime.db, principal.clientId, params.jobId, query, runtime.pageTokenSecret),
 );
