@@ -2,6 +2,12 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
 
+/**
+ * Every page reads the session (and so the database): none may be prerendered
+ * at `next build`, which would open the database during the build.
+ */
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = {
   title: { default: "Harbour corporate banking", template: "%s · Harbour" },
   description: "Accounts, payments, virtual accounts and webhooks for corporate treasury teams.",
