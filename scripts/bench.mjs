@@ -34,8 +34,11 @@ async function waitHealthy(url, timeoutMs = 60_000) {
   throw new Error(`${url} not healthy`);
 }
 
+// Serve with the same Node flags as `npm start` (package.json is their one home).
+const START_FLAGS = JSON.parse(readFileSync("package.json", "utf8")).scripts.start.split(" ").filter((arg) => arg.startsWith("--"));
+
 function startServer() {
-  return spawn(process.execPath, ["scripts/server.mjs"], { env: serverEnv, stdio: "ignore", detached: true });
+  return spawn(process.execPath, [...START_FLAGS, "scripts/server.mjs"], { env: serverEnv, stdio: "ignore", detached: true });
 }
 
 async function stop(child) {
