@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo } from "react";
 import { useBankNow } from "@/components/system/use-bank-now";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -10,8 +11,10 @@ import { clockFace } from "@/lib/portal/bank-clock";
 
 const CUTOFF_DAY = new Intl.DateTimeFormat("en-US", { timeZone: "Atlantic/Bermuda", weekday: "long", day: "numeric", month: "short" });
 
-export function BankClock() {
+/** `holidays`: the bank's holiday list (YYYY-MM-DD, bank time); the cut-off skips them like weekends. */
+export function BankClock({ holidays = [] }: { holidays?: readonly string[] }) {
   const { now, sync } = useBankNow();
+  const holidaySet = useMemo(() => new Set(holidays), [holidays]);
 
   return (
     <Card aria-labelledby="clock-title">
@@ -33,16 +36,16 @@ export function BankClock() {
             </div>
           </>
         ) : (
-          <ClockBody now={now} />
+          <ClockBody now={now} holidays={holidaySet} />
         )}
       </div>
     </Card>
   );
 }
 
-function ClockBody({ now }: { now: Date }) {
+function ClockBody({ now, holidays }: { now: Date; holidays: ReadonlySet<string> }) {
   const face = clockFace(now);
-  const cutoff = nextAchCutoff(now);
+  const cutoff = nextAchCutoff(now, holidays);
   const cutoffFace = clockFace(cutoff.at);
   return (
     <>

@@ -3,16 +3,20 @@ import { BankClock } from "@/components/system/bank-clock";
 import { StatusMonitor } from "@/components/system/status-monitor";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePortalUser } from "@/lib/auth/session";
+import { loadPaymentReference } from "@/lib/portal/payment-reference";
+import { getRuntime } from "@/lib/runtime";
 
 export const metadata: Metadata = { title: "System" };
 
 export default async function SystemPage() {
   await requirePortalUser("/system");
+  // Bank holidays are reference data, not a client's data: read server-side like the payment forms do.
+  const { holidays } = await loadPaymentReference((await getRuntime()).db);
   return (
     <>
       <PageHeader title="System" description="The bank's clock, today's ACH cut-off and the health of the service." />
       <div className="space-y-6">
-        <BankClock />
+        <BankClock holidays={holidays} />
         <StatusMonitor />
       </div>
     </>
