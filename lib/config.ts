@@ -19,6 +19,7 @@ const ZEnv = z.object({
   JWT_AUDIENCE: z.string().min(1).default("harbour-open-banking"),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   IDEMPOTENCY_TTL_S: z.coerce.number().int().min(1).default(3600),
+  DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   DEDUPE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
 });
 
@@ -37,6 +38,8 @@ export type Config = {
   poolMax: number;
   /** How long a stored idempotent response is replayed (spec §4.3: about one hour). */
   idempotencyTtlSeconds: number;
+  /** Finished webhook and callback deliveries (and their attempts) are kept this long for the delivery log. */
+  deliveryRetentionDays: number;
   /** How long a payment waits for the instructionIdentification guard before 503 DEDUPE_LOCK_UNAVAILABLE. */
   dedupeLockTimeoutMs: number;
 };
@@ -63,6 +66,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE },
     poolMax: e.PG_POOL_MAX,
     idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_S,
+    deliveryRetentionDays: e.DELIVERY_RETENTION_DAYS,
     dedupeLockTimeoutMs: e.DEDUPE_LOCK_TIMEOUT_MS,
   };
 }

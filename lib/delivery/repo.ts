@@ -170,3 +170,25 @@ export async function listAttemptsBySource(
   );
   return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
 }
+
+/**
+ * Removes finished deliveries (and their attempts) older than the retention,
+ * a bounded batch per call so one run never holds locks for long. Pending
+ * deliveries are never touched. Returns how many deliveries went.
+ */
+export async function purgeFinishedDeliveries(db: Queryable, retentionDays: number, batch = 5000): Promise<number> {
+  const { rows } = await db.query<{ purged: string }>(
+    `WITH old AS (
+       SELECT client_id, delivery_id FROM deliveries
+       WHERE status <> 'Pending' AND completed_at < now() - make_interval(days => $1)
+       LIMIT $2),
+     attempts AS (
+       DELETE FROM delivery_attempts a USING old WHERE a.client_id = old.client_id AND a.delivery_id = old.delivery_id),
+     gone AS (
+       DELETE FROM deliveries d USING old WHERE d.client_id = old.client_id AND d.delivery_id = old.delivery_id
+       RETURNING 1)
+     SELECT count(*)::text AS purged FROM gone`,
+    [retentionDays, batch],
+  );
+  return Number(rows[0]?.purged ?? 0);
+}

@@ -1,3 +1,4 @@
+import { DELIVERY_PERIODIC_JOBS } from "@/lib/delivery/maintenance";
 import { DELIVERY_TASK } from "@/lib/delivery/task";
 import { MAINTENANCE_JOBS } from "@/lib/jobs/maintenance";
 import { PAYMENT_PERIODIC_JOBS, PAYMENT_TASKS } from "@/lib/payments/jobs";
@@ -7,4 +8,4 @@ import { CREATE_VIRTUAL_ACCOUNTS_TASK_DEFINITION } from "@/lib/virtual-accounts/
 /** Every task kind the worker runs and every periodic job; each domain adds its own here. */
 export const TASK_DEFINITIONS: readonly TaskDefinition[] = [...PAYMENT_TASKS, DELIVERY_TASK, CREATE_VIRTUAL_ACCOUNTS_TASK_DEFINITION];
 
-export const PERIODIC_JOBS: readonly PeriodicJob[] = [...MAINTENANCE_JOBS, ...PAYMENT_PERIODIC_JOBS];
+export const PERIODIC_JOBS: readonly PeriodicJob[] = [...MAINTENANCE_JOBS, ...PAYMENT_PERIODIC_JOBS, ...DELIVERY_PERIODIC_JOBS];
