@@ -4,14 +4,13 @@ import Link from "next/link";
 import { useEffect, useMemo, useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { AccountOptions } from "@/components/payments/account-options";
-import { describedBy, errorAt, Fieldset, FormField, inputClass } from "@/components/payments/form-controls";
+import { Counter, describedBy, errorAt, Fieldset, FormField, FormSkeleton, inputClass } from "@/components/payments/form-controls";
 import { PaymentResult, SubmissionNotice } from "@/components/payments/submission-panel";
-import { usePayableAccounts } from "@/components/payments/use-payable-accounts";
+import { useDefaultDebtor, usePayableAccounts } from "@/components/payments/use-payable-accounts";
 import { usePaymentSubmission } from "@/components/payments/use-payment-submission";
 import { useBankNow } from "@/components/system/use-bank-now";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { ACH_CURRENCIES, ZAchPaymentRequest, type TAchPaymentRequest } from "@/lib/payments/schema";
 import { achSettlementDate } from "@/lib/payments/settlement-date";
@@ -29,19 +28,6 @@ const SERVER_FIELD_ALIASES: Record<string, string> = {
   "creditorBank.currency": "creditorBank.bankCode",
 };
 
-function Counter({ value, max }: { value: string | undefined; max: number }) {
-  return <>{`${(value ?? "").length}/${max} characters`}</>;
-}
-
-export function FormSkeleton() {
-  return (
-    <div aria-busy="true" aria-label="Loading the payment form" className="grid gap-6 lg:grid-cols-3">
-      <Skeleton className="h-[640px] rounded-xl lg:col-span-2" />
-      <Skeleton className="h-72 rounded-xl" />
-    </div>
-  );
-}
-
 export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
   const { query, accounts, currencyOf } = usePayableAccounts(ACH_CURRENCIES);
   const submission = usePaymentSubmission("ACH");
@@ -55,11 +41,7 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
   const { register, handleSubmit, formState, control, setError, setValue, getValues } = form;
   const errors = formState.errors;
 
-  // The first payable account is the default once the list arrives (unless the URL chose one).
-  useEffect(() => {
-    const chosen = getValues("debtorAccount.identification");
-    if (accounts.length > 0 && !accounts.some((a) => a.accountNumber === chosen)) setValue("debtorAccount.identification", accounts[0]!.accountNumber);
-  }, [accounts, getValues, setValue]);
+  useDefaultDebtor(accounts, () => getValues("debtorAccount.identification"), (n) => setValue("debtorAccount.identification", n));
 
   const [debtor, amount, name, creditorId, remittance, bankCode] = useWatch({
     control,

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { get, type FieldErrors, type FieldValues } from "react-hook-form";
 import { cx } from "@/components/ui/cx";
+import { Skeleton } from "@/components/ui/skeleton";
 
 export const inputClass = (invalid: boolean, extra?: string) =>
   cx(
@@ -61,6 +62,20 @@ export function Fieldset({ legend, description, children }: { legend: string; de
         {description ? <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
         <div className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-2">{children}</div>
       </fieldset>
+    </div>
+  );
+}
+
+/** "12/35 characters" under a length-limited field. */
+export function Counter({ value, max }: { value: string | undefined; max: number }) {
+  return <>{`${(value ?? "").length}/${max} characters`}</>;
+}
+
+export function FormSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading the payment form" className="grid gap-6 lg:grid-cols-3">
+      <Skeleton className="h-[640px] rounded-xl lg:col-span-2" />
+      <Skeleton className="h-72 rounded-xl" />
     </div>
   );
 }

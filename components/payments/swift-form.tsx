@@ -4,10 +4,9 @@ import Link from "next/link";
 import { useEffect, useMemo, useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { AccountOptions } from "@/components/payments/account-options";
-import { FormSkeleton } from "@/components/payments/ach-form";
-import { describedBy, errorAt, Fieldset, FormField, inputClass } from "@/components/payments/form-controls";
+import { Counter, describedBy, errorAt, Fieldset, FormField, FormSkeleton, inputClass } from "@/components/payments/form-controls";
 import { PaymentResult, SubmissionNotice } from "@/components/payments/submission-panel";
-import { usePayableAccounts } from "@/components/payments/use-payable-accounts";
+import { useDefaultDebtor, usePayableAccounts } from "@/components/payments/use-payable-accounts";
 import { usePaymentSubmission } from "@/components/payments/use-payment-submission";
 import { useBankNow } from "@/components/system/use-bank-now";
 import { Button } from "@/components/ui/button";
@@ -35,10 +34,6 @@ const SERVER_FIELD_ALIASES: Record<string, string> = {
   "instructedAmount.currency": "instructedAmount.currency",
 };
 
-function Counter({ value, max }: { value: string | undefined; max: number }) {
-  return <>{`${(value ?? "").length}/${max} characters`}</>;
-}
-
 function QuoteRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
     <div className="flex justify-between gap-3">
@@ -61,10 +56,7 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
   const { register, handleSubmit, formState, control, setError, setValue, getValues } = form;
   const errors = formState.errors;
 
-  useEffect(() => {
-    const chosen = getValues("debtorAccount.identification");
-    if (accounts.length > 0 && !accounts.some((a) => a.accountNumber === chosen)) setValue("debtorAccount.identification", accounts[0]!.accountNumber);
-  }, [accounts, getValues, setValue]);
+  useDefaultDebtor(accounts, () => getValues("debtorAccount.identification"), (n) => setValue("debtorAccount.identification", n));
 
   const [debtor, creditCurrency, sameAmount, debitAmount, chargesType, name, iban, remittance] = useWatch({
     control,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import type { TAccountSummary } from "@/lib/accounts/schema";
 import { fetchAllAccounts } from "@/lib/portal/accounts-api";
 import { isInactive } from "@/lib/portal/balances";
@@ -22,4 +22,17 @@ export function usePayableAccounts(currencies?: readonly string[]) {
     return (accountNumber: string) => map.get(accountNumber);
   }, [accounts]);
   return { query, accounts, currencyOf };
+}
+
+/**
+ * Keeps the form's debtor on a payable account: once the list arrives, the
+ * first one, unless the chosen one (e.g. from the URL) is payable.
+ * `chosen` and `choose` wrap react-hook-form's stable getValues/setValue.
+ */
+export function useDefaultDebtor(accounts: readonly TAccountSummary[], chosen: () => string, choose: (accountNumber: string) => void): void {
+  useEffect(() => {
+    const current = chosen();
+    if (accounts.length > 0 && !accounts.some((a) => a.accountNumber === current)) choose(accounts[0]!.accountNumber);
+    // Only the list matters: the callbacks wrap stable form methods.
+  }, [accounts]);
 }
