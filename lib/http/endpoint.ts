@@ -5,7 +5,7 @@ import { baseUrlOf } from "@/lib/http/base-url";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { correlationIdOf } from "@/lib/http/correlation";
 import { ApiError } from "@/lib/http/errors";
-import { idempotencyStep, replayResponse, type IdempotencySession, type TransactionRunner } from "@/lib/http/idempotency";
+import { idempotencyStep, replayResponse, type IdempotencySession, type StatementRunner, type TransactionRunner } from "@/lib/http/idempotency";
 import { requiredPermissions, type OperationInput, type OperationResult, type OperationSpec } from "@/lib/http/operation";
 import { admitRequest } from "@/lib/http/rate-limit";
 import { CSV_TYPE, errorResponse, JSON_TYPE, renderResponse } from "@/lib/http/respond";
@@ -27,6 +27,8 @@ export type RequestContext<O extends OperationSpec> = OperationInput<O> & {
    * transaction (lib/http/idempotency.ts).
    */
   transaction: TransactionRunner;
+  /** Or: the change as one statement that stores its own response (lib/http/idempotency.ts). */
+  statement: StatementRunner;
 };
 
 export type Handler<O extends OperationSpec> = (ctx: RequestContext<O>) => Promise<OperationResult<O>>;
@@ -170,6 +172,7 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
         responseHeaders: headers,
         baseUrl: baseUrlOf(request.headers, url, runtime.config),
         transaction: idempotency.transaction,
+        statement: idempotency.statement,
       });
       checkResponse(operation, result);
       await idempotency.succeed(result);

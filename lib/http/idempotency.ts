@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { PoolClient } from "pg";
+import type { Pool, PoolClient } from "pg";
 import type { Principal } from "@/lib/auth/tokens";
 import { withTransaction } from "@/lib/db/transaction";
 import { ApiError } from "@/lib/http/errors";
 import type { OperationSpec } from "@/lib/http/operation";
 import { JSON_TYPE, renderResponse } from "@/lib/http/respond";
-import { claimKey, completeKey, releaseKey, type IdempotencyScope, type StoredResponse } from "@/lib/idempotency/repo";
+import { claimKey, CLAIM_LOST_SQLSTATE, completeKey, releaseKey, type IdempotencyScope, type ResponseSlot, type StoredResponse } from "@/lib/idempotency/repo";
 import type { Runtime } from "@/lib/runtime";
 
 /** A claimant silent this long is presumed dead (decisions §5): its key may be claimed again. */
@@ -19,22 +19,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Runs `fn` in one database transaction. When the request carries an
  * Idempotency-Key, the value `fn` returns is stored as the response in that
  * same transaction, so the change and its stored response commit together:
- * there is never a payment without its replayable 201. `fn` must therefore
- * return the response body itself. At most one call per request.
+ * there is never a change without its replayable response. `fn` must
+ * therefore return the response body itself. At most one call per request.
  */
-export type TransactionRunner = <T>(fn: (tx: PoolClient, respond: RespondEarly<T>) => Promise<T>) => Promise<T>;
+export type TransactionRunner = <T>(fn: (tx: PoolClient) => Promise<T>) => Promise<T>;
 
 /**
- * Optional: stores the response body now, inside the transaction, before
- * its last statements (the payment stores it before taking the account's
- * row lock, so that lock spans only the debit and the commit). If `fn` then
- * returns a different body, or a savepoint rollback undid the early store,
- * the returned body is stored at the end as usual.
+ * For a change made by one statement in its own transaction (one round trip:
+ * the payment submission). `write` gets the pool and the response slot (null
+ * without a key) and must store its response body through the slot in that
+ * same statement (SQL complete_idempotency_key, raising CLAIM_LOST_SQLSTATE
+ * when it returns false), so the change and its stored response still commit
+ * together. Use it or `transaction`, once per request.
  */
-export type RespondEarly<T> = (body: T) => Promise<void>;
+export type StatementRunner = <T>(write: (db: Pool, slot: ResponseSlot | null) => Promise<T>) => Promise<T>;
 
 export type IdempotencySession = {
   transaction: TransactionRunner;
+  statement: StatementRunner;
   /** After a 2xx handler: stores the response unless the transaction already did. */
   succeed(body: unknown): Promise<void>;
   /** After any failure: frees the key so a retry executes again (non-2xx are never stored). */
@@ -45,7 +47,8 @@ export type IdempotencyOutcome = { replay: StoredResponse } | { session: Idempot
 
 function plainSession(runtime: Runtime): IdempotencySession {
   return {
-    transaction: (fn) => withTransaction(runtime.db, (tx) => fn(tx, async () => {})),
+    transaction: (fn) => withTransaction(runtime.db, fn),
+    statement: (write) => write(runtime.db, null),
     succeed: async () => {},
     fail: async () => {},
   };
@@ -61,11 +64,15 @@ function readKey(request: Request): string | null {
   return key.trim().toLowerCase();
 }
 
+function requestInProgress(): ApiError {
+  return new ApiError("REQUEST_IN_PROGRESS", "Request is already being processed.");
+}
+
 /**
  * The pipeline step (after auth, permission and rate limit; before body
  * validation, so a stored response replays even when the new body differs
  * or is invalid). Without a key, or on operations without idempotency, the
- * handler still gets a plain transaction runner.
+ * handler still gets plain runners.
  */
 export async function idempotencyStep(
   request: Request,
@@ -78,51 +85,55 @@ export async function idempotencyStep(
   if (key === null) return { session: plainSession(runtime) };
 
   const scope: IdempotencyScope = { clientId: principal.clientId, method: operation.method, path: new URL(request.url).pathname, key };
-  const token = randomUUID();
-  const ttl = runtime.config.idempotencyTtlSeconds;
-  // Claims and releases commit asynchronously (runtime.counterDb): the payment's
+  const slot: ResponseSlot = { ...scope, token: randomUUID(), status: operation.status ?? 200, ttlSeconds: runtime.config.idempotencyTtlSeconds };
+  // Claims and releases commit asynchronously (runtime.counterDb): the change's
   // synchronous commit flushes the WAL up to and including its claim, so a
   // stored response is always durable, and a claim lost in a server crash
   // only frees a key whose request never completed.
-  const claim = await claimKey(runtime.counterDb, scope, token, ttl, IN_FLIGHT_STALE_S);
+  const claim = await claimKey(runtime.counterDb, scope, slot.token, slot.ttlSeconds, IN_FLIGHT_STALE_S);
   if (claim.kind === "replay") return { replay: claim.response };
-  if (claim.kind === "in_flight") throw new ApiError("REQUEST_IN_PROGRESS", "Request is already being processed.");
+  if (claim.kind === "in_flight") throw requestInProgress();
 
-  const status = operation.status ?? 200;
   let stored = false;
   let used = false;
-  const store = async (db: Pick<PoolClient, "query">, text: string) => {
-    if (!(await completeKey(db, scope, token, { status, body: text }, ttl))) {
-      // Our claim outlived the in-flight window and another request took the key over.
-      throw new ApiError("REQUEST_IN_PROGRESS", "Request is already being processed.");
-    }
+  const once = () => {
+    if (used) throw new Error("idempotency: one transaction or statement per request");
+    used = true;
+  };
+  const store = async (db: Pick<PoolClient, "query">, body: unknown) => {
+    // False: our claim outlived the in-flight window and another request took the key over.
+    if (!(await completeKey(db, slot, JSON.stringify(body)))) throw requestInProgress();
   };
   return {
     session: {
       transaction: async (fn) => {
-        if (used) throw new Error("idempotency: one transaction per request");
-        used = true;
+        once();
         const body = await withTransaction(runtime.db, async (tx) => {
-          let early: string | null = null;
-          const result = await fn(tx, async (b) => {
-            early = JSON.stringify(b);
-            await store(tx, early);
-          });
-          const text = JSON.stringify(result);
-          // Skipped when the early store already holds exactly this body.
-          if (text !== early) await store(tx, text);
+          const result = await fn(tx);
+          await store(tx, result);
           return result;
         });
         // Only once COMMIT succeeded: a failed commit must still release the key.
         stored = true;
         return body;
       },
+      statement: async (write) => {
+        once();
+        try {
+          const body = await write(runtime.db, slot);
+          stored = true;
+          return body;
+        } catch (error) {
+          if ((error as { code?: unknown })?.code === CLAIM_LOST_SQLSTATE) throw requestInProgress();
+          throw error;
+        }
+      },
       succeed: async (body) => {
-        if (!stored) await store(runtime.db, JSON.stringify(body));
+        if (!stored) await store(runtime.db, body);
         stored = true;
       },
       fail: async () => {
-        if (!stored) await releaseKey(runtime.counterDb, scope, token).catch(() => {});
+        if (!stored) await releaseKey(runtime.counterDb, scope, slot.token).catch(() => {});
       },
     },
   };

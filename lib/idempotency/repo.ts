@@ -81,28 +81,30 @@ export async function claimKey(
 }
 
 /**
+ * Where a claimed request's response goes: the claim's scope and token, the
+ * status to store and how long to keep it. A single-statement write passes it
+ * to SQL complete_idempotency_key (migrations/0007) itself.
+ */
+export type ResponseSlot = IdempotencyScope & { token: string; status: number; ttlSeconds: number };
+
+/**
  * Stores the response under the claim (again, if an earlier store in the
  * same transaction is to be replaced). Run it in the business transaction:
  * the change and its stored response commit together or not at all. Returns
  * false when the claim was lost (taken over after the in-flight window): the
  * claim token, unique per claim, is the only condition.
  */
-export async function completeKey(
-  db: Queryable,
-  scope: IdempotencyScope,
-  token: string,
-  response: StoredResponse,
-  ttlSeconds: number,
-): Promise<boolean> {
-  const { rowCount } = await db.query({
+export async function completeKey(db: Queryable, slot: ResponseSlot, body: string): Promise<boolean> {
+  const { rows } = await db.query<{ ok: boolean }>({
     name: "idempotency-complete",
-    text: `UPDATE idempotency_keys
-     SET state = 'completed', response_status = $6, response_body = $7, expires_at = now() + make_interval(secs => $8)
-     WHERE client_id = $1 AND method = $2 AND path = $3 AND idem_key = $4 AND claim_token = $5`,
-    values: [scope.clientId, scope.method, scope.path, scope.key, token, response.status, response.body, ttlSeconds],
+    text: "SELECT complete_idempotency_key($1, $2) AS ok",
+    values: [slot, body],
   });
-  return rowCount === 1;
+  return rows[0]!.ok;
 }
+
+/** SQLSTATE a single-statement write raises when complete_idempotency_key found its claim lost. */
+export const CLAIM_LOST_SQLSTATE = "HB409";
 
 /** Frees a claim whose request did not succeed, so the same key executes again (spec §4.3 rule 6). */
 export async function releaseKey(db: Queryable, scope: IdempotencyScope, token: string): Promise<void> {

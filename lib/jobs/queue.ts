@@ -1,5 +1,6 @@
 import type { Queryable } from "@/lib/db/types";
 
+/** Also named in SQL (enqueue_task, migrations/0007): the queue tests listen on this and fail if the two differ. */
 export const QUEUE_CHANNEL = "harbour_tasks";
 
 export type Task = {
@@ -18,17 +19,14 @@ export type EnqueueOptions = { clientId?: string | null; runAt?: Date; dedupeKey
  * delivered at commit, waking the workers at once.
  */
 export async function enqueueTask(db: Queryable, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> {
-  await db.query(
-    `INSERT INTO queue_tasks (client_id, kind, payload, run_at, dedupe_key)
-     VALUES ($1, $2, $3, coalesce($4, now()), $5)
-     ON CONFLICT (kind, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`,
-    [options.clientId ?? null, kind, payload, options.runAt ?? null, options.dedupeKey ?? null],
-  );
-  // A task due later gains nothing from a wake-up (the poll finds it), and a NOTIFY
-  // makes the commit take PostgreSQL's database-wide notify lock, serialising every
-  // notifying commit behind each other's WAL flush.
-  if (options.runAt && options.runAt.getTime() > Date.now()) return;
-  await db.query("SELECT pg_notify($1, $2)", [QUEUE_CHANNEL, kind]);
+  // One round trip: the SQL function (migrations/0007) inserts and, for a task due now,
+  // wakes the workers. A task due later gains nothing from a wake-up (the poll finds
+  // it), and a NOTIFY makes the commit take PostgreSQL's database-wide notify lock.
+  await db.query({
+    name: "queue-enqueue",
+    text: "SELECT enqueue_task($1, $2, $3, $4, $5)",
+    values: [options.clientId ?? null, kind, payload, options.runAt ?? null, options.dedupeKey ?? null],
+  });
 }
 
 /**

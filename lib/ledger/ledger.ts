@@ -31,25 +31,21 @@ export async function post(db: Queryable, posting: Posting): Promise<bigint> {
 }
 
 /**
- * Debits only if the balance covers it. The conditional UPDATE takes the
- * account's row lock, so concurrent debits queue behind each other and see
- * each other's effect: an account can never be overdrawn. Returns the new
- * balance, or null when funds are insufficient (nothing is written).
+ * Debits only if the balance covers it (SQL ledger_debit_if_covered,
+ * migrations/0007, shared with the payment submission). Its conditional
+ * UPDATE takes the account's row lock, so concurrent debits queue behind
+ * each other and see each other's effect: an account can never be
+ * overdrawn. Returns the new balance, or null when funds are insufficient
+ * (nothing is written).
  */
 export async function debitIfCovered(db: Queryable, posting: Posting): Promise<bigint | null> {
   if (posting.amountMinor >= 0n) throw new Error("ledger: a debit must be negative");
-  const { rows } = await db.query<{ available_minor: string }>(
-    `WITH a AS (
-       UPDATE accounts SET available_minor = available_minor + $3, balance_effective_date = now()
-       WHERE client_id = $1 AND account_id = $2 AND available_minor + $3 >= 0
-       RETURNING available_minor),
-     p AS (
-       INSERT INTO ledger_postings (client_id, account_id, amount_minor, currency, kind, reference)
-       SELECT $1, $2, $3, $4, $5, $6 FROM a)
-     SELECT available_minor FROM a`,
-    [posting.clientId, posting.accountId, posting.amountMinor.toString(), posting.currency, posting.kind, posting.reference],
+  const { rows } = await db.query<{ available_minor: string | null }>(
+    "SELECT ledger_debit_if_covered($1, $2, $3, $4, $5::bigint[], $6::text[])::text AS available_minor",
+    [posting.clientId, posting.accountId, posting.currency, posting.reference, [posting.amountMinor.toString()], [posting.kind]],
   );
-  return rows[0] ? BigInt(rows[0].available_minor) : null;
+  const balance = rows[0]?.available_minor ?? null;
+  return balance === null ? null : BigInt(balance);
 }
 
 /** Recomputes a balance from its postings: what the stored balance must always equal. */

@@ -1,10 +1,11 @@
-import type { PoolClient } from "pg";
+import type { Queryable } from "@/lib/db/types";
 import { ApiError } from "@/lib/http/errors";
+import type { ResponseSlot } from "@/lib/idempotency/repo";
 import { parseAmount } from "@/lib/money";
-import { loadReferenceData, type PaymentRow } from "@/lib/payments/repo";
-import type { TAchPaymentRequest } from "@/lib/payments/schema";
+import { loadSubmissionData } from "@/lib/payments/repo";
+import type { TAchPaymentRequest, TPaymentResponse } from "@/lib/payments/schema";
 import { achSettlementDate } from "@/lib/payments/settlement-date";
-import { activeDebtorAccount, submitPayment, type BeforeDebit, type PaymentContext } from "@/lib/payments/submit";
+import { activeDebtor, submitPayment, type PaymentContext } from "@/lib/payments/submit";
 import { bankLocalParts } from "@/lib/time/bank-time";
 
 /** Additional information arrives as a line or lines (spec §2.7 leaves its type open); stored as lines. */
@@ -14,23 +15,26 @@ function lines(value: string | string[] | null | undefined): string[] | null {
 }
 
 /** POST /v1/payments/ach-local: the rules beyond the schema's, then one submission. */
-export async function createAchPayment(tx: PoolClient, ctx: PaymentContext, body: TAchPaymentRequest, beforeDebit?: BeforeDebit): Promise<PaymentRow> {
-  const debtor = await activeDebtorAccount(tx, ctx.clientId, body.debtorAccount.identification);
-  if (debtor.currency !== body.debitCurrency) {
-    throw new ApiError("VALIDATION_ERROR", `debitCurrency must be the debtor account's currency (${debtor.currency}).`, { field: "debitCurrency" });
-  }
-  const { bankName, holidays } = await loadReferenceData(tx, {
+export async function createAchPayment(db: Queryable, ctx: PaymentContext, body: TAchPaymentRequest, slot: ResponseSlot | null): Promise<TPaymentResponse> {
+  const data = await loadSubmissionData(db, {
+    clientId: ctx.clientId,
+    accountNumber: body.debtorAccount.identification,
     bankCode: body.creditorBank.bankCode,
     bankCurrency: body.creditorBank.currency,
     fromDate: bankLocalParts(ctx.now).date,
   });
+  const debtor = activeDebtor(data.debtor);
+  if (debtor.currency !== body.debitCurrency) {
+    throw new ApiError("VALIDATION_ERROR", `debitCurrency must be the debtor account's currency (${debtor.currency}).`, { field: "debitCurrency" });
+  }
+  const { bankName, holidays } = data;
   if (bankName === null) {
     throw new ApiError("BANK_REFERENCE_NOT_FOUND", `No configured bank ${body.creditorBank.bankCode} for ${body.creditorBank.currency}.`, {
       field: "creditorBank.bankCode",
     });
   }
   const amount = parseAmount(body.instructedAmount.amount, body.debitCurrency);
-  return submitPayment(tx, ctx, {
+  return submitPayment(db, ctx, {
     rail: "ACH",
     debtor,
     instructionIdentification: body.instructionIdentification ?? null,
@@ -52,5 +56,5 @@ export async function createAchPayment(tx: PoolClient, ctx: PaymentContext, body
       intermediaryAgent: null,
     },
     remittanceInformation: body.remittanceInformation,
-  }, beforeDebit);
+  }, slot);
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from "@/lib/db/types";
+import type { ResponseSlot } from "@/lib/idempotency/repo";
 import type { TPaymentStatus, TRail } from "@/lib/payments/schema";
 
 /** The only SQL for payments and their reference data. The tenant is in every WHERE on client data. */
@@ -43,27 +44,6 @@ const COLUMNS = `client_id, payment_id::text, unique_identifier, rail, status, d
   charge_minor::text, charges_type, settlement_date::text, funds_held, details, remittance_information, created_at`;
 
 export type AuditEntry = { clientId: string; actor: string; action: string; entity: string; entityId: string; data: Record<string, unknown> };
-
-/** The payment and its audit row, one statement (one round trip on the submission path); named, so planned once per connection. */
-export async function insertPayment(db: Queryable, p: NewPayment, audit: AuditEntry): Promise<PaymentRow> {
-  const { rows } = await db.query<PaymentRow>({
-    name: "payments-insert",
-    text: `WITH audit AS (
-       INSERT INTO audit_log (client_id, actor, action, entity, entity_id, data) VALUES ($1, $21, $22, $23, $24, $25))
-     INSERT INTO payments (client_id, payment_id, unique_identifier, rail, status, failure_reason, debtor_account_id,
-       debtor_account_number, instruction_identification, debit_minor, debit_currency, credit_minor, credit_currency,
-       exchange_rate, charge_minor, charges_type, settlement_date, funds_held, details, remittance_information)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
-     RETURNING ${COLUMNS}`,
-    values: [
-      p.client_id, p.payment_id, p.unique_identifier, p.rail, p.status, p.details.failureReason?.code ?? null, p.debtor_account_id,
-      p.debtor_account_number, p.instruction_identification, p.debit_minor, p.debit_currency, p.credit_minor, p.credit_currency,
-      p.exchange_rate, p.charge_minor, p.charges_type, p.settlement_date, p.funds_held, JSON.stringify(p.details), p.remittance_information,
-      audit.actor, audit.action, audit.entity, audit.entityId, JSON.stringify(audit.data),
-    ],
-  });
-  return rows[0]!;
-}
 
 export async function findPayment(db: Queryable, clientId: string, paymentId: string): Promise<PaymentRow | null> {
   const { rows } = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE client_id = $1 AND payment_id = $2`, [clientId, paymentId]);
@@ -113,83 +93,76 @@ export async function listPaymentsForAccount(
   return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
 }
 
-// ---- transaction control ----------------------------------------------------------
+// ---- submission --------------------------------------------------------------
 
-/** Marks a point the submission can roll back to when funds turn out short. */
-export async function savepoint(db: Queryable, name: string): Promise<void> {
-  await db.query(`SAVEPOINT ${name}`);
-}
+/** The debtor account as a submission needs it. */
+export type DebtorAccount = { account_id: string; account_number: string; currency: string; status: string };
 
-export async function rollbackToSavepoint(db: Queryable, name: string): Promise<void> {
-  await db.query(`ROLLBACK TO SAVEPOINT ${name}`);
-}
-
-// ---- instructionIdentification guard --------------------------------------------
+export type SubmissionData = { debtor: DebtorAccount | null; bankName: string | null; rate: string | null; holidays: Set<string> };
 
 /**
- * Takes the instructionIdentification for this payment. The primary key does
- * the deduplication: a concurrent claimant waits for the first transaction
- * (at most `lockTimeoutMs`, then PostgreSQL raises 55P03) and then sees the
- * conflict; a row older than 24 hours is taken over. Returns false for a
- * duplicate. lock_timeout is restored afterwards so that the ledger's row
- * locks keep their own (unbounded) wait.
+ * Everything a submission reads, in one round trip: the caller's account by
+ * number (null when it has none), the creditor bank's name (null when the
+ * code/currency pair is not configured), the exchange rate from the debtor's
+ * currency as exact decimal text (units of `fxTo` per unit; null when not
+ * quoted) and the holidays from `fromDate` over the next 90 days, enough for
+ * any settlement-date search. Absent inputs give nulls.
  */
-export async function claimInstructionId(
+export async function loadSubmissionData(
   db: Queryable,
-  clientId: string,
-  rail: TRail,
-  instructionId: string,
-  paymentId: string,
-  lockTimeoutMs: number,
-): Promise<boolean> {
-  const { rows: previous } = await db.query<{ prev: string }>(
-    "SELECT current_setting('lock_timeout') AS prev, set_config('lock_timeout', $1, true)",
-    [`${lockTimeoutMs}ms`],
-  );
-  const { rowCount } = await db.query(
-    `INSERT INTO payment_instruction_ids (client_id, rail, instruction_identification, payment_id, accepted_at)
-     VALUES ($1, $2, $3, $4, now())
-     ON CONFLICT (client_id, rail, instruction_identification) DO UPDATE
-       SET payment_id = EXCLUDED.payment_id, accepted_at = now()
-       WHERE payment_instruction_ids.accepted_at < now() - interval '24 hours'`,
-    [clientId, rail, instructionId, paymentId],
-  );
-  await db.query("SELECT set_config('lock_timeout', $1, true)", [previous[0]!.prev]);
-  return rowCount === 1;
-}
-
-/** A payment that failed at creation does not hold its instructionIdentification (decisions §5). */
-export async function releaseInstructionId(db: Queryable, clientId: string, rail: TRail, instructionId: string, paymentId: string): Promise<void> {
-  await db.query(
-    "DELETE FROM payment_instruction_ids WHERE client_id = $1 AND rail = $2 AND instruction_identification = $3 AND payment_id = $4",
-    [clientId, rail, instructionId, paymentId],
-  );
-}
-
-// ---- reference data ------------------------------------------------------------
-
-export type ReferenceData = { bankName: string | null; rate: string | null; holidays: Set<string> };
-
-/**
- * The reference data one submission needs, in one round trip: the creditor
- * bank's name (null when the code/currency pair is not configured), the
- * exchange rate as exact decimal text (units of `to` per unit of `from`; null
- * when not quoted) and the holidays from `fromDate` over the next 90 days,
- * enough for any settlement-date search. Absent inputs give nulls.
- */
-export async function loadReferenceData(
-  db: Queryable,
-  q: { bankCode?: string; bankCurrency?: string; fxFrom?: string; fxTo?: string; fromDate: string },
-): Promise<ReferenceData> {
-  const { rows } = await db.query<{ bank_name: string | null; rate: string | null; holidays: string[] }>({
-    name: "payments-reference-data",
-    text: `SELECT (SELECT name FROM bank_codes WHERE bank_code = $1 AND currency = $2) AS bank_name,
-            (SELECT rate::text FROM fx_rates WHERE from_currency = $3 AND to_currency = $4) AS rate,
-            ARRAY(SELECT holiday_date::text FROM bank_holidays WHERE holiday_date BETWEEN $5::date AND $5::date + 90) AS holidays`,
-    values: [q.bankCode ?? null, q.bankCurrency ?? null, q.fxFrom ?? null, q.fxTo ?? null, q.fromDate],
+  q: { clientId: string; accountNumber: string; bankCode?: string; bankCurrency?: string; fxTo?: string; fromDate: string },
+): Promise<SubmissionData> {
+  const { rows } = await db.query<DebtorAccount & { found: boolean; bank_name: string | null; rate: string | null; holidays: string[] }>({
+    name: "payments-submission-data",
+    text: `SELECT a.account_id IS NOT NULL AS found, a.account_id, a.account_number, a.currency, a.status,
+            (SELECT name FROM bank_codes WHERE bank_code = $3 AND currency = $4) AS bank_name,
+            (SELECT rate::text FROM fx_rates WHERE from_currency = a.currency AND to_currency = $5) AS rate,
+            ARRAY(SELECT holiday_date::text FROM bank_holidays WHERE holiday_date BETWEEN $6::date AND $6::date + 90) AS holidays
+     FROM (SELECT 1) AS one LEFT JOIN accounts a ON a.client_id = $1 AND a.account_number = $2`,
+    values: [q.clientId, q.accountNumber, q.bankCode ?? null, q.bankCurrency ?? null, q.fxTo ?? null, q.fromDate],
   });
   const row = rows[0]!;
-  return { bankName: row.bank_name, rate: row.rate, holidays: new Set(row.holidays) };
+  const debtor = row.found ? { account_id: row.account_id, account_number: row.account_number, currency: row.currency, status: row.status } : null;
+  return { debtor, bankName: row.bank_name, rate: row.rate, holidays: new Set(row.holidays) };
+}
+
+/** One possible outcome of a submission, as SQL submit_payment applies it (rows by column name). */
+export type SubmissionOutcome = {
+  payment: NewPayment & { failure_reason: string | null };
+  audit: { client_id: string; actor: string; action: string; entity: string; entity_id: string; data: Record<string, unknown> };
+  /** The response body, stored under the Idempotency-Key in the same statement. */
+  body: string;
+};
+
+export type Submission = {
+  clientId: string;
+  rail: TRail;
+  paymentId: string;
+  instructionIdentification: string | null;
+  /** A PostgreSQL interval for the instructionIdentification guard's wait, e.g. "2000ms". */
+  lockTimeout: string;
+  debtorAccountId: string;
+  currency: string;
+  debitMinor: string;
+  chargeMinor: string;
+  pending: SubmissionOutcome & { task: { kind: string; payload: Record<string, unknown>; runAt: string; dedupeKey: string } };
+  failed: SubmissionOutcome;
+};
+
+/**
+ * Applies a submission in one statement (SQL submit_payment, migrations/0007):
+ * the instructionIdentification guard, the conditional debit, the payment with
+ * its audit row, its settlement task and the stored response, committed
+ * together when `db` is the pool. Returns which outcome was written, or
+ * "Duplicate" (nothing written). Raises 55P03 when the guard's wait ran out.
+ */
+export async function recordSubmission(db: Queryable, submission: Submission, slot: ResponseSlot | null): Promise<"Pending" | "Failed" | "Duplicate"> {
+  const { rows } = await db.query<{ outcome: "Pending" | "Failed" | "Duplicate" }>({
+    name: "payments-submit",
+    text: "SELECT submit_payment($1, $2) AS outcome",
+    values: [submission, slot],
+  });
+  return rows[0]!.outcome;
 }
 
 export async function insertAudit(db: Queryable, entry: AuditEntry): Promise<void> {

@@ -1,5 +1,5 @@
 import { formatAmount } from "@/lib/money";
-import type { PaymentRow } from "@/lib/payments/repo";
+import type { NewPayment, PaymentRow } from "@/lib/payments/repo";
 import type { TPaymentResponse, TPaymentStatusRecord } from "@/lib/payments/schema";
 
 /** Explicit field-by-field mapping: a new column never leaks into a response. */
@@ -8,7 +8,7 @@ function money(minor: string, currency: string) {
   return { currency, amount: formatAmount(BigInt(minor), currency) };
 }
 
-export function toPaymentResponse(row: PaymentRow): TPaymentResponse {
+export function toPaymentResponse(row: NewPayment): TPaymentResponse {
   const d = row.details;
   const debit = money(row.debit_minor, row.debit_currency);
   const credit = money(row.credit_minor, row.credit_currency);

@@ -1,18 +1,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { PoolClient } from "pg";
-import type { AccountRow } from "@/lib/accounts/repo";
-import { findAccountByNumber } from "@/lib/accounts/repo";
+import type { Queryable } from "@/lib/db/types";
 import { ApiError } from "@/lib/http/errors";
-import { enqueueTask } from "@/lib/jobs/queue";
-import { debitIfCovered } from "@/lib/ledger/ledger";
+import type { ResponseSlot } from "@/lib/idempotency/repo";
 import { formatAmount } from "@/lib/money";
-import { claimInstructionId, insertPayment, rollbackToSavepoint, savepoint, releaseInstructionId, type PaymentDetails, type PaymentRow } from "@/lib/payments/repo";
-import type { TRail } from "@/lib/payments/schema";
+import { recordSubmission, type DebtorAccount, type NewPayment, type PaymentDetails, type SubmissionOutcome } from "@/lib/payments/repo";
+import type { TPaymentResponse, TRail } from "@/lib/payments/schema";
+import { toPaymentResponse } from "@/lib/payments/serialize";
 import { settlementRunAt } from "@/lib/payments/settlement-date";
 
 export const SETTLE_TASK = "payment.settle";
 export const SIMULATE_LOCK_UNAVAILABLE = "DEDUPE_LOCK_UNAVAILABLE";
-const SUBMIT_SAVEPOINT = "submit_payment";
 
 /** Who submits, when, and the environment's knobs. */
 export type PaymentContext = {
@@ -24,12 +21,9 @@ export type PaymentContext = {
   simulate: string | null;
 };
 
-/** Called with the Pending payment just before the funds are reserved (the pipeline stores the response there). */
-export type BeforeDebit = (payment: PaymentRow) => Promise<void>;
-
 export type PaymentDraft = {
   rail: TRail;
-  debtor: AccountRow;
+  debtor: DebtorAccount;
   instructionIdentification: string | null;
   debitMinor: bigint;
   creditMinor: bigint;
@@ -46,14 +40,13 @@ const ACTIVE = new Set(["Active", "ACTIVE"]);
 const DUPLICATE_CODE = { ACH: "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID", SWIFT: "PAYMENT_DUPLICATE_INSTRUCTION_ID" } as const;
 
 /** The caller's own active account; unknown, foreign and inactive answer alike (no existence oracle). */
-export async function activeDebtorAccount(tx: PoolClient, clientId: string, identification: string): Promise<AccountRow> {
-  const account = await findAccountByNumber(tx, clientId, identification);
-  if (!account || !ACTIVE.has(account.status)) {
+export function activeDebtor(debtor: DebtorAccount | null): DebtorAccount {
+  if (!debtor || !ACTIVE.has(debtor.status)) {
     throw new ApiError("VALIDATION_ERROR", "debtorAccount.identification must be one of your active accounts.", {
       field: "debtorAccount.identification",
     });
   }
-  return account;
+  return debtor;
 }
 
 function dedupeUnavailable(): ApiError {
@@ -66,38 +59,20 @@ function isLockTimeout(error: unknown): boolean {
   return (error as { code?: unknown })?.code === "55P03";
 }
 
-/** Takes the instructionIdentification or answers 409/503 (spec §4.3 rules 7-8). */
-async function guardInstructionId(tx: PoolClient, ctx: PaymentContext, draft: PaymentDraft, paymentId: string): Promise<void> {
-  if (ctx.simulate === SIMULATE_LOCK_UNAVAILABLE) throw dedupeUnavailable();
-  if (draft.instructionIdentification === null) return;
-  let claimed: boolean;
-  try {
-    claimed = await claimInstructionId(tx, ctx.clientId, draft.rail, draft.instructionIdentification, paymentId, ctx.lockTimeoutMs);
-  } catch (error) {
-    if (isLockTimeout(error)) throw dedupeUnavailable();
-    throw error;
-  }
-  if (!claimed) {
-    throw new ApiError(
-      DUPLICATE_CODE[draft.rail],
-      `instructionIdentification ${draft.instructionIdentification} was already used in the last 24 hours; query the payment status instead of posting again.`,
-      { field: "instructionIdentification" },
-    );
-  }
+function duplicateInstruction(draft: PaymentDraft): ApiError {
+  return new ApiError(
+    DUPLICATE_CODE[draft.rail],
+    `instructionIdentification ${draft.instructionIdentification} was already used in the last 24 hours; query the payment status instead of posting again.`,
+    { field: "instructionIdentification" },
+  );
 }
 
-/** Debits principal, then charge; false when either is not covered (the caller rolls both back). */
-async function reserveFunds(tx: PoolClient, ctx: PaymentContext, draft: PaymentDraft, paymentId: string): Promise<boolean> {
-  const base = { clientId: ctx.clientId, accountId: draft.debtor.account_id, currency: draft.debtor.currency, reference: paymentId };
-  if ((await debitIfCovered(tx, { ...base, amountMinor: -draft.debitMinor, kind: "payment" })) === null) return false;
-  if (draft.chargeMinor === 0n) return true;
-  return (await debitIfCovered(tx, { ...base, amountMinor: -draft.chargeMinor, kind: "payment_charge" })) !== null;
-}
+type Ids = { paymentId: string; uniqueIdentifier: string };
 
-/** The payment row with its audit row, and its settlement task (Pending only). */
-async function recordPayment(tx: PoolClient, ctx: PaymentContext, draft: PaymentDraft, ids: { paymentId: string; uniqueIdentifier: string }, covered: boolean): Promise<PaymentRow> {
+/** The payment as recorded when funds are covered (Pending, funds held) or not (Failed, decisions §5). */
+function paymentRecord(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: boolean): NewPayment {
   const total = formatAmount(draft.debitMinor + draft.chargeMinor, draft.debtor.currency);
-  const row = await insertPayment(tx, {
+  return {
     client_id: ctx.clientId,
     payment_id: ids.paymentId,
     unique_identifier: ids.uniqueIdentifier,
@@ -122,44 +97,71 @@ async function recordPayment(tx: PoolClient, ctx: PaymentContext, draft: Payment
         : { code: "INSUFFICIENT_FUNDS", message: `The available balance of ${draft.debtor.account_number} does not cover ${total} ${draft.debtor.currency}.` },
     },
     remittance_information: draft.remittanceInformation,
-  }, {
-    clientId: ctx.clientId,
-    actor: ctx.actor,
-    action: covered ? "payment.created" : "payment.rejected",
-    entity: "payment",
-    entityId: ids.paymentId,
-    data: { rail: draft.rail, status: covered ? "Pending" : "Failed", debit: `${formatAmount(draft.debitMinor, draft.debtor.currency)} ${draft.debtor.currency}` },
-  });
-  if (covered) {
-    const runAt = settlementRunAt(draft.settlementDate);
-    await enqueueTask(tx, SETTLE_TASK, { paymentId: ids.paymentId }, { clientId: ctx.clientId, runAt, dedupeKey: ids.paymentId });
-  }
-  return row;
+  };
+}
+
+/** One outcome: the payment, its audit row and the response a replay returns. */
+function outcome(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: boolean): { response: TPaymentResponse; record: SubmissionOutcome } {
+  const payment = paymentRecord(ctx, draft, ids, covered);
+  const response = toPaymentResponse(payment);
+  return {
+    response,
+    record: {
+      payment: { ...payment, failure_reason: payment.details.failureReason?.code ?? null },
+      audit: {
+        client_id: ctx.clientId,
+        actor: ctx.actor,
+        action: covered ? "payment.created" : "payment.rejected",
+        entity: "payment",
+        entity_id: ids.paymentId,
+        data: { rail: draft.rail, status: payment.status, debit: `${formatAmount(draft.debitMinor, draft.debtor.currency)} ${draft.debtor.currency}` },
+      },
+      body: JSON.stringify(response),
+    },
+  };
 }
 
 /**
- * Submits a validated payment in the caller's transaction: instruction-id
- * guard, the payment row, its settlement task, its audit row and the funds
- * reservation commit together (with the idempotent response, stored by the
- * pipeline in the same transaction). Insufficient funds is a recorded
- * `Failed` payment, not an error (decisions §5).
+ * Submits a validated payment as one statement (SQL submit_payment): the
+ * instructionIdentification guard (409, or 503 when its lock wait runs out;
+ * spec §4.3 rules 7-8), the funds reservation (row-locked conditional debit of
+ * principal and charge), the payment with its audit row, its settlement task
+ * and, with a `slot`, the stored Idempotency-Key response commit together.
+ * Insufficient funds is a recorded `Failed` payment, not an error (decisions
+ * §5). Both outcomes are built here, so every rule stays in TypeScript and the
+ * database only applies the one the ledger allows.
  *
- * The debit comes last on purpose: it takes the debtor account's row lock,
- * which is then held only for the debit and the commit (`beforeDebit` lets
- * the pipeline store the response before it), so concurrent payments from
- * one account queue for as short as possible. When funds are short, the savepoint undoes the optimistic
- * Pending records and the Failed payment is written instead.
+ * One round trip, in its own transaction when `db` is the pool: the debtor
+ * account's row lock is then held only for the rest of that statement and
+ * its commit, so concurrent payments from one account queue briefly.
  */
-export async function submitPayment(tx: PoolClient, ctx: PaymentContext, draft: PaymentDraft, beforeDebit?: BeforeDebit): Promise<PaymentRow> {
+export async function submitPayment(db: Queryable, ctx: PaymentContext, draft: PaymentDraft, slot: ResponseSlot | null): Promise<TPaymentResponse> {
+  if (ctx.simulate === SIMULATE_LOCK_UNAVAILABLE) throw dedupeUnavailable();
   const ids = { paymentId: randomUUID(), uniqueIdentifier: `HBR${randomBytes(10).toString("hex").toUpperCase()}` };
-  await guardInstructionId(tx, ctx, draft, ids.paymentId);
-  await savepoint(tx, SUBMIT_SAVEPOINT);
-  const pending = await recordPayment(tx, ctx, draft, ids, true);
-  await beforeDebit?.(pending);
-  if (await reserveFunds(tx, ctx, draft, ids.paymentId)) return pending;
-  await rollbackToSavepoint(tx, SUBMIT_SAVEPOINT);
-  if (draft.instructionIdentification !== null) {
-    await releaseInstructionId(tx, ctx.clientId, draft.rail, draft.instructionIdentification, ids.paymentId);
+  const pending = outcome(ctx, draft, ids, true);
+  const failed = outcome(ctx, draft, ids, false);
+  let written: Awaited<ReturnType<typeof recordSubmission>>;
+  try {
+    written = await recordSubmission(db, {
+      clientId: ctx.clientId,
+      rail: draft.rail,
+      paymentId: ids.paymentId,
+      instructionIdentification: draft.instructionIdentification,
+      lockTimeout: `${ctx.lockTimeoutMs}ms`,
+      debtorAccountId: draft.debtor.account_id,
+      currency: draft.debtor.currency,
+      debitMinor: draft.debitMinor.toString(),
+      chargeMinor: draft.chargeMinor.toString(),
+      pending: {
+        ...pending.record,
+        task: { kind: SETTLE_TASK, payload: { paymentId: ids.paymentId }, runAt: settlementRunAt(draft.settlementDate).toISOString(), dedupeKey: ids.paymentId },
+      },
+      failed: failed.record,
+    }, slot);
+  } catch (error) {
+    if (isLockTimeout(error)) throw dedupeUnavailable();
+    throw error;
   }
-  return recordPayment(tx, ctx, draft, ids, false);
+  if (written === "Duplicate") throw duplicateInstruction(draft);
+  return written === "Pending" ? pending.response : failed.response;
 }

@@ -1,11 +1,12 @@
-import type { PoolClient } from "pg";
+import type { Queryable } from "@/lib/db/types";
 import { ApiError } from "@/lib/http/errors";
+import type { ResponseSlot } from "@/lib/idempotency/repo";
 import { AmountError, parseAmount } from "@/lib/money";
 import { creditForDebit, normalizeRate, swiftChargeMinor } from "@/lib/payments/pricing";
-import { loadReferenceData, type PaymentRow, type StoredAgent } from "@/lib/payments/repo";
-import type { TAgent, TSwiftPaymentRequest } from "@/lib/payments/schema";
+import { loadSubmissionData, type StoredAgent } from "@/lib/payments/repo";
+import type { TAgent, TPaymentResponse, TSwiftPaymentRequest } from "@/lib/payments/schema";
 import { swiftSettlementDate } from "@/lib/payments/settlement-date";
-import { activeDebtorAccount, submitPayment, type BeforeDebit, type PaymentContext } from "@/lib/payments/submit";
+import { activeDebtor, submitPayment, type PaymentContext } from "@/lib/payments/submit";
 import { bankLocalParts } from "@/lib/time/bank-time";
 
 function agent(a: TAgent): StoredAgent {
@@ -67,15 +68,17 @@ function amountsOf(body: TSwiftPaymentRequest, accountCurrency: string, tableRat
 }
 
 /** POST /v1/payments/swift. */
-export async function createSwiftPayment(tx: PoolClient, ctx: PaymentContext, body: TSwiftPaymentRequest, beforeDebit?: BeforeDebit): Promise<PaymentRow> {
-  const debtor = await activeDebtorAccount(tx, ctx.clientId, body.debtorAccount.identification);
-  const { rate, holidays } = await loadReferenceData(tx, {
-    fxFrom: debtor.currency,
+export async function createSwiftPayment(db: Queryable, ctx: PaymentContext, body: TSwiftPaymentRequest, slot: ResponseSlot | null): Promise<TPaymentResponse> {
+  const data = await loadSubmissionData(db, {
+    clientId: ctx.clientId,
+    accountNumber: body.debtorAccount.identification,
     fxTo: body.instructedAmount.currency,
     fromDate: bankLocalParts(ctx.now).date,
   });
+  const debtor = activeDebtor(data.debtor);
+  const { rate, holidays } = data;
   const amounts = amountsOf(body, debtor.currency, rate);
-  return submitPayment(tx, ctx, {
+  return submitPayment(db, ctx, {
     rail: "SWIFT",
     debtor,
     instructionIdentification: body.instructionIdentification ?? null,
@@ -94,5 +97,5 @@ export async function createSwiftPayment(tx: PoolClient, ctx: PaymentContext, bo
       intermediaryAgent: body.intermediaryAgent ? agent(body.intermediaryAgent) : null,
     },
     remittanceInformation: body.remittanceInformation,
-  }, beforeDebit);
+  }, slot);
 }

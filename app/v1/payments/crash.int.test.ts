@@ -23,10 +23,12 @@ describe("crash between the in-flight marker and the commit", () => {
     const victim = await runtime.db.connect();
     victim.on("error", () => {});
     const scope = { clientId: "acme", method: "POST", path: "/v1/payments/ach-local", key };
-    expect(await claimKey(victim, scope, randomUUID(), 3600, 60)).toEqual({ kind: "claimed" });
+    const slot = { ...scope, token: randomUUID(), status: 201, ttlSeconds: 3600 };
+    expect(await claimKey(victim, scope, slot.token, slot.ttlSeconds, 60)).toEqual({ kind: "claimed" });
+    // The submission statement has run (payment, debit and stored response written) but not committed.
     await victim.query("BEGIN");
     const ctx = { clientId: "acme", actor: "client:acme", now: new Date(), lockTimeoutMs: 2000, simulate: null };
-    await createAchPayment(victim, ctx, ZAchPaymentRequest.parse(body));
+    await createAchPayment(victim, ctx, ZAchPaymentRequest.parse(body), slot);
     expect(await countPayments("remittance_information = ARRAY[$1]", [tag])).toBe(0); // not committed yet
     const { rows } = await victim.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
     await runtime.db.query("SELECT pg_terminate_backend($1)", [rows[0]!.pid]);

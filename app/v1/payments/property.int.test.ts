@@ -47,12 +47,12 @@ describe("money conservation (property)", () => {
                 instructedAmount: { amount: formatAmount(BigInt(step.amount), "BMD"), currency: "BMD" },
               }),
             );
-            const row = await withTransaction(runtime.db, (tx) => createAchPayment(tx, ctx, body));
+            const payment = await createAchPayment(runtime.db, ctx, body, null);
             const covered = model >= BigInt(step.amount);
-            expect(row.status).toBe(covered ? "Pending" : "Failed");
+            expect(payment.transactionStatus).toBe(covered ? "Pending" : "Failed");
             if (covered) {
               model -= BigInt(step.amount);
-              payments.push({ id: row.payment_id, status: "Pending", amount: BigInt(step.amount) });
+              payments.push({ id: payment.id, status: "Pending", amount: BigInt(step.amount) });
             }
           } else if (step.kind === "deposit") {
             await post(runtime.db, { clientId: "acme", accountId: ACCOUNT_ID, currency: "BMD", amountMinor: BigInt(step.amount), kind: "deposit", reference: "prop" });

@@ -1,0 +1,140 @@
+-- A payment submission as one statement (docs/payments.md, Performance). Each write
+-- below used to be its own round trip from the app; on a CPU-bound machine every round
+-- trip costs a scheduling hop of the app and of a backend, and a creation made fourteen.
+-- The decisions stay in TypeScript (lib/payments): the app computes both possible
+-- outcomes (the Pending payment and the Failed one, each with its audit row and its
+-- response body); these functions only apply the one the ledger allows, atomically.
+-- The smaller functions are also what the TypeScript repos call, so each rule has one home.
+
+-- The queue's enqueue (lib/jobs/queue.ts). A task due now wakes the workers; a task due
+-- later does not (the poll finds it), because a NOTIFY makes the commit take PostgreSQL's
+-- database-wide notify lock. The channel must match QUEUE_CHANNEL in lib/jobs/queue.ts.
+CREATE FUNCTION enqueue_task(p_client text, p_kind text, p_payload jsonb, p_run_at timestamptz, p_dedupe_key text)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO queue_tasks (client_id, kind, payload, run_at, dedupe_key)
+  VALUES (p_client, p_kind, p_payload, coalesce(p_run_at, now()), p_dedupe_key)
+  ON CONFLICT (kind, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING;
+  IF p_run_at IS NULL OR p_run_at <= clock_timestamp() THEN
+    PERFORM pg_notify('harbour_tasks', p_kind);
+  END IF;
+END $$;
+
+-- The ledger's conditional debit (lib/ledger/ledger.ts): all the signed postings, or none
+-- when their sum is not covered. The conditional UPDATE takes the account's row lock, so
+-- concurrent debits queue and see each other: an account can never be overdrawn.
+-- Returns the new available balance, or NULL when funds are insufficient.
+CREATE FUNCTION ledger_debit_if_covered(p_client text, p_account text, p_currency text, p_reference text,
+                                        p_amounts bigint[], p_kinds text[])
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  v_total bigint;
+  v_balance bigint;
+BEGIN
+  IF EXISTS (SELECT 1 FROM unnest(p_amounts) AS a WHERE a > 0) OR cardinality(p_amounts) <> cardinality(p_kinds) THEN
+    RAISE EXCEPTION 'ledger: debits must be negative, one kind each';
+  END IF;
+  SELECT coalesce(sum(a), 0) INTO v_total FROM unnest(p_amounts) AS a;
+  IF v_total = 0 THEN
+    RAISE EXCEPTION 'ledger: a debit must move money';
+  END IF;
+  UPDATE accounts SET available_minor = available_minor + v_total, balance_effective_date = now()
+  WHERE client_id = p_client AND account_id = p_account AND available_minor + v_total >= 0
+  RETURNING available_minor INTO v_balance;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO ledger_postings (client_id, account_id, amount_minor, currency, kind, reference)
+  SELECT p_client, p_account, u.amount, p_currency, u.kind, p_reference
+  FROM unnest(p_amounts, p_kinds) AS u(amount, kind) WHERE u.amount <> 0;
+  RETURN v_balance;
+END $$;
+
+-- Stores a response under an Idempotency-Key claim (lib/idempotency/repo.ts), in the
+-- caller's transaction. p_slot: {clientId, method, path, key, token, status, ttlSeconds};
+-- NULL (no key) stores nothing. False when the claim was lost: the claimant overran the
+-- in-flight window and another request took the key over (the token is unique per claim).
+CREATE FUNCTION complete_idempotency_key(p_slot jsonb, p_body text)
+RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  IF p_slot IS NULL THEN
+    RETURN true;
+  END IF;
+  UPDATE idempotency_keys
+  SET state = 'completed', response_status = (p_slot->>'status')::integer, response_body = p_body,
+      expires_at = now() + make_interval(secs => (p_slot->>'ttlSeconds')::integer)
+  WHERE client_id = p_slot->>'clientId' AND method = p_slot->>'method' AND path = p_slot->>'path'
+    AND idem_key = p_slot->>'key' AND claim_token = (p_slot->>'token')::uuid;
+  RETURN FOUND;
+END $$;
+
+-- One payment submission (lib/payments/submit.ts builds p_sub):
+--   {clientId, rail, paymentId, instructionIdentification, lockTimeout, debtorAccountId,
+--    currency, debitMinor, chargeMinor,
+--    pending: {payment, audit, body, task: {kind, payload, runAt, dedupeKey}},
+--    failed:  {payment, audit, body}}
+-- payment and audit are rows by column name. Returns 'Pending', 'Failed' or 'Duplicate'
+-- (nothing written). Raises 55P03 when the instructionIdentification guard waited longer
+-- than lockTimeout (503 DEDUPE_LOCK_UNAVAILABLE), and HB409 when the Idempotency-Key
+-- claim was lost; either way nothing is written.
+CREATE FUNCTION submit_payment(p_sub jsonb, p_slot jsonb)
+RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  v_client text := p_sub->>'clientId';
+  v_rail text := p_sub->>'rail';
+  v_payment uuid := (p_sub->>'paymentId')::uuid;
+  v_instruction text := p_sub->>'instructionIdentification';
+  v_previous_timeout text;
+  v_claimed integer;
+  v_covered boolean;
+  v_outcome jsonb;
+BEGIN
+  -- The primary key is the dedupe guard (spec §4.3 rules 7-8): a concurrent claimant waits
+  -- for the first transaction, at most lockTimeout, then conflicts. A row older than 24
+  -- hours is taken over. The ledger's row lock keeps its own, unbounded, wait.
+  IF v_instruction IS NOT NULL THEN
+    v_previous_timeout := current_setting('lock_timeout');
+    PERFORM set_config('lock_timeout', p_sub->>'lockTimeout', true);
+    INSERT INTO payment_instruction_ids (client_id, rail, instruction_identification, payment_id, accepted_at)
+    VALUES (v_client, v_rail, v_instruction, v_payment, now())
+    ON CONFLICT (client_id, rail, instruction_identification) DO UPDATE
+      SET payment_id = EXCLUDED.payment_id, accepted_at = now()
+      WHERE payment_instruction_ids.accepted_at < now() - interval '24 hours';
+    GET DIAGNOSTICS v_claimed = ROW_COUNT;
+    PERFORM set_config('lock_timeout', v_previous_timeout, true);
+    IF v_claimed = 0 THEN
+      RETURN 'Duplicate';
+    END IF;
+  END IF;
+
+  v_covered := ledger_debit_if_covered(v_client, p_sub->>'debtorAccountId', p_sub->>'currency', v_payment::text,
+    ARRAY[-(p_sub->>'debitMinor')::bigint, -(p_sub->>'chargeMinor')::bigint], ARRAY['payment', 'payment_charge']) IS NOT NULL;
+  v_outcome := p_sub->(CASE WHEN v_covered THEN 'pending' ELSE 'failed' END);
+
+  -- A payment that failed at creation does not hold its instructionIdentification (decisions §5).
+  IF NOT v_covered AND v_instruction IS NOT NULL THEN
+    DELETE FROM payment_instruction_ids
+    WHERE client_id = v_client AND rail = v_rail AND instruction_identification = v_instruction AND payment_id = v_payment;
+  END IF;
+
+  INSERT INTO payments (client_id, payment_id, unique_identifier, rail, status, failure_reason, debtor_account_id,
+    debtor_account_number, instruction_identification, debit_minor, debit_currency, credit_minor, credit_currency,
+    exchange_rate, charge_minor, charges_type, settlement_date, funds_held, details, remittance_information)
+  SELECT client_id, payment_id, unique_identifier, rail, status, failure_reason, debtor_account_id,
+    debtor_account_number, instruction_identification, debit_minor, debit_currency, credit_minor, credit_currency,
+    exchange_rate, charge_minor, charges_type, settlement_date, funds_held, details, remittance_information
+  FROM jsonb_populate_record(NULL::payments, v_outcome->'payment');
+
+  INSERT INTO audit_log (client_id, actor, action, entity, entity_id, data)
+  SELECT client_id, actor, action, entity, entity_id, data FROM jsonb_populate_record(NULL::audit_log, v_outcome->'audit');
+
+  IF v_covered THEN
+    PERFORM enqueue_task(v_client, v_outcome->'task'->>'kind', v_outcome->'task'->'payload',
+      (v_outcome->'task'->>'runAt')::timestamptz, v_outcome->'task'->>'dedupeKey');
+  END IF;
+
+  IF NOT complete_idempotency_key(p_slot, v_outcome->>'body') THEN
+    RAISE EXCEPTION 'idempotency claim lost' USING ERRCODE = 'HB409';
+  END IF;
+  RETURN v_outcome->'payment'->>'status';
+END $$;
