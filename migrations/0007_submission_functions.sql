@@ -6,6 +6,30 @@
 -- response body); these functions only apply the one the ledger allows, atomically.
 -- The smaller functions are also what the TypeScript repos call, so each rule has one home.
 
+-- The reference data a submission decides with (bank codes, FX rates, holidays) is read
+-- by the app once and kept (lib/payments/known-data.ts) under this version. Any change
+-- to those tables bumps it, and submit_payment refuses a submission decided with an older
+-- version ('StaleReference': the app reloads and decides again), so a kept value is
+-- never committed after it changed.
+CREATE TABLE reference_data_version (
+  only_row  boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  version   bigint NOT NULL
+);
+INSERT INTO reference_data_version (version) VALUES (1);
+
+CREATE FUNCTION bump_reference_data_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE reference_data_version SET version = version + 1;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER bank_codes_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON bank_codes
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_reference_data_version();
+CREATE TRIGGER fx_rates_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON fx_rates
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_reference_data_version();
+CREATE TRIGGER bank_holidays_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON bank_holidays
+  FOR EACH STATEMENT EXECUTE FUNCTION bump_reference_data_version();
+
 -- The queue's enqueue (lib/jobs/queue.ts). A task due now wakes the workers; a task due
 -- later does not (the poll finds it), because a NOTIFY makes the commit take PostgreSQL's
 -- database-wide notify lock. The channel must match QUEUE_CHANNEL in lib/jobs/queue.ts.
@@ -69,14 +93,15 @@ BEGIN
 END $$;
 
 -- One payment submission (lib/payments/submit.ts builds p_sub):
---   {clientId, rail, paymentId, instructionIdentification, lockTimeout, debtorAccountId,
---    currency, debitMinor, chargeMinor,
+--   {clientId, rail, paymentId, referenceVersion, activeStatuses, instructionIdentification,
+--    lockTimeout, debtorAccountId, currency, debitMinor, chargeMinor,
 --    pending: {payment, audit, body, task: {kind, payload, runAt, dedupeKey}},
 --    failed:  {payment, audit, body}}
--- payment and audit are rows by column name. Returns 'Pending', 'Failed' or 'Duplicate'
--- (nothing written). Raises 55P03 when the instructionIdentification guard waited longer
--- than lockTimeout (503 DEDUPE_LOCK_UNAVAILABLE), and HB409 when the Idempotency-Key
--- claim was lost; either way nothing is written.
+-- payment and audit are rows by column name. Returns 'Pending' or 'Failed', or, writing
+-- nothing: 'StaleReference', 'InactiveDebtor' or 'Duplicate'. Raises 55P03 when the
+-- instructionIdentification guard waited longer than lockTimeout (503
+-- DEDUPE_LOCK_UNAVAILABLE), and HB409 when the Idempotency-Key claim was lost; either
+-- way nothing is written.
 CREATE FUNCTION submit_payment(p_sub jsonb, p_slot jsonb)
 RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
@@ -89,6 +114,16 @@ DECLARE
   v_covered boolean;
   v_outcome jsonb;
 BEGIN
+  IF (SELECT version FROM reference_data_version) <> (p_sub->>'referenceVersion')::bigint THEN
+    RETURN 'StaleReference';
+  END IF;
+  -- The app may know the account from earlier (its id and currency never change); its
+  -- status can, so it is checked here.
+  IF NOT EXISTS (SELECT 1 FROM accounts WHERE client_id = v_client AND account_id = p_sub->>'debtorAccountId'
+                   AND status IN (SELECT jsonb_array_elements_text(p_sub->'activeStatuses'))) THEN
+    RETURN 'InactiveDebtor';
+  END IF;
+
   -- The primary key is the dedupe guard (spec §4.3 rules 7-8): a concurrent claimant waits
   -- for the first transaction, at most lockTimeout, then conflicts. A row older than 24
   -- hours is taken over. The ledger's row lock keeps its own, unbounded, wait.

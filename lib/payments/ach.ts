@@ -2,11 +2,9 @@ import type { Queryable } from "@/lib/db/types";
 import { ApiError } from "@/lib/http/errors";
 import type { ResponseSlot } from "@/lib/idempotency/repo";
 import { parseAmount } from "@/lib/money";
-import { loadSubmissionData } from "@/lib/payments/repo";
 import type { TAchPaymentRequest, TPaymentResponse } from "@/lib/payments/schema";
 import { achSettlementDate } from "@/lib/payments/settlement-date";
-import { activeDebtor, submitPayment, type PaymentContext } from "@/lib/payments/submit";
-import { bankLocalParts } from "@/lib/time/bank-time";
+import { submitPayment, type PaymentContext } from "@/lib/payments/submit";
 
 /** Additional information arrives as a line or lines (spec §2.7 leaves its type open); stored as lines. */
 function lines(value: string | string[] | null | undefined): string[] | null {
@@ -15,46 +13,40 @@ function lines(value: string | string[] | null | undefined): string[] | null {
 }
 
 /** POST /v1/payments/ach-local: the rules beyond the schema's, then one submission. */
-export async function createAchPayment(db: Queryable, ctx: PaymentContext, body: TAchPaymentRequest, slot: ResponseSlot | null): Promise<TPaymentResponse> {
-  const data = await loadSubmissionData(db, {
-    clientId: ctx.clientId,
-    accountNumber: body.debtorAccount.identification,
-    bankCode: body.creditorBank.bankCode,
-    bankCurrency: body.creditorBank.currency,
-    fromDate: bankLocalParts(ctx.now).date,
-  });
-  const debtor = activeDebtor(data.debtor);
-  if (debtor.currency !== body.debitCurrency) {
-    throw new ApiError("VALIDATION_ERROR", `debitCurrency must be the debtor account's currency (${debtor.currency}).`, { field: "debitCurrency" });
-  }
-  const { bankName, holidays } = data;
-  if (bankName === null) {
-    throw new ApiError("BANK_REFERENCE_NOT_FOUND", `No configured bank ${body.creditorBank.bankCode} for ${body.creditorBank.currency}.`, {
-      field: "creditorBank.bankCode",
-    });
-  }
-  const amount = parseAmount(body.instructedAmount.amount, body.debitCurrency);
-  return submitPayment(db, ctx, {
-    rail: "ACH",
-    debtor,
-    instructionIdentification: body.instructionIdentification ?? null,
-    debitMinor: amount,
-    creditMinor: amount,
-    creditCurrency: body.debitCurrency,
-    exchangeRate: null,
-    chargeMinor: 0n,
-    chargesType: null,
-    settlementDate: achSettlementDate(ctx.now, holidays),
-    details: {
-      creditorAccount: {
-        schemeName: "BBAN",
-        identification: body.creditorAccount.identification,
-        name: body.creditorAccount.name,
-        additionalInformation: lines(body.creditorAccount.additionalInformation),
+export function createAchPayment(db: Queryable, ctx: PaymentContext, body: TAchPaymentRequest, slot: ResponseSlot | null): Promise<TPaymentResponse> {
+  return submitPayment(db, ctx, body.debtorAccount.identification, (debtor, reference) => {
+    if (debtor.currency !== body.debitCurrency) {
+      throw new ApiError("VALIDATION_ERROR", `debitCurrency must be the debtor account's currency (${debtor.currency}).`, { field: "debitCurrency" });
+    }
+    const bankName = reference.bankName(body.creditorBank.bankCode, body.creditorBank.currency);
+    if (bankName === null) {
+      throw new ApiError("BANK_REFERENCE_NOT_FOUND", `No configured bank ${body.creditorBank.bankCode} for ${body.creditorBank.currency}.`, {
+        field: "creditorBank.bankCode",
+      });
+    }
+    const amount = parseAmount(body.instructedAmount.amount, body.debitCurrency);
+    return {
+      rail: "ACH",
+      debtor,
+      instructionIdentification: body.instructionIdentification ?? null,
+      debitMinor: amount,
+      creditMinor: amount,
+      creditCurrency: body.debitCurrency,
+      exchangeRate: null,
+      chargeMinor: 0n,
+      chargesType: null,
+      settlementDate: achSettlementDate(ctx.now, reference.holidays),
+      details: {
+        creditorAccount: {
+          schemeName: "BBAN",
+          identification: body.creditorAccount.identification,
+          name: body.creditorAccount.name,
+          additionalInformation: lines(body.creditorAccount.additionalInformation),
+        },
+        beneficiaryAgent: { schemeName: "BankCode", identification: body.creditorBank.bankCode, name: bankName, additionalInformation: null },
+        intermediaryAgent: null,
       },
-      beneficiaryAgent: { schemeName: "BankCode", identification: body.creditorBank.bankCode, name: bankName, additionalInformation: null },
-      intermediaryAgent: null,
-    },
-    remittanceInformation: body.remittanceInformation,
+      remittanceInformation: body.remittanceInformation,
+    };
   }, slot);
 }

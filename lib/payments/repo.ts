@@ -98,32 +98,36 @@ export async function listPaymentsForAccount(
 /** The debtor account as a submission needs it. */
 export type DebtorAccount = { account_id: string; account_number: string; currency: string; status: string };
 
-export type SubmissionData = { debtor: DebtorAccount | null; bankName: string | null; rate: string | null; holidays: Set<string> };
-
-/**
- * Everything a submission reads, in one round trip: the caller's account by
- * number (null when it has none), the creditor bank's name (null when the
- * code/currency pair is not configured), the exchange rate from the debtor's
- * currency as exact decimal text (units of `fxTo` per unit; null when not
- * quoted) and the holidays from `fromDate` over the next 90 days, enough for
- * any settlement-date search. Absent inputs give nulls.
- */
-export async function loadSubmissionData(
-  db: Queryable,
-  q: { clientId: string; accountNumber: string; bankCode?: string; bankCurrency?: string; fxTo?: string; fromDate: string },
-): Promise<SubmissionData> {
-  const { rows } = await db.query<DebtorAccount & { found: boolean; bank_name: string | null; rate: string | null; holidays: string[] }>({
-    name: "payments-submission-data",
-    text: `SELECT a.account_id IS NOT NULL AS found, a.account_id, a.account_number, a.currency, a.status,
-            (SELECT name FROM bank_codes WHERE bank_code = $3 AND currency = $4) AS bank_name,
-            (SELECT rate::text FROM fx_rates WHERE from_currency = a.currency AND to_currency = $5) AS rate,
-            ARRAY(SELECT holiday_date::text FROM bank_holidays WHERE holiday_date BETWEEN $6::date AND $6::date + 90) AS holidays
-     FROM (SELECT 1) AS one LEFT JOIN accounts a ON a.client_id = $1 AND a.account_number = $2`,
-    values: [q.clientId, q.accountNumber, q.bankCode ?? null, q.bankCurrency ?? null, q.fxTo ?? null, q.fromDate],
+export async function findDebtorAccount(db: Queryable, clientId: string, accountNumber: string): Promise<DebtorAccount | null> {
+  const { rows } = await db.query<DebtorAccount>({
+    name: "payments-debtor-account",
+    text: "SELECT account_id, account_number, currency, status FROM accounts WHERE client_id = $1 AND account_number = $2",
+    values: [clientId, accountNumber],
   });
-  const row = rows[0]!;
-  const debtor = row.found ? { account_id: row.account_id, account_number: row.account_number, currency: row.currency, status: row.status } : null;
-  return { debtor, bankName: row.bank_name, rate: row.rate, holidays: new Set(row.holidays) };
+  return rows[0] ?? null;
+}
+
+/** All reference data a submission decides with, with its version, in one snapshot. */
+export type ReferenceRows = {
+  version: string;
+  bankCodes: Array<{ bankCode: string; currency: string; name: string }>;
+  rates: Array<{ from: string; to: string; rate: string }>;
+  holidays: string[];
+};
+
+export async function referenceVersion(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ version: string }>("SELECT version::text AS version FROM reference_data_version");
+  return rows[0]!.version;
+}
+
+export async function loadReferenceRows(db: Queryable): Promise<ReferenceRows> {
+  const { rows } = await db.query<ReferenceRows>(
+    `SELECT (SELECT version::text FROM reference_data_version) AS version,
+       (SELECT coalesce(json_agg(json_build_object('bankCode', bank_code, 'currency', currency, 'name', name)), '[]') FROM bank_codes) AS "bankCodes",
+       (SELECT coalesce(json_agg(json_build_object('from', from_currency, 'to', to_currency, 'rate', rate::text)), '[]') FROM fx_rates) AS rates,
+       ARRAY(SELECT holiday_date::text FROM bank_holidays ORDER BY holiday_date) AS holidays`,
+  );
+  return rows[0]!;
 }
 
 /** One possible outcome of a submission, as SQL submit_payment applies it (rows by column name). */
@@ -138,6 +142,10 @@ export type Submission = {
   clientId: string;
   rail: TRail;
   paymentId: string;
+  /** The reference data version the submission was decided with. */
+  referenceVersion: string;
+  /** The account statuses that may pay. */
+  activeStatuses: readonly string[];
   instructionIdentification: string | null;
   /** A PostgreSQL interval for the instructionIdentification guard's wait, e.g. "2000ms". */
   lockTimeout: string;
@@ -149,15 +157,18 @@ export type Submission = {
   failed: SubmissionOutcome;
 };
 
+export type SubmissionResult = "Pending" | "Failed" | "StaleReference" | "InactiveDebtor" | "Duplicate";
+
 /**
  * Applies a submission in one statement (SQL submit_payment, migrations/0007):
- * the instructionIdentification guard, the conditional debit, the payment with
- * its audit row, its settlement task and the stored response, committed
- * together when `db` is the pool. Returns which outcome was written, or
- * "Duplicate" (nothing written). Raises 55P03 when the guard's wait ran out.
+ * the checks of what the app decided with, the instructionIdentification
+ * guard, the conditional debit, the payment with its audit row, its
+ * settlement task and the stored response, committed together when `db` is
+ * the pool. Returns which outcome was written, or why nothing was. Raises
+ * 55P03 when the guard's wait ran out.
  */
-export async function recordSubmission(db: Queryable, submission: Submission, slot: ResponseSlot | null): Promise<"Pending" | "Failed" | "Duplicate"> {
-  const { rows } = await db.query<{ outcome: "Pending" | "Failed" | "Duplicate" }>({
+export async function recordSubmission(db: Queryable, submission: Submission, slot: ResponseSlot | null): Promise<SubmissionResult> {
+  const { rows } = await db.query<{ outcome: SubmissionResult }>({
     name: "payments-submit",
     text: "SELECT submit_payment($1, $2) AS outcome",
     values: [submission, slot],

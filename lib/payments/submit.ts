@@ -3,6 +3,7 @@ import type { Queryable } from "@/lib/db/types";
 import { ApiError } from "@/lib/http/errors";
 import type { ResponseSlot } from "@/lib/idempotency/repo";
 import { formatAmount } from "@/lib/money";
+import { debtorAccount, forgetDebtorAccount, forgetReferenceData, isCurrentReference, referenceData, type ReferenceData } from "@/lib/payments/known-data";
 import { recordSubmission, type DebtorAccount, type NewPayment, type PaymentDetails, type SubmissionOutcome } from "@/lib/payments/repo";
 import type { TPaymentResponse, TRail } from "@/lib/payments/schema";
 import { toPaymentResponse } from "@/lib/payments/serialize";
@@ -36,18 +37,20 @@ export type PaymentDraft = {
   remittanceInformation: string[];
 };
 
-const ACTIVE = new Set(["Active", "ACTIVE"]);
 const DUPLICATE_CODE = { ACH: "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID", SWIFT: "PAYMENT_DUPLICATE_INSTRUCTION_ID" } as const;
 
-/** The caller's own active account; unknown, foreign and inactive answer alike (no existence oracle). */
-export function activeDebtor(debtor: DebtorAccount | null): DebtorAccount {
-  if (!debtor || !ACTIVE.has(debtor.status)) {
-    throw new ApiError("VALIDATION_ERROR", "debtorAccount.identification must be one of your active accounts.", {
-      field: "debtorAccount.identification",
-    });
-  }
-  return debtor;
+const ACTIVE_STATUSES = ["Active", "ACTIVE"] as const;
+const isActive = (status: string) => (ACTIVE_STATUSES as readonly string[]).includes(status);
+
+/** Unknown, foreign and inactive accounts answer alike (no existence oracle). */
+function notAnActiveDebtor(): ApiError {
+  return new ApiError("VALIDATION_ERROR", "debtorAccount.identification must be one of your active accounts.", {
+    field: "debtorAccount.identification",
+  });
 }
+
+/** A reference-data change racing a submission makes it decide again; a few in a row mean something is wrong. */
+const MAX_DECISIONS = 3;
 
 function dedupeUnavailable(): ApiError {
   return new ApiError("DEDUPE_LOCK_UNAVAILABLE", "The duplicate check is busy; nothing was submitted. Retry with the same values.", {
@@ -122,7 +125,7 @@ function outcome(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: bo
 }
 
 /**
- * Submits a validated payment as one statement (SQL submit_payment): the
+ * Records a decided payment as one statement (SQL submit_payment): the
  * instructionIdentification guard (409, or 503 when its lock wait runs out;
  * spec §4.3 rules 7-8), the funds reservation (row-locked conditional debit of
  * principal and charge), the payment with its audit row, its settlement task
@@ -130,22 +133,19 @@ function outcome(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: bo
  * Insufficient funds is a recorded `Failed` payment, not an error (decisions
  * §5). Both outcomes are built here, so every rule stays in TypeScript and the
  * database only applies the one the ledger allows.
- *
- * One round trip, in its own transaction when `db` is the pool: the debtor
- * account's row lock is then held only for the rest of that statement and
- * its commit, so concurrent payments from one account queue briefly.
  */
-export async function submitPayment(db: Queryable, ctx: PaymentContext, draft: PaymentDraft, slot: ResponseSlot | null): Promise<TPaymentResponse> {
+async function record(db: Queryable, ctx: PaymentContext, draft: PaymentDraft, referenceVersion: string, slot: ResponseSlot | null) {
   if (ctx.simulate === SIMULATE_LOCK_UNAVAILABLE) throw dedupeUnavailable();
   const ids = { paymentId: randomUUID(), uniqueIdentifier: `HBR${randomBytes(10).toString("hex").toUpperCase()}` };
   const pending = outcome(ctx, draft, ids, true);
   const failed = outcome(ctx, draft, ids, false);
-  let written: Awaited<ReturnType<typeof recordSubmission>>;
   try {
-    written = await recordSubmission(db, {
+    const written = await recordSubmission(db, {
       clientId: ctx.clientId,
       rail: draft.rail,
       paymentId: ids.paymentId,
+      referenceVersion,
+      activeStatuses: ACTIVE_STATUSES,
       instructionIdentification: draft.instructionIdentification,
       lockTimeout: `${ctx.lockTimeoutMs}ms`,
       debtorAccountId: draft.debtor.account_id,
@@ -158,10 +158,56 @@ export async function submitPayment(db: Queryable, ctx: PaymentContext, draft: P
       },
       failed: failed.record,
     }, slot);
+    if (written === "Duplicate") throw duplicateInstruction(draft);
+    return { written, response: written === "Pending" ? pending.response : failed.response };
   } catch (error) {
     if (isLockTimeout(error)) throw dedupeUnavailable();
     throw error;
   }
-  if (written === "Duplicate") throw duplicateInstruction(draft);
-  return written === "Pending" ? pending.response : failed.response;
+}
+
+/** Turns a validated request into a payment draft, given its debtor account and the reference data; throws ApiError for a rule it breaks. */
+export type Decide = (debtor: DebtorAccount, reference: ReferenceData) => PaymentDraft;
+
+/**
+ * Submits a payment in one round trip when the debtor account and the
+ * reference data are already known to this process (lib/payments/known-data.ts),
+ * and in its own transaction, so the debtor account's row lock is held only
+ * for the rest of that statement and its commit. The database refuses a
+ * decision made with stale reference data (decide again) or for an account
+ * no longer active (400, as for any account not the caller's).
+ */
+export async function submitPayment(
+  db: Queryable,
+  ctx: PaymentContext,
+  debtorAccountNumber: string,
+  decide: Decide,
+  slot: ResponseSlot | null,
+): Promise<TPaymentResponse> {
+  for (let decision = 1; ; decision++) {
+    const reference = await referenceData(db);
+    const debtor = await debtorAccount(db, ctx.clientId, debtorAccountNumber, isActive);
+    if (!debtor || !isActive(debtor.status)) throw notAnActiveDebtor();
+    let draft: PaymentDraft;
+    try {
+      draft = decide(debtor, reference);
+    } catch (error) {
+      // A refusal decided on kept data stands only if that data is still current.
+      if (await isCurrentReference(db, reference.version)) throw error;
+      forgetReferenceData(db);
+      continue;
+    }
+    const { written, response } = await record(db, ctx, draft, reference.version, slot);
+    if (written === "Pending" || written === "Failed") return response;
+    if (written === "InactiveDebtor") {
+      forgetDebtorAccount(db, ctx.clientId, debtorAccountNumber);
+      throw notAnActiveDebtor();
+    }
+    forgetReferenceData(db);
+    if (decision === MAX_DECISIONS) {
+      throw new ApiError("SERVICE_UNAVAILABLE", "The bank's reference data is being updated; nothing was submitted. Retry in a moment.", {
+        headers: { "Retry-After": "1" },
+      });
+    }
+  }
 }

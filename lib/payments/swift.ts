@@ -3,11 +3,10 @@ import { ApiError } from "@/lib/http/errors";
 import type { ResponseSlot } from "@/lib/idempotency/repo";
 import { AmountError, parseAmount } from "@/lib/money";
 import { creditForDebit, normalizeRate, swiftChargeMinor } from "@/lib/payments/pricing";
-import { loadSubmissionData, type StoredAgent } from "@/lib/payments/repo";
+import type { StoredAgent } from "@/lib/payments/repo";
 import type { TAgent, TPaymentResponse, TSwiftPaymentRequest } from "@/lib/payments/schema";
 import { swiftSettlementDate } from "@/lib/payments/settlement-date";
-import { activeDebtor, submitPayment, type PaymentContext } from "@/lib/payments/submit";
-import { bankLocalParts } from "@/lib/time/bank-time";
+import { submitPayment, type PaymentContext } from "@/lib/payments/submit";
 
 function agent(a: TAgent): StoredAgent {
   return {
@@ -68,24 +67,15 @@ function amountsOf(body: TSwiftPaymentRequest, accountCurrency: string, tableRat
 }
 
 /** POST /v1/payments/swift. */
-export async function createSwiftPayment(db: Queryable, ctx: PaymentContext, body: TSwiftPaymentRequest, slot: ResponseSlot | null): Promise<TPaymentResponse> {
-  const data = await loadSubmissionData(db, {
-    clientId: ctx.clientId,
-    accountNumber: body.debtorAccount.identification,
-    fxTo: body.instructedAmount.currency,
-    fromDate: bankLocalParts(ctx.now).date,
-  });
-  const debtor = activeDebtor(data.debtor);
-  const { rate, holidays } = data;
-  const amounts = amountsOf(body, debtor.currency, rate);
-  return submitPayment(db, ctx, {
+export function createSwiftPayment(db: Queryable, ctx: PaymentContext, body: TSwiftPaymentRequest, slot: ResponseSlot | null): Promise<TPaymentResponse> {
+  return submitPayment(db, ctx, body.debtorAccount.identification, (debtor, reference) => ({
     rail: "SWIFT",
     debtor,
     instructionIdentification: body.instructionIdentification ?? null,
-    ...amounts,
+    ...amountsOf(body, debtor.currency, reference.rate(debtor.currency, body.instructedAmount.currency)),
     chargeMinor: swiftChargeMinor(body.chargesType, debtor.currency),
     chargesType: body.chargesType,
-    settlementDate: swiftSettlementDate(ctx.now, holidays),
+    settlementDate: swiftSettlementDate(ctx.now, reference.holidays),
     details: {
       creditorAccount: {
         schemeName: "IBAN",
@@ -97,5 +87,5 @@ export async function createSwiftPayment(db: Queryable, ctx: PaymentContext, bod
       intermediaryAgent: body.intermediaryAgent ? agent(body.intermediaryAgent) : null,
     },
     remittanceInformation: body.remittanceInformation,
-  }, slot);
+  }), slot);
 }
