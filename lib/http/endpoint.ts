@@ -5,11 +5,12 @@ import { baseUrlOf } from "@/lib/http/base-url";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { correlationIdOf } from "@/lib/http/correlation";
 import { ApiError } from "@/lib/http/errors";
-import { idempotencyStep, replayResponse, type IdempotencySession, type StatementRunner, type TransactionRunner } from "@/lib/http/idempotency";
+import { idempotencyStep, prepareClaim, replayResponse, type IdempotencySession, type StatementRunner, type TransactionRunner } from "@/lib/http/idempotency";
 import { requiredPermissions, type OperationInput, type OperationResult, type OperationSpec } from "@/lib/http/operation";
 import { admitRequest } from "@/lib/http/rate-limit";
 import { CSV_TYPE, errorResponse, JSON_TYPE, renderResponse } from "@/lib/http/respond";
 import { parseInput } from "@/lib/http/validation";
+import type { ClaimOutcome, ClaimRequest } from "@/lib/idempotency/repo";
 import { getRuntime, type Runtime } from "@/lib/runtime";
 
 export type RequestContext<O extends OperationSpec> = OperationInput<O> & {
@@ -65,9 +66,9 @@ function permissionStep(principal: Principal, operation: OperationSpec): void {
   }
 }
 
-/** IP allow-list and rate limit share one database round trip. */
-async function admissionStep(request: Request, principal: Principal, runtime: Runtime, headers: Headers): Promise<void> {
-  const admission = await admitRequest(runtime.counterDb, principal.clientId, clientIpOf(request.headers), runtime.config.rateLimit);
+/** IP allow-list, rate limit and the Idempotency-Key claim share one database round trip. */
+async function admissionStep(request: Request, principal: Principal, runtime: Runtime, headers: Headers, prepared: ClaimRequest | null): Promise<ClaimOutcome | null> {
+  const admission = await admitRequest(runtime.counterDb, principal.clientId, clientIpOf(request.headers), runtime.config.rateLimit, prepared);
   if (!admission.clientKnown) throw new ApiError("UNAUTHORIZED", "The client of this access token no longer exists.");
   if (!admission.ipAllowed) throw new ApiError("IP_NOT_ALLOWED", "Requests from this IP address are not allowed for this client.");
   headers.set("RateLimit-Limit", String(admission.limit));
@@ -81,6 +82,7 @@ async function admissionStep(request: Request, principal: Principal, runtime: Ru
       { extra: { retry_after: `${minutes} minutes` }, headers: { "Retry-After": String(admission.resetSeconds) } },
     );
   }
+  return admission.claim;
 }
 
 function mediaTypeOf(request: Request): string {
@@ -138,8 +140,9 @@ function checkResponse(operation: OperationSpec, result: unknown): void {
 
 /**
  * Wraps a handler in the request pipeline: correlation id -> content
- * negotiation -> body size limit -> bearer token -> permission -> IP
- * allow-list and rate limit -> idempotency (replay or claim) -> zod parse ->
+ * negotiation -> body size limit -> bearer token -> permission ->
+ * Idempotency-Key syntax -> IP allow-list, rate limit and key claim (one
+ * round trip) -> idempotency (replay, 409 or a session) -> zod parse ->
  * handler -> JSON or CSV -> error mapping. Route files stay declarative: an operation and one service call.
  */
 export function endpoint<O extends OperationSpec>(operation: O, handler: Handler<O>): Route<O> {
@@ -152,12 +155,15 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
       const bodyText = await bodyLimitStep(request, operation);
       const runtime = await getRuntime();
       let principal: Principal | null = null;
+      let prepared: ClaimRequest | null = null;
+      let claimed: ClaimOutcome | null = null;
       if (operation.access !== "public") {
         principal = await authenticateStep(request, runtime);
         permissionStep(principal, operation);
-        await admissionStep(request, principal, runtime, headers);
+        prepared = prepareClaim(request, operation, principal, runtime);
+        claimed = await admissionStep(request, principal, runtime, headers, prepared);
       }
-      const claim = await idempotencyStep(request, operation, principal, runtime);
+      const claim = idempotencyStep(prepared, claimed, runtime);
       if ("replay" in claim) return replayResponse(claim.replay, mediaType, headers);
       idempotency = claim.session;
       contentTypeStep(request, operation, bodyText);

@@ -5,7 +5,7 @@ import { withTransaction } from "@/lib/db/transaction";
 import { ApiError } from "@/lib/http/errors";
 import type { OperationSpec } from "@/lib/http/operation";
 import { JSON_TYPE, renderResponse } from "@/lib/http/respond";
-import { claimKey, CLAIM_LOST_SQLSTATE, completeKey, releaseKey, type IdempotencyScope, type ResponseSlot, type StoredResponse } from "@/lib/idempotency/repo";
+import { CLAIM_LOST_SQLSTATE, completeKey, releaseKey, type ClaimOutcome, type ClaimRequest, type IdempotencyScope, type ResponseSlot, type StoredResponse } from "@/lib/idempotency/repo";
 import type { Runtime } from "@/lib/runtime";
 
 /** A claimant silent this long is presumed dead (decisions §5): its key may be claimed again. */
@@ -69,30 +69,37 @@ function requestInProgress(): ApiError {
 }
 
 /**
- * The pipeline step (after auth, permission and rate limit; before body
- * validation, so a stored response replays even when the new body differs
- * or is invalid). Without a key, or on operations without idempotency, the
- * handler still gets plain runners.
+ * Before admission: the claim to make (in the admission round trip,
+ * lib/http/rate-limit.ts) when the operation is idempotent and
+ * the request carries a key (400 for a malformed one, checked with the other
+ * header syntax before any database work). Null otherwise.
  */
-export async function idempotencyStep(
-  request: Request,
-  operation: OperationSpec,
-  principal: Principal | null,
-  runtime: Runtime,
-): Promise<IdempotencyOutcome> {
-  if (!operation.idempotency || !principal) return { session: plainSession(runtime) };
+export function prepareClaim(request: Request, operation: OperationSpec, principal: Principal | null, runtime: Runtime): ClaimRequest | null {
+  if (!operation.idempotency || !principal) return null;
   const key = readKey(request);
-  if (key === null) return { session: plainSession(runtime) };
-
+  if (key === null) return null;
   const scope: IdempotencyScope = { clientId: principal.clientId, method: operation.method, path: new URL(request.url).pathname, key };
-  const slot: ResponseSlot = { ...scope, token: randomUUID(), status: operation.status ?? 200, ttlSeconds: runtime.config.idempotencyTtlSeconds };
-  // Claims and releases commit asynchronously (runtime.counterDb): the change's
-  // synchronous commit flushes the WAL up to and including its claim, so a
-  // stored response is always durable, and a claim lost in a server crash
-  // only frees a key whose request never completed.
-  const claim = await claimKey(runtime.counterDb, scope, slot.token, slot.ttlSeconds, IN_FLIGHT_STALE_S);
+  return {
+    slot: { ...scope, token: randomUUID(), status: operation.status ?? 200, ttlSeconds: runtime.config.idempotencyTtlSeconds },
+    staleSeconds: IN_FLIGHT_STALE_S,
+  };
+}
+
+/**
+ * The pipeline step after admission, which made the claim (on
+ * runtime.counterDb: claims and releases commit asynchronously, and the
+ * change's synchronous commit flushes the WAL up to and including its claim,
+ * so a stored response is always durable, and a claim lost in a server crash
+ * only frees a key whose request never completed). Before body validation,
+ * so a stored response replays even when the new body differs or is
+ * invalid. Without a key, or on operations without idempotency, the handler
+ * still gets plain runners.
+ */
+export function idempotencyStep(prepared: ClaimRequest | null, claim: ClaimOutcome | null, runtime: Runtime): IdempotencyOutcome {
+  if (!prepared || !claim) return { session: plainSession(runtime) };
   if (claim.kind === "replay") return { replay: claim.response };
   if (claim.kind === "in_flight") throw requestInProgress();
+  const { slot } = prepared;
 
   let stored = false;
   let used = false;
@@ -133,7 +140,7 @@ export async function idempotencyStep(
         stored = true;
       },
       fail: async () => {
-        if (!stored) await releaseKey(runtime.counterDb, scope, slot.token).catch(() => {});
+        if (!stored) await releaseKey(runtime.counterDb, slot, slot.token).catch(() => {});
       },
     },
   };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GET as getAccount } from "@/app/v1/accounts/[accountNumber]/route";
+import { getRuntime } from "@/lib/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
+import { achBody, newKey, postAch } from "@/tests/payments";
 
 // Read once per process by getConfig(): set before the first request of this file.
 process.env.RATE_LIMIT_MAX = "3";
@@ -22,5 +24,15 @@ describe("rate limit (decisions §1)", () => {
     expect(limited.headers.get("ratelimit-remaining")).toBe("0");
     // Another client has its own quota.
     expect((await get(await tokenFor("globex"), "3000456001")).status).toBe(200);
+  });
+
+  // The claim shares the admission round trip; it must be made only for an admitted request.
+  it("claims no Idempotency-Key for a request it refuses", async () => {
+    const key = newKey();
+    const refused = await postAch(achBody(), { key });
+    expect(refused.status).toBe(429);
+    const { db } = await getRuntime();
+    const { rows } = await db.query("SELECT 1 FROM idempotency_keys WHERE idem_key = $1", [key]);
+    expect(rows).toEqual([]);
   });
 });

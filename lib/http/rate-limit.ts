@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import type { Queryable } from "@/lib/db/types";
+import { toClaimOutcome, type ClaimJson, type ClaimOutcome, type ClaimRequest } from "@/lib/idempotency/repo";
 
 export type Admission = {
   /** The client exists and the address is on its allow-list (or it has none). */
@@ -10,12 +11,15 @@ export type Admission = {
   /** Seconds until the current window ends. */
   resetSeconds: number;
   limited: boolean;
+  /** The Idempotency-Key claim, when one was asked for and the request admitted. */
+  claim: ClaimOutcome | null;
 };
 
 /**
- * One round trip checks the client's IP allow-list and counts the request in
- * a fixed window shared by all instances (decisions §1). A refused address is
- * not counted against the quota.
+ * One round trip checks the client's IP allow-list, counts the request in a
+ * fixed window shared by all instances (decisions §1) and, for a keyed
+ * idempotent request within its quota, claims the Idempotency-Key. A refused
+ * address is not counted against the quota; a refused request claims nothing.
  */
 const ADMIT_SQL = `
 WITH c AS (
@@ -27,20 +31,32 @@ WITH c AS (
   ON CONFLICT (client_id, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
   RETURNING hits
 )
-SELECT c.allowed, (SELECT hits FROM hit) AS hits FROM c`;
+SELECT c.allowed, (SELECT hits FROM hit) AS hits,
+  CASE WHEN $4::text IS NOT NULL AND (SELECT hits FROM hit) <= $5::integer
+    THEN claim_idempotency_key($1, $6::text, $7::text, $4::text, $8::uuid, $9::integer, $10::integer) END AS claim
+FROM c`;
 
 export async function admitRequest(
   db: Queryable,
   clientId: string,
   ip: string | null,
   quota: { max: number; windowSeconds: number },
+  /** Made only when the request is admitted; its slot is the client's own (clientId). */
+  claim: ClaimRequest | null = null,
   now = Date.now(),
 ): Promise<Admission> {
   const nowSeconds = Math.floor(now / 1000);
   const windowStart = nowSeconds - (nowSeconds % quota.windowSeconds);
   const resetSeconds = windowStart + quota.windowSeconds - nowSeconds;
   const safeIp = ip && isIP(ip) ? ip : null;
-  const { rows } = await db.query<{ allowed: boolean; hits: number | null }>(ADMIT_SQL, [clientId, windowStart, safeIp]);
+  const { rows } = await db.query<{ allowed: boolean; hits: number | null; claim: ClaimJson | null }>({
+    name: "admit-request",
+    text: ADMIT_SQL,
+    values: [
+      clientId, windowStart, safeIp, claim?.slot.key ?? null, quota.max,
+      claim?.slot.method ?? null, claim?.slot.path ?? null, claim?.slot.token ?? null, claim?.slot.ttlSeconds ?? null, claim?.staleSeconds ?? null,
+    ],
+  });
   const row = rows[0];
   const hits = row?.hits ?? 0;
   return {
@@ -50,6 +66,7 @@ export async function admitRequest(
     remaining: Math.max(0, quota.max - hits),
     resetSeconds,
     limited: hits > quota.max,
+    claim: row?.claim ? toClaimOutcome(row.claim) : null,
   };
 }
 
