@@ -139,11 +139,12 @@ END $$;
 --    lockTimeout, debtorAccountId, currency, debitMinor, chargeMinor,
 --    pending: {payment, audit, body, task: {kind, payload, runAt, dedupeKey}},
 --    failed:  {payment, audit, body}}
--- payment and audit are rows by column name. Returns 'Pending' or 'Failed', or, writing
--- nothing: 'StaleReference', 'InactiveDebtor' or 'Duplicate'. Raises 55P03 when the
--- instructionIdentification guard waited longer than lockTimeout (503
--- DEDUPE_LOCK_UNAVAILABLE), and HB409 when the Idempotency-Key claim was lost; either
--- way nothing is written.
+-- payment and audit are rows by column name; p_slot is the Idempotency-Key claim (NULL
+-- without a key). Returns 'Pending' or 'Failed', or, writing nothing: 'StaleReference',
+-- 'InactiveDebtor', 'ClaimLost' (the claim was taken over after the in-flight window),
+-- 'GuardBusy' (the instructionIdentification stayed held by another submission for
+-- lockTimeout: 503 DEDUPE_LOCK_UNAVAILABLE) or 'Duplicate'. It raises for none of these, so
+-- that submissions batched into one transaction (submit_payments) never undo each other.
 CREATE FUNCTION submit_payment(p_sub jsonb, p_slot jsonb)
 RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
@@ -152,6 +153,7 @@ DECLARE
   v_payment uuid := (p_sub->>'paymentId')::uuid;
   v_instruction text := p_sub->>'instructionIdentification';
   v_previous_timeout text;
+  v_deadline timestamptz;
   v_claimed integer;
   v_covered boolean;
   v_outcome jsonb;
@@ -166,10 +168,31 @@ BEGIN
     RETURN 'InactiveDebtor';
   END IF;
 
-  -- The primary key is the dedupe guard (spec §4.3 rules 7-8): a concurrent claimant waits
-  -- for the first transaction, at most lockTimeout, then conflicts. A row older than 24
-  -- hours is taken over. The ledger's row lock keeps its own, unbounded, wait.
+  -- The claim is still ours: locked now, the response stored below cannot miss it.
+  IF p_slot IS NOT NULL THEN
+    PERFORM 1 FROM idempotency_keys
+    WHERE client_id = p_slot->>'clientId' AND method = p_slot->>'method' AND path = p_slot->>'path'
+      AND idem_key = p_slot->>'key' AND claim_token = (p_slot->>'token')::uuid
+    FOR UPDATE;
+    IF NOT FOUND THEN
+      RETURN 'ClaimLost';
+    END IF;
+  END IF;
+
+  -- The instructionIdentification guard (spec §4.3 rules 7-8). Submissions of one id take
+  -- turns on a transaction-scoped advisory lock (namespace 7270002), polled until
+  -- lockTimeout rather than waited for, so a busy id answers 'GuardBusy' without raising.
+  -- Holding it, the primary key then decides at once: a row younger than 24 hours is a
+  -- duplicate, an older one is taken over. lock_timeout remains as a backstop for a writer
+  -- that bypassed the advisory lock; the ledger's row lock keeps its own, unbounded, wait.
   IF v_instruction IS NOT NULL THEN
+    v_deadline := clock_timestamp() + (p_sub->>'lockTimeout')::interval;
+    WHILE NOT pg_try_advisory_xact_lock(7270002, hashtext(v_client || '/' || v_rail || '/' || v_instruction)) LOOP
+      IF clock_timestamp() >= v_deadline THEN
+        RETURN 'GuardBusy';
+      END IF;
+      PERFORM pg_sleep(0.005);
+    END LOOP;
     v_previous_timeout := current_setting('lock_timeout');
     PERFORM set_config('lock_timeout', p_sub->>'lockTimeout', true);
     INSERT INTO payment_instruction_ids (client_id, rail, instruction_identification, payment_id, accepted_at)
@@ -211,7 +234,27 @@ BEGIN
   END IF;
 
   IF NOT complete_idempotency_key(p_slot, v_outcome->>'body') THEN
-    RAISE EXCEPTION 'idempotency claim lost' USING ERRCODE = 'HB409';
+    RAISE EXCEPTION 'submit_payment: the claim locked above was not found';
   END IF;
   RETURN v_outcome->'payment'->>'status';
+END $$;
+
+-- Submissions that arrive together, in one transaction (lib/payments/repo.ts groups them):
+-- one round trip and one commit for many payments. p_items: [{submission, slot}], slot
+-- null without an Idempotency-Key; answers each item's outcome, in order. submit_payment
+-- raises for no expected condition, so items need no subtransactions (which would also
+-- turn the account row's locks into MultiXacts: measured, they cost more than batching
+-- saved); an unexpected error fails the whole batch and every request in it, retryably.
+-- The caller orders items by debtor account, so concurrent batches take the accounts' row
+-- locks in one order and cannot deadlock on them.
+CREATE FUNCTION submit_payments(p_items jsonb)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_item jsonb;
+  v_results jsonb := '[]';
+BEGIN
+  FOR v_item IN SELECT value FROM jsonb_array_elements(p_items) LOOP
+    v_results := v_results || to_jsonb(submit_payment(v_item->'submission', nullif(v_item->'slot', 'null')));
+  END LOOP;
+  RETURN v_results;
 END $$;

@@ -5,7 +5,7 @@ import { withTransaction } from "@/lib/db/transaction";
 import { ApiError } from "@/lib/http/errors";
 import type { OperationSpec } from "@/lib/http/operation";
 import { JSON_TYPE, renderResponse } from "@/lib/http/respond";
-import { CLAIM_LOST_SQLSTATE, completeKey, releaseKey, type ClaimOutcome, type ClaimRequest, type IdempotencyScope, type ResponseSlot, type StoredResponse } from "@/lib/idempotency/repo";
+import { completeKey, releaseKey, type ClaimOutcome, type ClaimRequest, type IdempotencyScope, type ResponseSlot, type StoredResponse } from "@/lib/idempotency/repo";
 import type { Runtime } from "@/lib/runtime";
 
 /** A claimant silent this long is presumed dead (decisions §5): its key may be claimed again. */
@@ -28,9 +28,9 @@ export type TransactionRunner = <T>(fn: (tx: PoolClient) => Promise<T>) => Promi
  * For a change made by one statement in its own transaction (one round trip:
  * the payment submission). `write` gets the pool and the response slot (null
  * without a key) and must store its response body through the slot in that
- * same statement (SQL complete_idempotency_key, raising CLAIM_LOST_SQLSTATE
- * when it returns false), so the change and its stored response still commit
- * together. Use it or `transaction`, once per request.
+ * same statement (SQL complete_idempotency_key), answering requestInProgress()
+ * when the claim is no longer its own, so the change and its stored response
+ * still commit together. Use it or `transaction`, once per request.
  */
 export type StatementRunner = <T>(write: (db: Pool, slot: ResponseSlot | null) => Promise<T>) => Promise<T>;
 
@@ -64,7 +64,8 @@ function readKey(request: Request): string | null {
   return key.trim().toLowerCase();
 }
 
-function requestInProgress(): ApiError {
+/** Spec §4.3: the key's first request has not finished (or, for a claimant that overran the in-flight window, was taken over). */
+export function requestInProgress(): ApiError {
   return new ApiError("REQUEST_IN_PROGRESS", "Request is already being processed.");
 }
 
@@ -126,14 +127,9 @@ export function idempotencyStep(prepared: ClaimRequest | null, claim: ClaimOutco
       },
       statement: async (write) => {
         once();
-        try {
-          const body = await write(runtime.db, slot);
-          stored = true;
-          return body;
-        } catch (error) {
-          if ((error as { code?: unknown })?.code === CLAIM_LOST_SQLSTATE) throw requestInProgress();
-          throw error;
-        }
+        const body = await write(runtime.db, slot);
+        stored = true;
+        return body;
       },
       succeed: async (body) => {
         if (!stored) await store(runtime.db, body);

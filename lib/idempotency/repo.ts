@@ -66,9 +66,6 @@ export async function completeKey(db: Queryable, slot: ResponseSlot, body: strin
   return rows[0]!.ok;
 }
 
-/** SQLSTATE a single-statement write raises when complete_idempotency_key found its claim lost. */
-export const CLAIM_LOST_SQLSTATE = "HB409";
-
 /** Frees a claim whose request did not succeed, so the same key executes again (spec §4.3 rule 6). */
 export async function releaseKey(db: Queryable, scope: IdempotencyScope, token: string): Promise<void> {
   await db.query(

@@ -1,3 +1,4 @@
+import { microBatch } from "@/lib/db/micro-batch";
 import type { Queryable } from "@/lib/db/types";
 import type { ResponseSlot } from "@/lib/idempotency/repo";
 import type { TPaymentStatus, TRail } from "@/lib/payments/schema";
@@ -157,23 +158,48 @@ export type Submission = {
   failed: SubmissionOutcome;
 };
 
-export type SubmissionResult = "Pending" | "Failed" | "StaleReference" | "InactiveDebtor" | "Duplicate";
+export type SubmissionResult = "Pending" | "Failed" | "StaleReference" | "InactiveDebtor" | "ClaimLost" | "GuardBusy" | "Duplicate";
+
+type BatchItem = { submission: Submission; slot: ResponseSlot | null };
 
 /**
- * Applies a submission in one statement (SQL submit_payment, migrations/0007):
- * the checks of what the app decided with, the instructionIdentification
- * guard, the conditional debit, the payment with its audit row, its
- * settlement task and the stored response, committed together when `db` is
- * the pool. Returns which outcome was written, or why nothing was. Raises
- * 55P03 when the guard's wait ran out.
+ * Submissions in flight per database handle, and how many items one round
+ * trip may carry: a few concurrent batches leave the rest of the pool to
+ * reads, and a batch's locks and commit wait stay short.
  */
-export async function recordSubmission(db: Queryable, submission: Submission, slot: ResponseSlot | null): Promise<SubmissionResult> {
-  const { rows } = await db.query<{ outcome: SubmissionResult }>({
-    name: "payments-submit",
-    text: "SELECT submit_payment($1, $2) AS outcome",
-    values: [submission, slot],
+const BATCH_LIMITS = { maxInFlight: 4, maxBatch: 32 };
+const batchers = new WeakMap<object, (item: BatchItem) => Promise<SubmissionResult>>();
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** One round trip for the batch, in debtor-account order (no lock-order deadlocks); outcomes in the callers' order. */
+async function recordSubmissions(db: Queryable, items: BatchItem[]): Promise<SubmissionResult[]> {
+  const order = items.map((_, i) => i).sort((a, b) => compareText(items[a]!.submission.debtorAccountId, items[b]!.submission.debtorAccountId));
+  const { rows } = await db.query<{ outcomes: SubmissionResult[] }>({
+    name: "payments-submit-batch",
+    text: "SELECT submit_payments($1) AS outcomes",
+    values: [JSON.stringify(order.map((i) => items[i]))],
   });
-  return rows[0]!.outcome;
+  const outcomes = new Array<SubmissionResult>(items.length);
+  order.forEach((itemIndex, position) => (outcomes[itemIndex] = rows[0]!.outcomes[position]!));
+  return outcomes;
+}
+
+/**
+ * Applies a submission (SQL submit_payment, migrations/0007): the checks of
+ * what the app decided with, the Idempotency-Key claim and the
+ * instructionIdentification guard, the conditional debit, the payment with
+ * its audit row, its settlement task and the stored response, committed
+ * together. Submissions arriving together share one round trip and one
+ * commit (SQL submit_payments). Returns which outcome was written, or why
+ * nothing was.
+ */
+export function recordSubmission(db: Queryable, submission: Submission, slot: ResponseSlot | null): Promise<SubmissionResult> {
+  let submit = batchers.get(db);
+  if (!submit) batchers.set(db, (submit = microBatch((items: BatchItem[]) => recordSubmissions(db, items), BATCH_LIMITS)));
+  return submit({ submission, slot });
 }
 
 export async function insertAudit(db: Queryable, entry: AuditEntry): Promise<void> {

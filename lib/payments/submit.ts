@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Queryable } from "@/lib/db/types";
 import { ApiError } from "@/lib/http/errors";
+import { requestInProgress } from "@/lib/http/idempotency";
 import type { ResponseSlot } from "@/lib/idempotency/repo";
 import { formatAmount } from "@/lib/money";
 import { debtorAccount, forgetDebtorAccount, forgetReferenceData, isCurrentReference, referenceData, type ReferenceData } from "@/lib/payments/known-data";
@@ -56,10 +57,6 @@ function dedupeUnavailable(): ApiError {
   return new ApiError("DEDUPE_LOCK_UNAVAILABLE", "The duplicate check is busy; nothing was submitted. Retry with the same values.", {
     headers: { "Retry-After": "1" },
   });
-}
-
-function isLockTimeout(error: unknown): boolean {
-  return (error as { code?: unknown })?.code === "55P03";
 }
 
 function duplicateInstruction(draft: PaymentDraft): ApiError {
@@ -134,35 +131,52 @@ function outcome(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: bo
  * §5). Both outcomes are built here, so every rule stays in TypeScript and the
  * database only applies the one the ledger allows.
  */
-async function record(db: Queryable, ctx: PaymentContext, draft: PaymentDraft, referenceVersion: string, slot: ResponseSlot | null) {
+async function record(
+  db: Queryable,
+  ctx: PaymentContext,
+  draft: PaymentDraft,
+  referenceVersion: string,
+  slot: ResponseSlot | null,
+): Promise<TPaymentResponse | "StaleReference" | "InactiveDebtor"> {
   if (ctx.simulate === SIMULATE_LOCK_UNAVAILABLE) throw dedupeUnavailable();
   const ids = { paymentId: randomUUID(), uniqueIdentifier: `HBR${randomBytes(10).toString("hex").toUpperCase()}` };
   const pending = outcome(ctx, draft, ids, true);
   const failed = outcome(ctx, draft, ids, false);
-  try {
-    const written = await recordSubmission(db, {
-      clientId: ctx.clientId,
-      rail: draft.rail,
-      paymentId: ids.paymentId,
-      referenceVersion,
-      activeStatuses: ACTIVE_STATUSES,
-      instructionIdentification: draft.instructionIdentification,
-      lockTimeout: `${ctx.lockTimeoutMs}ms`,
-      debtorAccountId: draft.debtor.account_id,
-      currency: draft.debtor.currency,
-      debitMinor: draft.debitMinor.toString(),
-      chargeMinor: draft.chargeMinor.toString(),
-      pending: {
-        ...pending.record,
-        task: { kind: SETTLE_TASK, payload: { paymentId: ids.paymentId }, runAt: settlementRunAt(draft.settlementDate).toISOString(), dedupeKey: ids.paymentId },
-      },
-      failed: failed.record,
-    }, slot);
-    if (written === "Duplicate") throw duplicateInstruction(draft);
-    return { written, response: written === "Pending" ? pending.response : failed.response };
-  } catch (error) {
-    if (isLockTimeout(error)) throw dedupeUnavailable();
+  const written = await recordSubmission(db, {
+    clientId: ctx.clientId,
+    rail: draft.rail,
+    paymentId: ids.paymentId,
+    referenceVersion,
+    activeStatuses: ACTIVE_STATUSES,
+    instructionIdentification: draft.instructionIdentification,
+    lockTimeout: `${ctx.lockTimeoutMs}ms`,
+    debtorAccountId: draft.debtor.account_id,
+    currency: draft.debtor.currency,
+    debitMinor: draft.debitMinor.toString(),
+    chargeMinor: draft.chargeMinor.toString(),
+    pending: {
+      ...pending.record,
+      task: { kind: SETTLE_TASK, payload: { paymentId: ids.paymentId }, runAt: settlementRunAt(draft.settlementDate).toISOString(), dedupeKey: ids.paymentId },
+    },
+    failed: failed.record,
+  }, slot).catch((error: unknown) => {
+    // The guard's lock_timeout backstop (SQL submit_payment): the batch was rolled back, nothing was submitted.
+    if ((error as { code?: unknown })?.code === "55P03") throw dedupeUnavailable();
     throw error;
+  });
+  switch (written) {
+    case "Pending":
+      return pending.response;
+    case "Failed":
+      return failed.response;
+    case "Duplicate":
+      throw duplicateInstruction(draft);
+    case "GuardBusy":
+      throw dedupeUnavailable();
+    case "ClaimLost":
+      throw requestInProgress();
+    default:
+      return written;
   }
 }
 
@@ -197,9 +211,9 @@ export async function submitPayment(
       forgetReferenceData(db);
       continue;
     }
-    const { written, response } = await record(db, ctx, draft, reference.version, slot);
-    if (written === "Pending" || written === "Failed") return response;
-    if (written === "InactiveDebtor") {
+    const recorded = await record(db, ctx, draft, reference.version, slot);
+    if (typeof recorded !== "string") return recorded;
+    if (recorded === "InactiveDebtor") {
       forgetDebtorAccount(db, ctx.clientId, debtorAccountNumber);
       throw notAnActiveDebtor();
     }

@@ -1,5 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { createAchPayment } from "@/lib/payments/ach";
+import { ZAchPaymentRequest } from "@/lib/payments/schema";
 import { getRuntime } from "@/lib/runtime";
 import { expectErrorBody } from "@/tests/api";
 import { ACME_USD, achBody, balanceMinor, countPayments, newKey, postAch, postSwift, swiftBody } from "@/tests/payments";
@@ -50,11 +52,10 @@ describe("instructionIdentification deduplication", () => {
     const saved = runtime.config.dedupeLockTimeoutMs;
     runtime.config.dedupeLockTimeoutMs = 150;
     try {
-      // Another submission of the same id, still in flight: its uncommitted row holds the key.
+      // Another submission of the same id, still in flight: written, not yet committed.
       await holder.query("BEGIN");
-      await holder.query(
-        "INSERT INTO payment_instruction_ids (client_id, rail, instruction_identification, payment_id) VALUES ('acme', 'ACH', 'LOCKED-1', gen_random_uuid())",
-      );
+      const ctx = { clientId: "acme", actor: "client:acme", now: new Date(), lockTimeoutMs: 2000, simulate: null };
+      await createAchPayment(holder, ctx, ZAchPaymentRequest.parse(achBody({ instructionIdentification: "LOCKED-1" })), null);
       const balance = await balanceMinor(ACME_USD);
       const key = newKey();
       const res = await postAch(achBody({ instructionIdentification: "LOCKED-1" }), { key });
