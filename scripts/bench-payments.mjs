@@ -193,7 +193,7 @@ const lines = [
   "Where the time goes (docs/payments.md, Performance): a keyed creation is two round trips, the admission",
   "statement (allow-list, rate limit, key claim) and the submission (SQL submit_payment with its commit); payments",
   "arriving together share one submission round trip and commit. The empty handler makes none, GET /v1/accounts/{n}",
-  "two. The one-account rows queue on that account's row lock; the 3-account row spreads it.",
+  "two. The first row's payments all queue on one account's row lock; the 3-account row spreads them.",
   "",
 ];
 writeFileSync(OUT, lines.join("\n"));
