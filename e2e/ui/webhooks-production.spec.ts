@@ -52,9 +52,9 @@ test("in production the sandbox is hidden and 404, and callback URLs must be htt
   await expect(page.getByText("must use https")).toBeVisible();
   await expect(page.getByText("https only; the host must resolve to a public address.")).toBeVisible();
 
-  // The 404 view. The HTTP status stays 200: the portal's loading skeleton (app/(portal)/loading.tsx)
-  // has already streamed when the page decides; the API below answers a real 404.
-  await page.goto("/webhooks/sandbox");
+  // The 404 view with a real 404 status (proxy.ts answers before the portal's loading skeleton streams).
+  const sandbox = await page.goto("/webhooks/sandbox");
+  expect(sandbox?.status()).toBe(404);
   await expect(page.getByText("This page could not be found.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Simulate deposit" })).toHaveCount(0);
 
@@ -68,7 +68,7 @@ test("in production the sandbox is hidden and 404, and callback URLs must be htt
   // A viewer is refused the same way: the page does not exist.
   await context.clearCookies();
   await signInAs(page.request, "viewer");
-  await page.goto("/webhooks/sandbox");
+  expect((await page.goto("/webhooks/sandbox"))?.status()).toBe(404);
   await expect(page.getByText("This page could not be found.")).toBeVisible();
   await page.goto("/webhooks");
   await expect(page.getByText("403 · Access denied")).toBeVisible();
