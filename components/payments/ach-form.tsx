@@ -1,13 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useMemo, useRef } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useEffect, useMemo } from "react";
+import { useWatch } from "react-hook-form";
 import { AccountOptions } from "@/components/payments/account-options";
 import { Counter, describedBy, errorAt, Fieldset, FormField, FormSkeleton, inputClass } from "@/components/payments/form-controls";
 import { PaymentResult, SubmissionNotice } from "@/components/payments/submission-panel";
-import { useDefaultDebtor, usePayableAccounts } from "@/components/payments/use-payable-accounts";
-import { usePaymentSubmission } from "@/components/payments/use-payment-submission";
+import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { useBankNow } from "@/components/system/use-bank-now";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -15,7 +14,7 @@ import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { ACH_CURRENCIES, ZAchPaymentRequest, type TAchPaymentRequest } from "@/lib/payments/schema";
 import { achSettlementDate } from "@/lib/payments/settlement-date";
 import { ApiRequestError } from "@/lib/portal/api-client";
-import { achDefaults, requestResolver, toAchRequest, type AchFormValues } from "@/lib/portal/payment-forms";
+import { achDefaults, toAchRequest, type AchFormValues } from "@/lib/portal/payment-forms";
 import type { BankCode } from "@/lib/portal/payment-reference";
 import { exponentOf, formatMoney, toMinor } from "@/lib/portal/money-format";
 
@@ -29,19 +28,15 @@ const SERVER_FIELD_ALIASES: Record<string, string> = {
 };
 
 export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
-  const { query, accounts, currencyOf } = usePayableAccounts(ACH_CURRENCIES);
-  const submission = usePaymentSubmission("ACH");
-  const currencyRef = useRef(currencyOf);
-  currencyRef.current = currencyOf;
-  const resolver = useMemo(
-    () => requestResolver<AchFormValues, TAchPaymentRequest>(ZAchPaymentRequest, (v) => toAchRequest(v, (n) => currencyRef.current(n))),
-    [],
-  );
-  const form = useForm<AchFormValues, unknown, TAchPaymentRequest>({ resolver, mode: "onTouched", defaultValues: achDefaults(initialAccount ?? "") });
+  const { query, accounts, submission, form } = usePaymentForm<AchFormValues, TAchPaymentRequest>({
+    rail: "ACH",
+    currencies: ACH_CURRENCIES,
+    schema: ZAchPaymentRequest,
+    toRequest: toAchRequest,
+    defaultValues: achDefaults(initialAccount ?? ""),
+  });
   const { register, handleSubmit, formState, control, setError, setValue, getValues } = form;
   const errors = formState.errors;
-
-  useDefaultDebtor(accounts, () => getValues("debtorAccount.identification"), (n) => setValue("debtorAccount.identification", n));
 
   const [debtor, amount, name, creditorId, remittance, bankCode] = useWatch({
     control,

@@ -1,13 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useMemo, useRef } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useEffect, useMemo } from "react";
+import { useWatch } from "react-hook-form";
 import { AccountOptions } from "@/components/payments/account-options";
 import { Counter, describedBy, errorAt, Fieldset, FormField, FormSkeleton, inputClass } from "@/components/payments/form-controls";
 import { PaymentResult, SubmissionNotice } from "@/components/payments/submission-panel";
-import { useDefaultDebtor, usePayableAccounts } from "@/components/payments/use-payable-accounts";
-import { usePaymentSubmission } from "@/components/payments/use-payment-submission";
+import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { useBankNow } from "@/components/system/use-bank-now";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -17,7 +16,7 @@ import { SWIFT_FEES } from "@/lib/payments/pricing";
 import { CHARGES_TYPES, ZSwiftPaymentRequest, type TSwiftPaymentRequest } from "@/lib/payments/schema";
 import { swiftSettlementDate } from "@/lib/payments/settlement-date";
 import { ApiRequestError } from "@/lib/portal/api-client";
-import { requestResolver, swiftDefaults, toSwiftRequest, type SwiftFormValues } from "@/lib/portal/payment-forms";
+import { swiftDefaults, toSwiftRequest, type SwiftFormValues } from "@/lib/portal/payment-forms";
 import { swiftCurrencies, swiftQuote, type FxRate } from "@/lib/portal/payment-quote";
 import { formatMoney } from "@/lib/portal/money-format";
 
@@ -44,19 +43,14 @@ function QuoteRow({ label, value, strong }: { label: string; value: string; stro
 }
 
 export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
-  const { query, accounts, currencyOf } = usePayableAccounts();
-  const submission = usePaymentSubmission("SWIFT");
-  const currencyRef = useRef(currencyOf);
-  currencyRef.current = currencyOf;
-  const resolver = useMemo(
-    () => requestResolver<SwiftFormValues, TSwiftPaymentRequest>(ZSwiftPaymentRequest, (v) => toSwiftRequest(v, (n) => currencyRef.current(n))),
-    [],
-  );
-  const form = useForm<SwiftFormValues, unknown, TSwiftPaymentRequest>({ resolver, mode: "onTouched", defaultValues: swiftDefaults(initialAccount ?? "") });
+  const { query, accounts, submission, form } = usePaymentForm<SwiftFormValues, TSwiftPaymentRequest>({
+    rail: "SWIFT",
+    schema: ZSwiftPaymentRequest,
+    toRequest: toSwiftRequest,
+    defaultValues: swiftDefaults(initialAccount ?? ""),
+  });
   const { register, handleSubmit, formState, control, setError, setValue, getValues } = form;
   const errors = formState.errors;
-
-  useDefaultDebtor(accounts, () => getValues("debtorAccount.identification"), (n) => setValue("debtorAccount.identification", n));
 
   const [debtor, creditCurrency, sameAmount, debitAmount, chargesType, name, iban, remittance] = useWatch({
     control,

@@ -1,0 +1,41 @@
+"use client";
+
+import { useMemo, useRef } from "react";
+import { useForm, type DefaultValues, type Path, type PathValue } from "react-hook-form";
+import type { z } from "zod";
+import { useDefaultDebtor, usePayableAccounts } from "@/components/payments/use-payable-accounts";
+import { usePaymentSubmission } from "@/components/payments/use-payment-submission";
+import type { TRail } from "@/lib/payments/schema";
+import { requestResolver, type CurrencyOf } from "@/lib/portal/payment-forms";
+
+type WithDebtor = { debtorAccount: { identification: string } };
+
+/**
+ * What both payment forms set up alike: the payable accounts, the submission
+ * (one Idempotency-Key per form), and react-hook-form validating the mapped
+ * request with the API's own schema, its debtor kept on a payable account.
+ */
+export function usePaymentForm<F extends WithDebtor, R>(options: {
+  rail: TRail;
+  /** Only accounts in these currencies can pay (all when absent). */
+  currencies?: readonly string[];
+  schema: z.ZodType<R>;
+  toRequest: (values: F, currencyOf: CurrencyOf) => unknown;
+  defaultValues: DefaultValues<F>;
+}) {
+  const { query, accounts, currencyOf } = usePayableAccounts(options.currencies);
+  const submission = usePaymentSubmission(options.rail);
+  // The resolver is made once; it reads the latest account list through this ref.
+  const currencyRef = useRef(currencyOf);
+  currencyRef.current = currencyOf;
+  const { schema, toRequest } = options;
+  const resolver = useMemo(() => requestResolver<F, R>(schema, (values) => toRequest(values, (n) => currencyRef.current(n))), [schema, toRequest]);
+  const form = useForm<F, unknown, R>({ resolver, mode: "onTouched", defaultValues: options.defaultValues });
+  const debtorPath = "debtorAccount.identification" as Path<F>;
+  useDefaultDebtor(
+    accounts,
+    () => form.getValues(debtorPath) as string,
+    (accountNumber) => form.setValue(debtorPath, accountNumber as PathValue<F, Path<F>>),
+  );
+  return { query, accounts, submission, form };
+}
