@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { PaymentStatusBadge } from "@/components/payments/payment-status-badge";
+import { SandboxStatusControl } from "@/components/payments/sandbox-status-control";
 import { buttonClass } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
@@ -85,7 +86,8 @@ const BackLink = () => (
   </Link>
 );
 
-export function PaymentDetail({ paymentId }: { paymentId: string }) {
+/** `sandbox`: the uat sandbox's status control is shown (admins in uat). */
+export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: string; sandbox?: boolean }) {
   const query = useQuery({
     queryKey: paymentKeys.status(paymentId),
     queryFn: ({ signal }) => fetchPaymentStatus(paymentId, signal),
@@ -147,10 +149,13 @@ export function PaymentDetail({ paymentId }: { paymentId: string }) {
             </Field>
           </dl>
         </Card>
-        <Card aria-labelledby="payment-timeline">
-          <CardHeader id="payment-timeline" title="Status" description="As the bank reports it now." />
-          <Timeline steps={paymentTimeline(p)} />
-        </Card>
+        <div className="grid gap-6">
+          <Card aria-labelledby="payment-timeline">
+            <CardHeader id="payment-timeline" title="Status" description="As the bank reports it now." />
+            <Timeline steps={paymentTimeline(p)} />
+          </Card>
+          {sandbox ? <SandboxStatusControl payment={p} /> : null}
+        </div>
       </div>
     </>
   );

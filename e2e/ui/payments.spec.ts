@@ -241,4 +241,48 @@ test.describe("payments", () => {
     }
     await saveScreenshot(page, "payment-forbidden");
   });
+
+  test("in uat an admin moves a payment through the sandbox, and a reversal gives the funds back; a treasurer has no such control", async ({ page, signIn }) => {
+    await signIn("admin");
+    const { access_token } = await portalToken(page.request);
+    const auth = { authorization: `Bearer ${access_token}` };
+    const available = async () => {
+      const response = await page.request.get(`/v1/accounts/${ACCOUNT}`, { headers: auth });
+      return ((await response.json()) as { availableBalance: { amount: string } }).availableBalance.amount;
+    };
+    const before = await available();
+    const created = await page.request.post("/v1/payments/ach-local", {
+      headers: auth,
+      data: {
+        debtorAccount: { identification: ACCOUNT },
+        debitCurrency: "USD",
+        instructedAmount: { amount: "7.00", currency: "USD" },
+        creditorAccount: { identification: "20000001", name: "Island Supplies Ltd" },
+        creditorBank: { bankCode: "BANK_A", currency: "USD" },
+        remittanceInformation: ["Sandbox lifecycle"],
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect(await available()).not.toBe(before);
+
+    await page.goto(`/payments/${id}`);
+    const sandbox = page.getByRole("region", { name: "Sandbox" });
+    await expect(sandbox.getByRole("button")).toHaveText(["Mark completed", "Mark failed"]);
+    await sandbox.getByRole("button", { name: "Mark completed" }).click();
+    await expect(sandbox.getByRole("button")).toHaveText(["Reverse"]);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Completed");
+    await sandbox.getByRole("button", { name: "Reverse" }).click();
+    await expect(sandbox.getByText("Reversed is final: the lifecycle allows no further move.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Reversed");
+    expect(await available()).toBe(before);
+    await expectAccessible(page);
+    await saveScreenshot(page, "payment-sandbox-moves");
+
+    await page.context().clearCookies();
+    await signIn("treasurer");
+    await page.goto(`/payments/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Reversed");
+    await expect(page.getByRole("region", { name: "Sandbox" })).toHaveCount(0);
+  });
 });

@@ -2,21 +2,13 @@ import type { PoolClient } from "pg";
 import { ApiError } from "@/lib/http/errors";
 import { post } from "@/lib/ledger/ledger";
 import { insertAudit, lockPayment, updatePaymentStatus, type PaymentRow } from "@/lib/payments/repo";
-import type { TPaymentStatus } from "@/lib/payments/schema";
-
-/** Decisions §5: Pending -> Completed | Failed; Completed -> Reversed. Nothing else. */
-export const TRANSITIONS: Readonly<Record<TPaymentStatus, readonly TPaymentStatus[]>> = Object.freeze({
-  Pending: ["Completed", "Failed"],
-  Completed: ["Reversed"],
-  Failed: [],
-  Reversed: [],
-});
+import { PAYMENT_TRANSITIONS, type TPaymentStatus } from "@/lib/payments/schema";
 
 /** Failed and Reversed hand the funds back: principal and charge, each as its own posting. */
 const RETURNS_FUNDS = new Set<TPaymentStatus>(["Failed", "Reversed"]);
 
 export function canMove(from: TPaymentStatus, to: TPaymentStatus): boolean {
-  return TRANSITIONS[from].includes(to);
+  return PAYMENT_TRANSITIONS[from].includes(to);
 }
 
 async function returnFunds(tx: PoolClient, payment: PaymentRow): Promise<void> {

@@ -195,4 +195,12 @@ export type TPaymentResponse = z.infer<typeof ZPaymentResponse>;
 export type TPaymentStatusRecord = z.infer<typeof ZPaymentStatusRecord>;
 export type TPaymentStatusList = z.infer<typeof ZPaymentStatusList>;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Decisions §5: Pending -> Completed | Failed; Completed -> Reversed. Nothing else (the API and the portal's sandbox control). */
+export const PAYMENT_TRANSITIONS: Readonly<Record<TPaymentStatus, readonly TPaymentStatus[]>> = Object.freeze({
+  Pending: ["Completed", "Failed"],
+  Completed: ["Reversed"],
+  Failed: [],
+  Reversed: [],
+});
 export type TRail = "ACH" | "SWIFT";

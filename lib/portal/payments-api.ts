@@ -1,4 +1,4 @@
-import type { TPaymentResponse, TPaymentStatusList, TPaymentStatusRecord, TRail } from "@/lib/payments/schema";
+import type { TPaymentResponse, TPaymentStatus, TPaymentStatusList, TPaymentStatusRecord, TRail } from "@/lib/payments/schema";
 import { accessToken, ApiRequestError, apiJson, signInUrl, type ApiErrorBody } from "@/lib/portal/api-client";
 import type { PageParams } from "@/lib/portal/query-keys";
 import { recordQuota } from "@/lib/portal/quota-store";
@@ -29,6 +29,11 @@ export function fetchAccountPayments(
 
 export function fetchPaymentStatus(paymentId: string, signal?: AbortSignal): Promise<TPaymentStatusRecord> {
   return apiJson<TPaymentStatusRecord>(`/v1/payments/${encodeURIComponent(paymentId)}/status`, { signal });
+}
+
+/** UAT only (decisions §8): moves a payment along its lifecycle as the bank would. */
+export function forcePaymentStatus(paymentId: string, status: TPaymentStatus): Promise<TPaymentStatusRecord> {
+  return apiJson<TPaymentStatusRecord>(`/v1/sandbox/payments/${encodeURIComponent(paymentId)}/status`, { method: "POST", body: { status } });
 }
 
 export type SubmitResult = { payment: TPaymentResponse; replayed: boolean };

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { PaymentDetail } from "@/components/payments/payment-detail";
+import { hasRole } from "@/lib/auth/roles";
 import { requirePortalUser } from "@/lib/auth/session";
+import { getConfig } from "@/lib/config";
 
 type Props = { params: Promise<{ paymentId: string }> };
 
@@ -16,6 +18,8 @@ export const metadata: Metadata = { title: "Payment" };
 
 export default async function PaymentPage({ params }: Props) {
   const paymentId = decodeParam((await params).paymentId);
-  await requirePortalUser(`/payments/${encodeURIComponent(paymentId)}`);
-  return <PaymentDetail paymentId={paymentId} />;
+  const user = await requirePortalUser(`/payments/${encodeURIComponent(paymentId)}`);
+  // The sandbox permission is the admin's (lib/auth/roles.ts), and the sandbox exists only in uat.
+  const sandbox = getConfig().appEnv === "uat" && hasRole(user.role, "admin");
+  return <PaymentDetail paymentId={paymentId} sandbox={sandbox} />;
 }

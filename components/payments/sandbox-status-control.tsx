@@ -1,0 +1,59 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { Notice } from "@/components/webhooks/field";
+import { PAYMENT_TRANSITIONS, type TPaymentStatus, type TPaymentStatusRecord } from "@/lib/payments/schema";
+import { ApiRequestError } from "@/lib/portal/api-client";
+import { forcePaymentStatus } from "@/lib/portal/payments-api";
+import { accountKeys, paymentKeys } from "@/lib/portal/query-keys";
+
+const ACTION: Record<TPaymentStatus, string> = { Pending: "Mark pending", Completed: "Mark completed", Failed: "Mark failed", Reversed: "Reverse" };
+
+/**
+ * UAT only, admins (decisions §8): move the payment as the bank's settlement
+ * would, to see how the portal and your systems follow. Offers exactly the
+ * moves the lifecycle allows; Failed and Reversed give the funds back, so
+ * balances are fetched afresh.
+ */
+export function SandboxStatusControl({ payment }: { payment: TPaymentStatusRecord }) {
+  const queryClient = useQueryClient();
+  const move = useMutation({
+    mutationFn: (status: TPaymentStatus) => forcePaymentStatus(payment.transactionId, status),
+    onSuccess: (record) => {
+      queryClient.setQueryData(paymentKeys.status(record.transactionId), record);
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+    },
+  });
+  const next = PAYMENT_TRANSITIONS[payment.status];
+  return (
+    <Card aria-labelledby="sandbox-moves">
+      <CardHeader id="sandbox-moves" title="Sandbox" description="UAT only: move this payment as the bank would." />
+      <div className="space-y-3 px-5 py-4">
+        {next.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">{payment.status} is final: the lifecycle allows no further move.</p>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {next.map((status) => (
+              <Button key={status} disabled={move.isPending} onClick={() => move.mutate(status)}>
+                {ACTION[status]}
+              </Button>
+            ))}
+          </div>
+        )}
+        {move.isError ? (
+          <div role="alert">
+            <Notice tone="red">
+              {move.error.message}
+              {move.error instanceof ApiRequestError && move.error.body.correlationId ? (
+                <span className="mt-1 block font-mono text-xs">Reference {move.error.body.correlationId}</span>
+              ) : null}
+            </Notice>
+          </div>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
