@@ -76,4 +76,17 @@ describe("the OpenAPI document", () => {
     const getAccount = (document.paths["/v1/accounts/{accountNumber}"] as Record<string, { responses: Record<string, unknown> }>).get!;
     expect(Object.keys(getAccount.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "404", "406", "429", "500"]));
   });
+
+  it("documents Idempotency-Key and its errors on exactly the operations whose pipeline runs the step", () => {
+    type Documented = { parameters: Array<{ name: string; in: string }>; responses: Record<string, { description: string }> };
+    for (const operation of OPERATIONS) {
+      const documented = (document.paths as Record<string, Record<string, Documented>>)[operation.path]![operation.method.toLowerCase()]!;
+      const hasHeader = documented.parameters.some((p) => p.in === "header" && p.name === "Idempotency-Key");
+      expect(hasHeader, `${operation.id}`).toBe(Boolean(operation.idempotency));
+      if (operation.idempotency) {
+        expect(documented.responses["409"]!.description).toContain("REQUEST_IN_PROGRESS");
+        expect(documented.responses["400"]!.description).toContain("INVALID_IDEMPOTENCY_KEY");
+      }
+    }
+  });
 });

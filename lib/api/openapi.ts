@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requiredPermissions, type OperationSpec } from "@/lib/http/operation";
 import { ERROR_CODES, REASON_PHRASES, type ErrorCode } from "@/lib/http/errors";
+import { IDEMPOTENCY_HEADER } from "@/lib/http/idempotency";
 import { ZErrorBody } from "@/lib/api/schemas";
 
 type JsonSchema = Record<string, unknown>;
@@ -42,8 +43,21 @@ function pipelineErrors(operation: OperationSpec): ErrorCode[] {
   if (operation.body) codes.push("PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "VALIDATION_ERROR");
   if (operation.params || operation.query) codes.push("VALIDATION_ERROR");
   if (operation.access !== "public") codes.push("UNAUTHORIZED", "FORBIDDEN", "IP_NOT_ALLOWED", "RATE_LIMITED");
+  if (operation.idempotency) codes.push("INVALID_IDEMPOTENCY_KEY", "REQUEST_IN_PROGRESS");
   return codes;
 }
+
+/** The pipeline's Idempotency-Key step (lib/http/idempotency.ts), documented once for every operation that has it. */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: "header",
+  required: false,
+  description:
+    "Optional UUID. The first 2xx response is stored for IDEMPOTENCY_TTL_S (default 1 h) per client, method and path, and a " +
+    "retry with the key gets it back with `Idempotent-Replayed: true` (even if the body differs) instead of acting twice. " +
+    "A request whose first use is still in flight gets 409 REQUEST_IN_PROGRESS; a non-2xx answer is not stored.",
+  schema: { type: "string", format: "uuid" },
+};
 
 function responsesOf(operation: OperationSpec, components: Components) {
   const successSchema = toSchema(operation.response, "output", components);
@@ -97,6 +111,7 @@ export function buildOpenApiDocument(operations: readonly OperationSpec[], serve
       parameters: [
         ...parametersOf(operation.params, "path", components),
         ...parametersOf(operation.query, "query", components),
+        ...(operation.idempotency ? [IDEMPOTENCY_KEY_PARAMETER] : []),
         ...headers,
       ],
       ...(operation.body

@@ -15,7 +15,6 @@ export const createSandboxDepositOperation = defineOperation({
   response: ZDeposit,
   status: 201,
   csv: false,
-  errors: ["VALIDATION_ERROR", "ACCOUNT_NOT_FOUND", "NOT_FOUND", "INVALID_IDEMPOTENCY_KEY", "REQUEST_IN_PROGRESS"],
-  headers: [{ name: "Idempotency-Key", description: "Optional UUID: a retry with the same key returns the first 201 instead of crediting twice" }],
+  errors: ["VALIDATION_ERROR", "ACCOUNT_NOT_FOUND", "NOT_FOUND"],
   idempotency: "optional",
 });

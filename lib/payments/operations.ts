@@ -12,19 +12,12 @@ import {
   ZSwiftPaymentRequest,
 } from "@/lib/payments/schema";
 
-const IDEMPOTENCY_KEY_HEADER = {
-  name: "Idempotency-Key",
-  description:
-    "UUID. The first 2xx response is stored for IDEMPOTENCY_TTL_S (default 1 h) per client, method and path and replayed with " +
-    "`Idempotent-Replayed: true`, even if the body differs. A request still in flight gets 409 REQUEST_IN_PROGRESS.",
-};
-
 const SANDBOX_SIMULATE_HEADER = {
   name: "Sandbox-Simulate",
   description: "UAT only (ignored in production): `DEDUPE_LOCK_UNAVAILABLE` answers 503 with nothing submitted.",
 };
 
-const PAYMENT_ERRORS = ["INVALID_IDEMPOTENCY_KEY", "REQUEST_IN_PROGRESS", "DEDUPE_LOCK_UNAVAILABLE"] as const;
+const PAYMENT_ERRORS = ["DEDUPE_LOCK_UNAVAILABLE"] as const;
 
 export const createAchPaymentOperation = defineOperation({
   id: "createAchPayment",
@@ -43,7 +36,7 @@ export const createAchPaymentOperation = defineOperation({
   csv: false,
   idempotency: "optional",
   errors: [...PAYMENT_ERRORS, "VALIDATION_ERROR", "BANK_REFERENCE_NOT_FOUND", "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID"],
-  headers: [IDEMPOTENCY_KEY_HEADER, SANDBOX_SIMULATE_HEADER],
+  headers: [SANDBOX_SIMULATE_HEADER],
   example: { request: ACH_REQUEST_EXAMPLE },
 });
 
@@ -64,7 +57,7 @@ export const createSwiftPaymentOperation = defineOperation({
   csv: false,
   idempotency: "optional",
   errors: [...PAYMENT_ERRORS, "VALIDATION_ERROR", "PAYMENT_DUPLICATE_INSTRUCTION_ID"],
-  headers: [IDEMPOTENCY_KEY_HEADER, SANDBOX_SIMULATE_HEADER],
+  headers: [SANDBOX_SIMULATE_HEADER],
   example: { request: SWIFT_REQUEST_EXAMPLE, response: SWIFT_RESPONSE_EXAMPLE },
 });
 

@@ -18,11 +18,6 @@ import {
   ZVirtualAccountParams,
 } from "@/lib/virtual-accounts/schema";
 
-const IDEMPOTENCY_KEY_HEADER = {
-  name: "Idempotency-Key",
-  description: "UUID. A repeated key (per client, method and path, for about an hour) returns the stored response with `Idempotent-Replayed: true` and starts nothing new.",
-};
-
 const CREATE_DESCRIPTION =
   "Validates the whole batch first: any invalid item is a 400 whose `details` name each bad field (`items[7].accountName`), " +
   "including currencies not provisioned for the client. An accepted batch is a 202; the job runs on the worker " +
@@ -63,7 +58,7 @@ const ACCEPTED_EXAMPLE = {
   resultUrl: "https://api.harbour.bank/v1/jobs/5b8f0c2e-8f4a-4c1e-9d3a-2f6e1b7c9a10/results",
 };
 
-const createErrors = ["VALIDATION_ERROR", "INVALID_IDEMPOTENCY_KEY", "REQUEST_IN_PROGRESS"] as const;
+const createErrors = ["VALIDATION_ERROR"] as const;
 
 export const createVirtualAccountsV1Operation = defineOperation({
   id: "createVirtualAccountsV1",
@@ -79,7 +74,6 @@ export const createVirtualAccountsV1Operation = defineOperation({
   csv: true,
   idempotency: "optional",
   errors: createErrors,
-  headers: [IDEMPOTENCY_KEY_HEADER],
   example: { request: V1_EXAMPLE, response: ACCEPTED_EXAMPLE },
 });
 
@@ -97,7 +91,6 @@ export const createVirtualAccountsV2Operation = defineOperation({
   csv: true,
   idempotency: "optional",
   errors: createErrors,
-  headers: [IDEMPOTENCY_KEY_HEADER],
   example: { request: V2_EXAMPLE, response: ACCEPTED_EXAMPLE },
 });
 
@@ -132,7 +125,7 @@ const UPDATE_DESCRIPTION =
   "(409 ACCOUNT_NAMES_IMMUTABLE; sending the stored value again is not a change). dob and nativeLanguageName can be set once. " +
   "clientReference is always changeable (null clears it).";
 
-const updateErrors = ["VALIDATION_ERROR", "VIRTUAL_ACCOUNT_NOT_FOUND", "ACCOUNT_NAMES_IMMUTABLE", "INVALID_IDEMPOTENCY_KEY", "REQUEST_IN_PROGRESS"] as const;
+const updateErrors = ["VALIDATION_ERROR", "VIRTUAL_ACCOUNT_NOT_FOUND", "ACCOUNT_NAMES_IMMUTABLE"] as const;
 
 export const updateVirtualAccountV1Operation = defineOperation({
   id: "updateVirtualAccountV1",
@@ -148,7 +141,6 @@ export const updateVirtualAccountV1Operation = defineOperation({
   csv: true,
   idempotency: "optional",
   errors: updateErrors,
-  headers: [IDEMPOTENCY_KEY_HEADER],
 });
 
 export const updateVirtualAccountV2Operation = defineOperation({
@@ -165,7 +157,6 @@ export const updateVirtualAccountV2Operation = defineOperation({
   csv: true,
   idempotency: "optional",
   errors: updateErrors,
-  headers: [IDEMPOTENCY_KEY_HEADER],
 });
 
 export const getVirtualAccountBalancesOperation = defineOperation({

@@ -16,10 +16,6 @@ import {
 
 const access = { permission: "receive-notifications" } as const;
 const tag = "Notifications";
-const idempotencyHeader = [
-  { name: "Idempotency-Key", description: "Optional UUID: a retry with the same key returns the first response" },
-] as const;
-
 export const createSubscriptionOperation = defineOperation({
   id: "createSubscription",
   method: "POST",
@@ -34,8 +30,7 @@ export const createSubscriptionOperation = defineOperation({
   response: ZSubscription,
   status: 201,
   csv: true,
-  errors: ["VALIDATION_ERROR", "INVALID_IDEMPOTENCY_KEY", "REQUEST_IN_PROGRESS"],
-  headers: idempotencyHeader,
+  errors: ["VALIDATION_ERROR"],
   idempotency: "optional",
 });
 
@@ -76,8 +71,7 @@ export const deleteSubscriptionOperation = defineOperation({
   params: ZSubscriptionParams,
   response: ZSubscription,
   csv: true,
-  errors: ["VALIDATION_ERROR", "SUBSCRIPTION_NOT_FOUND", "INVALID_IDEMPOTENCY_KEY", "REQUEST_IN_PROGRESS"],
-  headers: idempotencyHeader,
+  errors: ["VALIDATION_ERROR", "SUBSCRIPTION_NOT_FOUND"],
   idempotency: "optional",
 });
 
