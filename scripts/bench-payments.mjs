@@ -40,8 +40,9 @@ async function token() {
   return (await res.json()).access_token;
 }
 
-function achBody(line, debtor = DEBTOR) {
+function achBody(line, debtor = DEBTOR, instructionIdentification = undefined) {
   return JSON.stringify({
+    ...(instructionIdentification ? { instructionIdentification } : {}),
     debtorAccount: { identification: debtor },
     debitCurrency: "USD",
     instructedAmount: { amount: "0.01", currency: "USD" },
@@ -64,7 +65,8 @@ await db.connect();
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const slice = Math.max(1, Math.round(DURATION_S / ROUNDS));
 
-function freshKeyRequests(debtors, tag) {
+/** `withInstruction`: each request also carries a fresh instructionIdentification (16 hex digits of its key). */
+function freshKeyRequests(debtors, tag, withInstruction = false) {
   let i = 0;
   return [
     {
@@ -74,7 +76,8 @@ function freshKeyRequests(debtors, tag) {
         // The key is also in the remittance line, so duplicates are countable afterwards.
         // Remittance lines hold 35 characters: the run tag and 30 hex digits of the key.
         const line = `${tag}${key.replaceAll("-", "").slice(0, 30)}`;
-        return { ...req, headers: { ...json, "idempotency-key": key }, body: achBody(line, debtors[i++ % debtors.length]) };
+        const instruction = withInstruction ? key.replaceAll("-", "").slice(0, 16) : undefined;
+        return { ...req, headers: { ...json, "idempotency-key": key }, body: achBody(line, debtors[i++ % debtors.length], instruction) };
       },
     },
   ];
@@ -91,6 +94,11 @@ const scenarios = [
   {
     name: "POST /v1/payments/ach-local, fresh keys, 3 debtor accounts",
     options: (tag) => ({ url: `${BASE}/v1/payments/ach-local`, requests: freshKeyRequests(["1000123460", "1000123456", "2000123001"], tag) }),
+  },
+  // The instructionIdentification dedupe guard (advisory lock and primary key) on top.
+  {
+    name: "POST /v1/payments/ach-local, fresh keys and instructionIdentification",
+    options: (tag) => ({ url: `${BASE}/v1/payments/ach-local`, requests: freshKeyRequests([DEBTOR], tag, true) }),
   },
   {
     name: "POST /v1/payments/ach-local, one repeated key (replay)",
@@ -122,14 +130,14 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const [create, spread, replay, empty, getAccount] = scenarios.map((scenario, i) => {
+const [create, spread, guarded, replay, empty, getAccount] = scenarios.map((scenario, i) => {
   const t = totals[i];
   const r = { name: scenario.name, rps: Math.round(t.requests / t.seconds), p50: median(t.p50), p99: median(t.p99), errors: t.errors, ok: t.ok };
   console.log(JSON.stringify(r));
   return r;
 });
 const created = await countRun();
-const expectedCreated = create.ok + spread.ok;
+const expectedCreated = create.ok + spread.ok + guarded.ok;
 const duplicates = Number(
   (await db.query("SELECT count(*) - count(DISTINCT remittance_information) AS d FROM payments WHERE remittance_information[1] LIKE $1 || '%' AND remittance_information[1] <> $2", [RUN, replayLine])).rows[0].d,
 );
@@ -170,22 +178,22 @@ const lines = [
   "# Payments benchmark",
   "",
   `Run by \`node scripts/bench-payments.mjs\` (from \`npm run bench\`) on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores, Node ${process.version},`,
-  `production build, ${CONNECTIONS} connections, autocannon on the same machine; the five HTTP rows interleaved in ${ROUNDS} rounds of ${slice} s each`,
+  `production build, ${CONNECTIONS} connections, autocannon on the same machine; the six HTTP rows interleaved in ${ROUNDS} rounds of ${slice} s each`,
   "(so a load change on a shared machine hits all of them alike), rate = requests / total seconds, latency = median of the rounds' p50/p99.",
   "Each created payment is a full ACH submission: token, rate limit, idempotency claim, validation, debtor and bank checks,",
   "holiday calendar, funds reservation (row-locked conditional debit), payment row, settlement task, audit row and the stored response, committed together.",
   "",
   "| what | req/s | p50 ms | p99 ms | errors |",
   "| --- | ---: | ---: | ---: | ---: |",
-  ...[create, spread, replay, empty, getAccount].map((r) => `| ${r.name} | ${r.rps} | ${r.p50 ?? "-"} | ${r.p99 ?? "-"} | ${r.errors ?? "-"} |`),
+  ...[create, spread, guarded, replay, empty, getAccount].map((r) => `| ${r.name} | ${r.rps} | ${r.p50 ?? "-"} | ${r.p99 ?? "-"} | ${r.errors ?? "-"} |`),
   `| ${bareRow.name} | ${bareRow.rps} | - | - | - |`,
   "",
   "| target | measured | met |",
   "| --- | --- | --- |",
   `| creation ≥ 40% of the empty route handler | ${pct(create.rps, empty.rps)} (${create.rps} vs ${empty.rps}) | ${create.rps >= 0.4 * empty.rps ? "yes" : "no"} |`,
-  `| creation: zero errors | ${create.errors + spread.errors} | ${create.errors + spread.errors === 0 ? "yes" : "no"} |`,
-  // Requests still in flight when a slice stops commit without their 201 being counted: at most one per connection per slice.
-  `| creation: zero duplicates (one payment per key) | ${duplicates} duplicates; ${created} payments for ${expectedCreated} counted 201s | ${duplicates === 0 && created >= expectedCreated && created - expectedCreated <= CONNECTIONS * ROUNDS * 2 ? "yes" : "no"} |`,
+  `| creation: zero errors | ${create.errors + spread.errors + guarded.errors} | ${create.errors + spread.errors + guarded.errors === 0 ? "yes" : "no"} |`,
+  // Requests still in flight when a slice stops commit without their 201 being counted: at most one per connection per slice of each of the three creating rows.
+  `| creation: zero duplicates (one payment per key) | ${duplicates} duplicates; ${created} payments for ${expectedCreated} counted 201s | ${duplicates === 0 && created >= expectedCreated && created - expectedCreated <= CONNECTIONS * ROUNDS * 3 ? "yes" : "no"} |`,
   `| replay ≥ GET /v1/accounts/{n} | ${replay.rps} vs ${getAccount.rps} | ${replay.rps >= getAccount.rps ? "yes" : "no"} |`,
   `| replay creates nothing | ${replayPayments} payment for the replayed key | ${replayPayments === 1 ? "yes" : "no"} |`,
   `| API creation vs the bare SQL transaction | ${pct(create.rps, bareRow.rps)} | (reported) |`,
