@@ -1,14 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import { AccountOptions } from "@/components/payments/account-options";
 import { Counter, describedBy, errorAt, Fieldset, FormField, FormSkeleton, inputClass } from "@/components/payments/form-controls";
-import { PaymentResult, SubmissionNotice } from "@/components/payments/submission-panel";
+import { PaymentResult, SubmissionNotice, SubmitActions } from "@/components/payments/submission-panel";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { useBankNow } from "@/components/system/use-bank-now";
-import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { ACH_CURRENCIES, ZAchPaymentRequest, type TAchPaymentRequest } from "@/lib/payments/schema";
@@ -207,17 +205,7 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
               <dd className="tabular">{settlement ?? "…"}</dd>
             </div>
           </dl>
-          <p id="ach-form-note" className="border-t border-slate-200 px-5 py-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            Same day before 15:15 bank time on a business day, otherwise the next business day. Submitting twice never pays twice.
-          </p>
-          <div className="border-t border-slate-200 px-5 py-4 dark:border-slate-800">
-            <Button type="submit" variant="primary" className="w-full" disabled={busy} aria-disabled={busy}>
-              {busy ? "Submitting…" : "Submit payment"}
-            </Button>
-            <Link href="/payments" className="mt-2 block text-center text-sm text-slate-600 hover:underline dark:text-slate-400">
-              Cancel
-            </Link>
-          </div>
+          <SubmitActions noteId="ach-form-note" note="Same day before 15:15 bank time on a business day, otherwise the next business day." busy={busy} />
         </Card>
         <div aria-live="polite">
           <SubmissionNotice phase={phase} onRetry={submission.retry} onNew={startOver} />

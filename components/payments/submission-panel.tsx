@@ -160,3 +160,22 @@ export function SubmissionNotice({ phase, onRetry, onNew }: { phase: SubmissionP
   }
   return null;
 }
+
+/** The foot of a payment form's summary card: its timing rule in a sentence, submit and cancel. */
+export function SubmitActions({ noteId, note, busy }: { noteId: string; note: string; busy: boolean }) {
+  return (
+    <>
+      <p id={noteId} className="border-t border-slate-200 px-5 py-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
+        {note} Submitting twice never pays twice.
+      </p>
+      <div className="border-t border-slate-200 px-5 py-4 dark:border-slate-800">
+        <Button type="submit" variant="primary" className="w-full" disabled={busy} aria-disabled={busy}>
+          {busy ? "Submitting…" : "Submit payment"}
+        </Button>
+        <Link href="/payments" className="mt-2 block text-center text-sm text-slate-600 hover:underline dark:text-slate-400">
+          Cancel
+        </Link>
+      </div>
+    </>
+  );
+}
