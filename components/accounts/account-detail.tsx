@@ -2,11 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { AttributesTable, OwnersTable, RoutingsTable } from "@/components/accounts/detail-tables";
 import { StatusBadge } from "@/components/accounts/status-badge";
 import { AccountPaymentsCard } from "@/components/payments/account-payments-card";
 import { buttonClass } from "@/components/ui/button";
+import { BackLink, DetailField } from "@/components/ui/detail";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
@@ -16,21 +16,6 @@ import { isInactive } from "@/lib/portal/balances";
 import { formatBankDateTime } from "@/lib/portal/date-format";
 import { formatMoney } from "@/lib/portal/money-format";
 import { accountKeys } from "@/lib/portal/query-keys";
-
-function Field({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
-  return (
-    <div className="px-5 py-3 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className={`mt-0.5 text-sm text-slate-900 sm:col-span-2 sm:mt-0 dark:text-slate-100 ${mono ? "font-mono" : ""}`}>{children}</dd>
-    </div>
-  );
-}
-
-const BackLink = () => (
-  <Link href="/accounts" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
-    ← All accounts
-  </Link>
-);
 
 function DetailSkeleton() {
   return (
@@ -67,7 +52,7 @@ export function AccountDetail({ accountNumber }: { accountNumber: string }) {
   const a = query.data;
   return (
     <>
-      <BackLink />
+      <BackLink href="/accounts">All accounts</BackLink>
       <header className="mt-3 mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="flex items-center gap-3 text-xl font-semibold tracking-tight">
@@ -85,17 +70,17 @@ export function AccountDetail({ accountNumber }: { accountNumber: string }) {
         <Card aria-labelledby="account-details">
           <CardHeader id="account-details" title="Details" />
           <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-            <Field label="Account ID" mono>{a.accountId}</Field>
-            <Field label="Account number" mono>{a.accountNumber}</Field>
-            <Field label="Customer (CIF)" mono>{a.cif}</Field>
-            <Field label="Nickname">{a.nickname ?? "—"}</Field>
-            <Field label="Currency" mono>{a.currency}</Field>
-            <Field label="Type">{a.accountType ?? "—"}</Field>
-            <Field label="Product (sub-type)" mono>{a.accountSubType}</Field>
-            <Field label="Status">{a.status}</Field>
-            <Field label="Opened"><time dateTime={a.openingDate}>{formatBankDateTime(a.openingDate)}</time></Field>
-            <Field label="Balance effective"><time dateTime={a.balanceEffectiveDate}>{formatBankDateTime(a.balanceEffectiveDate)}</time></Field>
-            <Field label="Available balance" mono>{`${a.availableBalance.amount} ${a.availableBalance.currency}`}</Field>
+            <DetailField label="Account ID" mono>{a.accountId}</DetailField>
+            <DetailField label="Account number" mono>{a.accountNumber}</DetailField>
+            <DetailField label="Customer (CIF)" mono>{a.cif}</DetailField>
+            <DetailField label="Nickname">{a.nickname ?? "—"}</DetailField>
+            <DetailField label="Currency" mono>{a.currency}</DetailField>
+            <DetailField label="Type">{a.accountType ?? "—"}</DetailField>
+            <DetailField label="Product (sub-type)" mono>{a.accountSubType}</DetailField>
+            <DetailField label="Status">{a.status}</DetailField>
+            <DetailField label="Opened"><time dateTime={a.openingDate}>{formatBankDateTime(a.openingDate)}</time></DetailField>
+            <DetailField label="Balance effective"><time dateTime={a.balanceEffectiveDate}>{formatBankDateTime(a.balanceEffectiveDate)}</time></DetailField>
+            <DetailField label="Available balance" mono>{`${a.availableBalance.amount} ${a.availableBalance.currency}`}</DetailField>
           </dl>
         </Card>
         <div className="space-y-6">

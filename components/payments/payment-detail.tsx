@@ -2,10 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { PaymentStatusBadge } from "@/components/payments/payment-status-badge";
 import { SandboxStatusControl } from "@/components/payments/sandbox-status-control";
 import { buttonClass } from "@/components/ui/button";
+import { BackLink, DetailField } from "@/components/ui/detail";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -16,15 +16,6 @@ import { paymentTimeline, type TimelineStep } from "@/lib/portal/payment-timelin
 import { fetchPaymentStatus } from "@/lib/portal/payments-api";
 import { formatMoney } from "@/lib/portal/money-format";
 import { paymentKeys } from "@/lib/portal/query-keys";
-
-function Field({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
-  return (
-    <div className="px-5 py-3 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className={cx("mt-0.5 text-sm text-slate-900 sm:col-span-2 sm:mt-0 dark:text-slate-100", mono && "font-mono break-all")}>{children}</dd>
-    </div>
-  );
-}
 
 const DOT: Record<TimelineStep["state"], string> = {
   done: "bg-emerald-600 ring-emerald-600 dark:bg-emerald-400 dark:ring-emerald-400",
@@ -80,12 +71,6 @@ function DetailSkeleton() {
   );
 }
 
-const BackLink = () => (
-  <Link href="/payments" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
-    ← Payments
-  </Link>
-);
-
 /** `sandbox`: the uat sandbox's status control is shown (admins in uat). */
 export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: string; sandbox?: boolean }) {
   const query = useQuery({
@@ -113,7 +98,7 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
   const p: TPaymentStatusRecord = query.data;
   return (
     <>
-      <BackLink />
+      <BackLink href="/payments">Payments</BackLink>
       <header className="mt-3 mb-6 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h1 className="flex items-center gap-3 text-xl font-semibold tracking-tight">
@@ -132,21 +117,21 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
         <Card aria-labelledby="payment-details" className="lg:col-span-2">
           <CardHeader id="payment-details" title="Details" />
           <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-            <Field label="Payment id" mono>{p.transactionId}</Field>
-            <Field label="Rail">{p.type}</Field>
-            <Field label="Status">{p.status}</Field>
-            <Field label="Your reference" mono>{p.externalReference ?? "—"}</Field>
-            <Field label="Debit amount">{formatMoney(p.debitAmount.amount, p.debitAmount.currency)}</Field>
-            <Field label="Credit amount">{formatMoney(p.creditAmount.amount, p.creditAmount.currency)}</Field>
-            <Field label="Exchange rate">{p.exchangeRate ? `1 ${p.debitAmount.currency} = ${p.exchangeRate} ${p.creditAmount.currency}` : "No conversion"}</Field>
-            <Field label="Value date">{p.valueDate}</Field>
-            <Field label="Remittance">
+            <DetailField label="Payment id" mono>{p.transactionId}</DetailField>
+            <DetailField label="Rail">{p.type}</DetailField>
+            <DetailField label="Status">{p.status}</DetailField>
+            <DetailField label="Your reference" mono>{p.externalReference ?? "—"}</DetailField>
+            <DetailField label="Debit amount">{formatMoney(p.debitAmount.amount, p.debitAmount.currency)}</DetailField>
+            <DetailField label="Credit amount">{formatMoney(p.creditAmount.amount, p.creditAmount.currency)}</DetailField>
+            <DetailField label="Exchange rate">{p.exchangeRate ? `1 ${p.debitAmount.currency} = ${p.exchangeRate} ${p.creditAmount.currency}` : "No conversion"}</DetailField>
+            <DetailField label="Value date">{p.valueDate}</DetailField>
+            <DetailField label="Remittance">
               {p.remittanceInformation.map((line, i) => (
                 <span key={i} className="block">
                   {line}
                 </span>
               ))}
-            </Field>
+            </DetailField>
           </dl>
         </Card>
         <div className="grid gap-6">

@@ -2,9 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import type { TLinkedAccount, TVirtualAccountDetail } from "@/lib/virtual-accounts/responses";
 import { buttonClass } from "@/components/ui/button";
+import { BackLink, DetailField } from "@/components/ui/detail";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
@@ -15,21 +15,6 @@ import { formatBankDateTime } from "@/lib/portal/date-format";
 import { formatMoney } from "@/lib/portal/money-format";
 import { virtualAccountKeys } from "@/lib/portal/query-keys";
 import { fetchVirtualAccount, isUnallocated, isVirtual } from "@/lib/portal/va-api";
-
-function Field({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
-  return (
-    <div className="px-5 py-3 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className={`mt-0.5 text-sm text-slate-900 sm:col-span-2 sm:mt-0 dark:text-slate-100 ${mono ? "font-mono" : ""}`}>{children}</dd>
-    </div>
-  );
-}
-
-const BackLink = () => (
-  <Link href="/virtual-accounts" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
-    ← All virtual accounts
-  </Link>
-);
 
 function DetailSkeleton() {
   return (
@@ -127,7 +112,7 @@ export function VaDetail({ number, canOperate }: { number: string; canOperate: b
   const unallocated = isUnallocated(a);
   return (
     <>
-      <BackLink />
+      <BackLink href="/virtual-accounts">All virtual accounts</BackLink>
       <header className="mt-3 mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="flex items-center gap-3 text-xl font-semibold tracking-tight">
@@ -144,31 +129,31 @@ export function VaDetail({ number, canOperate }: { number: string; canOperate: b
         <Card aria-labelledby="va-details-title" className="self-start">
           <CardHeader id="va-details-title" title="Details" />
           <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-            <Field label="Virtual account number" mono>
+            <DetailField label="Virtual account number" mono>
               {a.virtualAccountNumber}
-            </Field>
-            <Field label="Holder">{unallocated ? <span className="font-mono">UNALLOCATED</span> : a.accountHolderName}</Field>
-            <Field label="Currency" mono>
+            </DetailField>
+            <DetailField label="Holder">{unallocated ? <span className="font-mono">UNALLOCATED</span> : a.accountHolderName}</DetailField>
+            <DetailField label="Currency" mono>
               {a.currency}
-            </Field>
-            <Field label="Category">{a.category}</Field>
-            <Field label="Client reference" mono>
+            </DetailField>
+            <DetailField label="Category">{a.category}</DetailField>
+            <DetailField label="Client reference" mono>
               {a.clientReference ?? "—"}
-            </Field>
-            <Field label="BIC" mono>
+            </DetailField>
+            <DetailField label="BIC" mono>
               {a.bicCode}
-            </Field>
-            <Field label="BIC (FX)" mono>
+            </DetailField>
+            <DetailField label="BIC (FX)" mono>
               {a.bicCodeFx}
-            </Field>
-            <Field label="Effective">{formatBankDateTime(a.effectiveDate)}</Field>
-            <Field label="Created">{formatBankDateTime(a.createdAt)}</Field>
-            <Field label="Settlement account">
+            </DetailField>
+            <DetailField label="Effective">{formatBankDateTime(a.effectiveDate)}</DetailField>
+            <DetailField label="Created">{formatBankDateTime(a.createdAt)}</DetailField>
+            <DetailField label="Settlement account">
               <Linked account={a.settlementAccount} />
-            </Field>
-            <Field label="Parent account">
+            </DetailField>
+            <DetailField label="Parent account">
               <Linked account={a.parentAccount} />
-            </Field>
+            </DetailField>
           </dl>
         </Card>
         <div className="space-y-6">
