@@ -63,4 +63,19 @@ describe("payments submitted together", () => {
     for (const r of rows) perTransaction.set(r.created_at.getTime(), (perTransaction.get(r.created_at.getTime()) ?? 0) + 1);
     expect(Math.max(...perTransaction.values())).toBeGreaterThan(1);
   });
+
+  it("never deadlock when groups pay from the same accounts in different orders (5 rounds)", async () => {
+    const { db } = await getRuntime();
+    const accounts = [ACME_USD, "1000123460", "2000123001"];
+    for (let round = 0; round < 5; round++) {
+      // Arrival order alternates, so without a lock order two groups would take the accounts' rows crosswise.
+      const order = Array.from({ length: 60 }, (_, i) => accounts[(i * (round + 1) + (i % 2 ? 2 : 0)) % accounts.length]!);
+      const settled = await Promise.allSettled(
+        order.map((account, i) =>
+          createAchPayment(db, ctx, ach({ debtorAccount: { identification: account }, instructedAmount: { amount: "0.01", currency: "USD" }, remittanceInformation: [`LOCKS-${round}-${i}`] }), null),
+        ),
+      );
+      expect(settled.filter((s) => s.status === "rejected").map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
+    }
+  });
 });

@@ -170,13 +170,15 @@ type BatchItem = { submission: Submission; slot: ResponseSlot | null };
 const BATCH_LIMITS = { maxInFlight: 4, maxBatch: 32 };
 const batchers = new WeakMap<object, (item: BatchItem) => Promise<SubmissionResult>>();
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** The debtor account's row, as the order in which a batch locks them. */
+function lockOrderOf(item: BatchItem): string {
+  return `${item.submission.clientId}\u0000${item.submission.debtorAccountId}`;
 }
 
 /** One round trip for the batch, in debtor-account order (no lock-order deadlocks); outcomes in the callers' order. */
 async function recordSubmissions(db: Queryable, items: BatchItem[]): Promise<SubmissionResult[]> {
-  const order = items.map((_, i) => i).sort((a, b) => compareText(items[a]!.submission.debtorAccountId, items[b]!.submission.debtorAccountId));
+  const keys = items.map(lockOrderOf);
+  const order = items.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
   const { rows } = await db.query<{ outcomes: SubmissionResult[] }>({
     name: "payments-submit-batch",
     text: "SELECT submit_payments($1) AS outcomes",
