@@ -1,7 +1,8 @@
 // The production entry: Next's request handler behind node:http, so that the
 // client address reaching the API is the socket's (X-Forwarded-For is only
-// trusted with TRUST_PROXY=1), and so that a graceful stop also stops the
-// embedded PostgreSQL this process may have started.
+// trusted with TRUST_PROXY=1), that uat-only portal pages answer a real 404 in
+// production, and that a graceful stop also stops the embedded PostgreSQL this
+// process may have started.
 import http from "node:http";
 import next from "next";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
@@ -9,6 +10,11 @@ import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME ?? "0.0.0.0";
 const trustProxy = process.env.TRUST_PROXY === "1";
+// Decisions §8: the sandbox exists only in uat. Its page refuses too, but by then the portal's
+// loading skeleton has streamed with a 200; here the request goes to a path no route serves, so
+// Next answers 404 with the app's not-found page. (A Next proxy.ts did the same at about 0.1 ms
+// of CPU on every request, measured.)
+const UAT_ONLY_PAGES = process.env.APP_ENV === "production" ? new Set(["/webhooks/sandbox"]) : new Set();
 
 const app = next({ dev: false, dir: process.cwd(), hostname, port });
 const handle = app.getRequestHandler();
@@ -19,6 +25,7 @@ const server = http.createServer((req, res) => {
   const forwarded = req.headers["x-forwarded-for"];
   req.headers["x-forwarded-for"] =
     trustProxy && forwarded ? `${Array.isArray(forwarded) ? forwarded.join(", ") : forwarded}, ${socketAddress}` : socketAddress;
+  if (UAT_ONLY_PAGES.size > 0 && UAT_ONLY_PAGES.has((req.url ?? "").split("?")[0].replace(/\/$/, ""))) req.url = "/_not-in-this-environment";
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -52,7 +52,7 @@ test("in production the sandbox is hidden and 404, and callback URLs must be htt
   await expect(page.getByText("must use https")).toBeVisible();
   await expect(page.getByText("https only; the host must resolve to a public address.")).toBeVisible();
 
-  // The 404 view with a real 404 status (proxy.ts answers before the portal's loading skeleton streams).
+  // The 404 view with a real 404 status (scripts/server.mjs routes it before the portal's loading skeleton streams).
   const sandbox = await page.goto("/webhooks/sandbox");
   expect(sandbox?.status()).toBe(404);
   await expect(page.getByText("This page could not be found.")).toBeVisible();
