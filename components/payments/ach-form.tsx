@@ -11,7 +11,6 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { ACH_CURRENCIES, ZAchPaymentRequest, type TAchPaymentRequest } from "@/lib/payments/schema";
 import { achSettlementDate } from "@/lib/payments/settlement-date";
-import { ApiRequestError } from "@/lib/portal/api-client";
 import { achDefaults, toAchRequest, type AchFormValues } from "@/lib/portal/payment-forms";
 import type { BankCode } from "@/lib/portal/payment-reference";
 import { exponentOf, formatMoney, toMinor } from "@/lib/portal/money-format";
@@ -31,6 +30,7 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
     currencies: ACH_CURRENCIES,
     schema: ZAchPaymentRequest,
     toRequest: toAchRequest,
+    serverFieldAliases: SERVER_FIELD_ALIASES,
     defaultValues: achDefaults(initialAccount ?? ""),
   });
   const { register, handleSubmit, formState, control, setError, setValue, getValues } = form;
@@ -61,15 +61,7 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
     await submission.send(body);
   };
 
-  // A 400 that names a field goes on that field, like the form's own checks.
   const phase = submission.phase;
-  useEffect(() => {
-    if (phase.kind !== "rejected" || !(phase.error instanceof ApiRequestError)) return;
-    const field = phase.error.body.field;
-    if (!field) return;
-    const target = SERVER_FIELD_ALIASES[field] ?? field;
-    if (getValues(target as never) !== undefined) setError(target as never, { type: "server", message: phase.error.message });
-  }, [phase, getValues, setError]);
 
   const startOver = () => {
     submission.startOver();

@@ -13,7 +13,6 @@ import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { SWIFT_FEES } from "@/lib/payments/pricing";
 import { CHARGES_TYPES, ZSwiftPaymentRequest, type TSwiftPaymentRequest } from "@/lib/payments/schema";
 import { swiftSettlementDate } from "@/lib/payments/settlement-date";
-import { ApiRequestError } from "@/lib/portal/api-client";
 import { swiftDefaults, toSwiftRequest, type SwiftFormValues } from "@/lib/portal/payment-forms";
 import { swiftCurrencies, swiftQuote, type FxRate } from "@/lib/portal/payment-quote";
 import { formatMoney } from "@/lib/portal/money-format";
@@ -45,6 +44,7 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
     rail: "SWIFT",
     schema: ZSwiftPaymentRequest,
     toRequest: toSwiftRequest,
+    serverFieldAliases: SERVER_FIELD_ALIASES,
     defaultValues: swiftDefaults(initialAccount ?? ""),
   });
   const { register, handleSubmit, formState, control, setError, setValue, getValues } = form;
@@ -80,13 +80,6 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
   const valueDate = now ? swiftSettlementDate(now, new Set(holidays)) : null;
 
   const phase = submission.phase;
-  useEffect(() => {
-    if (phase.kind !== "rejected" || !(phase.error instanceof ApiRequestError)) return;
-    const field = phase.error.body.field;
-    if (!field) return;
-    const target = SERVER_FIELD_ALIASES[field] ?? field;
-    if (getValues(target as never) !== undefined) setError(target as never, { type: "server", message: phase.error.message });
-  }, [phase, getValues, setError]);
 
   const startOver = () => {
     submission.startOver();

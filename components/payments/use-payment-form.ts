@@ -1,11 +1,12 @@
 "use client";
 
-import { useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useForm, type DefaultValues, type Path, type PathValue } from "react-hook-form";
 import type { z } from "zod";
 import { useDefaultDebtor, usePayableAccounts } from "@/components/payments/use-payable-accounts";
 import { usePaymentSubmission } from "@/components/payments/use-payment-submission";
 import type { TRail } from "@/lib/payments/schema";
+import { ApiRequestError } from "@/lib/portal/api-client";
 import { requestResolver, type CurrencyOf } from "@/lib/portal/payment-forms";
 
 type WithDebtor = { debtorAccount: { identification: string } };
@@ -13,7 +14,8 @@ type WithDebtor = { debtorAccount: { identification: string } };
 /**
  * What both payment forms set up alike: the payable accounts, the submission
  * (one Idempotency-Key per form), and react-hook-form validating the mapped
- * request with the API's own schema, its debtor kept on a payable account.
+ * request with the API's own schema, its debtor kept on a payable account and
+ * the API's field errors shown on their controls.
  */
 export function usePaymentForm<F extends WithDebtor, R>(options: {
   rail: TRail;
@@ -21,6 +23,8 @@ export function usePaymentForm<F extends WithDebtor, R>(options: {
   currencies?: readonly string[];
   schema: z.ZodType<R>;
   toRequest: (values: F, currencyOf: CurrencyOf) => unknown;
+  /** A server 400's `field` that stands for a control of another name. */
+  serverFieldAliases?: Readonly<Record<string, string>>;
   defaultValues: DefaultValues<F>;
 }) {
   const { query, accounts, currencyOf } = usePayableAccounts(options.currencies);
@@ -37,5 +41,16 @@ export function usePaymentForm<F extends WithDebtor, R>(options: {
     () => form.getValues(debtorPath) as string,
     (accountNumber) => form.setValue(debtorPath, accountNumber as PathValue<F, Path<F>>),
   );
+  // A 400 that names a field goes on that field, like the form's own checks.
+  const { phase } = submission;
+  const { getValues, setError } = form;
+  const aliases = options.serverFieldAliases;
+  useEffect(() => {
+    if (phase.kind !== "rejected" || !(phase.error instanceof ApiRequestError)) return;
+    const field = phase.error.body.field;
+    if (!field) return;
+    const target = (aliases?.[field] ?? field) as Path<F>;
+    if (getValues(target) !== undefined) setError(target, { type: "server", message: phase.error.message });
+  }, [phase, getValues, setError, aliases]);
   return { query, accounts, submission, form };
 }
