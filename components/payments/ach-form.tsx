@@ -3,12 +3,11 @@
 import { useEffect, useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import { AccountOptions } from "@/components/payments/account-options";
-import { Counter, describedBy, errorAt, Fieldset, FormField, FormSkeleton, inputClass } from "@/components/payments/form-controls";
+import { accountsGate, Counter, describedBy, errorAt, Fieldset, FormField, inputClass } from "@/components/payments/form-controls";
 import { PaymentResult, SubmissionNotice, SubmitActions } from "@/components/payments/submission-panel";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { useBankNow } from "@/components/system/use-bank-now";
 import { Card, CardHeader } from "@/components/ui/card";
-import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { ACH_CURRENCIES, ZAchPaymentRequest, type TAchPaymentRequest } from "@/lib/payments/schema";
 import { achSettlementDate } from "@/lib/payments/settlement-date";
 import { achDefaults, toAchRequest, type AchFormValues } from "@/lib/portal/payment-forms";
@@ -68,21 +67,8 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
     form.reset(achDefaults(getValues("debtorAccount.identification")));
   };
 
-  if (query.isPending) return <FormSkeleton />;
-  if (query.isError) {
-    return (
-      <Card>
-        <ErrorState title="Your accounts could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-      </Card>
-    );
-  }
-  if (accounts.length === 0) {
-    return (
-      <Card>
-        <EmptyState title="No account can make ACH payments">ACH payments are made from an active USD or BMD account.</EmptyState>
-      </Card>
-    );
-  }
+  const gate = accountsGate(query, accounts.length, { title: "No account can make ACH payments", text: "ACH payments are made from an active USD or BMD account." });
+  if (gate) return gate;
   if (phase.kind === "done") return <PaymentResult phase={phase} onNew={startOver} />;
 
   const busy = submission.busy || formState.isSubmitting;

@@ -3,13 +3,12 @@
 import { useEffect, useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import { AccountOptions } from "@/components/payments/account-options";
-import { Counter, describedBy, errorAt, Fieldset, FormField, FormSkeleton, inputClass } from "@/components/payments/form-controls";
+import { accountsGate, Counter, describedBy, errorAt, Fieldset, FormField, inputClass } from "@/components/payments/form-controls";
 import { PaymentResult, SubmissionNotice, SubmitActions } from "@/components/payments/submission-panel";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { useBankNow } from "@/components/system/use-bank-now";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
-import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { SWIFT_FEES } from "@/lib/payments/pricing";
 import { CHARGES_TYPES, ZSwiftPaymentRequest, type TSwiftPaymentRequest } from "@/lib/payments/schema";
 import { swiftSettlementDate } from "@/lib/payments/settlement-date";
@@ -86,21 +85,8 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
     form.reset(swiftDefaults(getValues("debtorAccount.identification"), getValues("instructedAmount.currency")));
   };
 
-  if (query.isPending) return <FormSkeleton />;
-  if (query.isError) {
-    return (
-      <Card>
-        <ErrorState title="Your accounts could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-      </Card>
-    );
-  }
-  if (accounts.length === 0) {
-    return (
-      <Card>
-        <EmptyState title="No account can make payments">SWIFT payments are made from an active account.</EmptyState>
-      </Card>
-    );
-  }
+  const gate = accountsGate(query, accounts.length, { title: "No account can make payments", text: "SWIFT payments are made from an active account." });
+  if (gate) return gate;
   if (phase.kind === "done") return <PaymentResult phase={phase} onNew={startOver} />;
 
   const busy = submission.busy || formState.isSubmitting;
