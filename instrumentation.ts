@@ -5,7 +5,7 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   if (process.env.WORKER_ENABLED === "0") return;
-  const { startWorker } = await import("@/lib/jobs/start");
+  const { startWorker } = await import("@/lib/server/jobs/start");
   const attempt = () =>
     startWorker().catch((error: unknown) => {
       // The database may still be starting: keep trying rather than run without a worker.

@@ -1,7 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": fileURLToPath(new URL("./", import.meta.url)) };
+/** `server-only` throws outside a React server bundle; tests and scripts run server modules directly. */
+const alias = {
+  "@": fileURLToPath(new URL("./", import.meta.url)),
+  "server-only": fileURLToPath(new URL("./node_modules/server-only/empty.js", import.meta.url)),
+};
 
 /**
  * Unit tests sit beside the code as `*.test.ts`. Integration tests are

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, type ReactNode } from "react";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/contract/auth/roles";
 
 /** What the browser knows about the signed-in user: display only, never a credential. */
 export type ClientUser = { name: string; email: string; role: Role; clientId: string; clientName: string };

@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { shouldRetry } from "@/lib/portal/api-client";
+import { shouldRetry } from "@/lib/portal/shared/api-client";
 
 /**
  * The portal's one QueryClient. Every /v1 call counts against the client's

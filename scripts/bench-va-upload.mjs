@@ -2,7 +2,7 @@
 // how long the portal takes to parse and validate a 1000-row CSV in the browser.
 // Target: under 300 ms.
 //
-// 1. Node: lib/portal/va-upload.ts (the module the upload dialog calls, the same
+// 1. Node: lib/portal/virtual-accounts/va-upload.ts (the module the upload dialog calls, the same
 //    papaparse + zod code) bundled with esbuild and timed over a 1000-row file.
 // 2. Browser (when BENCH_BASE_URL is set, e.g. http://localhost:3122 of a running
 //    UAT server with the demo data): headless Chromium signs in as the demo
@@ -49,7 +49,7 @@ async function nodeTiming(csv) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-va-"));
   try {
     const outfile = path.join(dir, "va-upload.mjs");
-    await build({ entryPoints: ["lib/portal/va-upload.ts"], bundle: true, format: "esm", platform: "node", outfile, tsconfig: "tsconfig.json", logLevel: "error" });
+    await build({ entryPoints: ["lib/portal/virtual-accounts/va-upload.ts"], bundle: true, format: "esm", platform: "node", outfile, tsconfig: "tsconfig.json", logLevel: "error" });
     const mod = await import(pathToFileURL(outfile).href);
     let t = performance.now();
     const first = mod.parseAndValidate(csv);
@@ -133,7 +133,7 @@ if (OUT !== "-") {
     "",
     `Parse (papaparse) and validate (the API's \`ZVirtualAccountItemV2\`, row by row, with the CSV-to-item mapping) of a ${ROWS}-row upload`,
     `(${(result.bytes / 1024).toFixed(0)} KiB; 60% Individuals, 30% Businesses with registered addresses, 10% unallocated), the call`,
-    "the upload dialog makes (`parseAndValidate` in `lib/portal/va-upload.ts`). Target: under 300 ms in the browser.",
+    "the upload dialog makes (`parseAndValidate` in `lib/portal/virtual-accounts/va-upload.ts`). Target: under 300 ms in the browser.",
     "",
     `Run: \`node scripts/bench-va-upload.mjs\` (node) and \`BENCH_BASE_URL=http://localhost:3122 node scripts/bench-va-upload.mjs\` (adds headless Chromium`,
     "against a running UAT server: the dialog's own `va-upload-validate` performance measure, file already read).",

@@ -211,7 +211,7 @@ Deposits were accepted at ${alone.depositsPerSecond}/s (16 concurrent callers) i
 feed outpaced delivery and the rate above is the delivery pipeline's. Latency is measured from sending the
 deposit request, an upper bound on the time from its commit.
 
-How the hanging receiver is kept from slowing others (lib/delivery/origin-gate.ts): a receiver origin may
+How the hanging receiver is kept from slowing others (lib/server/delivery/origin-gate.ts): a receiver origin may
 hold at most 4 of the worker's 16 slots at once; once one of its attempts has run longer than 0.5 s it is marked slow
 for 60 s and gets 2 slots, and its other due deliveries are deferred without counting as an attempt, spread
 over the time its backlog needs at that pace (5 s to 10 min), so they are not re-claimed every few seconds. The hanging receiver got ${withHang.secondReceived} requests during the median run.

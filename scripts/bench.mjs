@@ -107,7 +107,7 @@ rows.push(await load("GET /v1/accounts (JSON)", "/v1/accounts", auth, server.pid
 rows.push(await load("GET /v1/accounts (CSV)", "/v1/accounts", { ...auth, accept: "text/csv" }, server.pid));
 
 const { port: pgPort, password } = JSON.parse(readFileSync(`${DATA_DIR}/embedded-pg.json`, "utf8"));
-const baseline = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/bench-baseline-server.ts"], {
+const baseline = spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/bench-baseline-server.ts"], {
   env: { ...serverEnv, PORT: String(BASELINE_PORT), DATABASE_URL: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/harbour` },
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,

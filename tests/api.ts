@@ -1,6 +1,6 @@
-import { issueAccessToken } from "@/lib/auth/tokens";
-import { PERMISSIONS, type Permission } from "@/lib/auth/permissions";
-import { getRuntime } from "@/lib/runtime";
+import { issueAccessToken } from "@/lib/server/auth/tokens";
+import { PERMISSIONS, type Permission } from "@/lib/contract/auth/permissions";
+import { getRuntime } from "@/lib/server/runtime";
 
 /**
  * Integration tests drive the real route handlers with real Request objects:

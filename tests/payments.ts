@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
 import { POST as swiftRoute } from "@/app/v1/payments/swift/route";
-import { ZPaymentResponse, type TPaymentResponse } from "@/lib/payments/schema";
-import { getRuntime } from "@/lib/runtime";
+import { ZPaymentResponse, type TPaymentResponse } from "@/lib/contract/payments/schema";
+import { getRuntime } from "@/lib/server/runtime";
 import { call, tokenFor, type ApiResponse } from "@/tests/api";
 
 /** Shared fixtures for the payments integration tests. */

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { PortalUserProvider } from "@/components/portal-user";
 import { AppShell } from "@/components/shell/app-shell";
-import { getPortalUser } from "@/lib/auth/session";
-import { getConfig } from "@/lib/config";
+import { getPortalUser } from "@/lib/server/auth/session";
+import { getConfig } from "@/lib/server/config";
 
 /**
  * The signed-in frame. Access control is each page's own first line

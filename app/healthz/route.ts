@@ -1,4 +1,4 @@
-import { getRuntime } from "@/lib/runtime";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

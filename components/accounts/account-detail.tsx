@@ -10,12 +10,12 @@ import { BackLink, DetailField } from "@/components/ui/detail";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
-import { fetchAccount } from "@/lib/portal/accounts-api";
-import { ApiRequestError } from "@/lib/portal/api-client";
-import { isInactive } from "@/lib/portal/balances";
-import { formatBankDateTime } from "@/lib/portal/date-format";
-import { formatMoney } from "@/lib/portal/money-format";
-import { accountKeys } from "@/lib/portal/query-keys";
+import { fetchAccount } from "@/lib/portal/accounts/accounts-api";
+import { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { isInactive } from "@/lib/portal/accounts/balances";
+import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatMoney } from "@/lib/portal/shared/money-format";
+import { accountKeys } from "@/lib/portal/shared/query-keys";
 
 function DetailSkeleton() {
   return (

@@ -1,6 +1,6 @@
 "use client";
 
-import type { AccountsView, StatusFilter } from "@/lib/portal/account-filters";
+import type { AccountsView, StatusFilter } from "@/lib/portal/accounts/account-filters";
 
 const fieldClass =
   "h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";

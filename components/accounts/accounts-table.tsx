@@ -1,8 +1,8 @@
 import Link from "next/link";
-import type { TAccountSummary } from "@/lib/accounts/schema";
+import type { TAccountSummary } from "@/lib/contract/accounts/schema";
 import { StatusBadge } from "@/components/accounts/status-badge";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatAmount } from "@/lib/portal/money-format";
+import { formatAmount } from "@/lib/portal/shared/money-format";
 
 const TH = "px-5 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
 const TD = "px-5 py-3 align-middle";

@@ -10,9 +10,9 @@ import { RawCsvButton } from "@/components/accounts/raw-csv-button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
-import { fetchAccountsPage } from "@/lib/portal/accounts-api";
-import { accountsViewQuery, filterAccounts, hasFilters, type AccountsView as View } from "@/lib/portal/account-filters";
-import { accountKeys } from "@/lib/portal/query-keys";
+import { fetchAccountsPage } from "@/lib/portal/accounts/accounts-api";
+import { accountsViewQuery, filterAccounts, hasFilters, type AccountsView as View } from "@/lib/portal/accounts/account-filters";
+import { accountKeys } from "@/lib/portal/shared/query-keys";
 
 /** Skeleton rows while the first page loads: enough to hold the table's place without overshooting small pages. */
 const SKELETON_ROWS = 7;

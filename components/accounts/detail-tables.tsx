@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { TAccount } from "@/lib/accounts/schema";
+import type { TAccount } from "@/lib/contract/accounts/schema";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/state-message";
 

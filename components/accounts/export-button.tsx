@@ -4,8 +4,8 @@ import { useRef, useState } from "react";
 import { usePortalUser } from "@/components/portal-user";
 import { Button } from "@/components/ui/button";
 import { DownloadIcon } from "@/components/ui/icons";
-import { fetchAllAccounts, type ExportProgress } from "@/lib/portal/accounts-api";
-import { saveBlob } from "@/lib/portal/download";
+import { fetchAllAccounts, type ExportProgress } from "@/lib/portal/accounts/accounts-api";
+import { saveBlob } from "@/lib/portal/shared/download";
 
 type State = { kind: "idle" } | { kind: "running"; progress: ExportProgress | null } | { kind: "done"; count: number } | { kind: "error"; message: string };
 
@@ -27,7 +27,7 @@ export function ExportButton() {
       // papaparse loads with the first export, not with the page: most visits never export.
       const [accounts, { accountsToCsv, exportFileName }] = await Promise.all([
         fetchAllAccounts((progress) => setState({ kind: "running", progress }), controller.signal),
-        import("@/lib/portal/accounts-export"),
+        import("@/lib/portal/accounts/accounts-export"),
       ]);
       // The BOM makes Excel read the file as UTF-8 (owner names are not all ASCII).
       saveBlob(new Blob(["\ufeff", accountsToCsv(accounts)], { type: "text/csv;charset=utf-8" }), exportFileName(clientId));

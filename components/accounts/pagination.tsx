@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { PAGE_SIZES } from "@/lib/portal/account-filters";
+import { PAGE_SIZES } from "@/lib/portal/accounts/account-filters";
 
 type Props = {
   page: number;

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { apiFetch } from "@/lib/portal/api-client";
-import { accountsPagePath } from "@/lib/portal/accounts-api";
-import { saveBlob } from "@/lib/portal/download";
+import { apiFetch } from "@/lib/portal/shared/api-client";
+import { accountsPagePath } from "@/lib/portal/accounts/accounts-api";
+import { saveBlob } from "@/lib/portal/shared/download";
 
 /**
  * The API's own CSV of the page on screen (`Accept: text/csv`): one header

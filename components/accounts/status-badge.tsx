@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { isInactive } from "@/lib/portal/balances";
+import { isInactive } from "@/lib/portal/accounts/balances";
 
 /** The API spells statuses several ways (`Active`, `ACTIVE`, `INACTIVE`); the portal shows one word each. */
 export function StatusBadge({ status }: { status: string }) {

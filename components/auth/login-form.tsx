@@ -5,8 +5,8 @@ import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { ZSignIn, type TSignIn } from "@/lib/auth/sign-in-schema";
-import { safeReturnPath } from "@/lib/portal/return-path";
+import { ZSignIn, type TSignIn } from "@/lib/contract/auth/sign-in-schema";
+import { safeReturnPath } from "@/lib/portal/shared/return-path";
 
 function describeError(code: string): string {
   if (code.startsWith("locked")) {

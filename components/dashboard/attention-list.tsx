@@ -1,10 +1,10 @@
 import Link from "next/link";
-import type { TAccountSummary } from "@/lib/accounts/schema";
+import type { TAccountSummary } from "@/lib/contract/accounts/schema";
 import { StatusBadge } from "@/components/accounts/status-badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/state-message";
-import { accountLabel } from "@/lib/portal/balances";
-import { formatMoney } from "@/lib/portal/money-format";
+import { accountLabel } from "@/lib/portal/accounts/balances";
+import { formatMoney } from "@/lib/portal/shared/money-format";
 
 /** Inactive accounts: money parked where it cannot move until the bank reactivates the account. */
 export function AttentionList({ accounts }: { accounts: readonly TAccountSummary[] }) {

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
-import type { CurrencyTotal } from "@/lib/portal/balances";
-import { formatAmount } from "@/lib/portal/money-format";
+import type { CurrencyTotal } from "@/lib/portal/accounts/balances";
+import { formatAmount } from "@/lib/portal/shared/money-format";
 
 const PALETTE = ["bg-brand-700", "bg-brand-500", "bg-brand-300", "bg-sky-300", "bg-slate-400", "bg-slate-300"];
 const MAX_SLICES = 5;

@@ -10,9 +10,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { usePortalUser } from "@/components/portal-user";
-import { fetchAllAccounts } from "@/lib/portal/accounts-api";
-import { isInactive, totalsByCurrency } from "@/lib/portal/balances";
-import { accountKeys } from "@/lib/portal/query-keys";
+import { fetchAllAccounts } from "@/lib/portal/accounts/accounts-api";
+import { isInactive, totalsByCurrency } from "@/lib/portal/accounts/balances";
+import { accountKeys } from "@/lib/portal/shared/query-keys";
 
 function ChartsSkeleton() {
   return (

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { ChevronIcon } from "@/components/ui/icons";
 import { Card, CardHeader } from "@/components/ui/card";
 import { usePortalUser } from "@/components/portal-user";
-import { hasRole } from "@/lib/auth/roles";
+import { hasRole } from "@/lib/contract/auth/roles";
 
 type Task = { href: string; title: string; detail: string };
 

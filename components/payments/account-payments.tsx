@@ -7,10 +7,10 @@ import { PaymentStatusBadge } from "@/components/payments/payment-status-badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
-import type { TPaymentStatusRecord } from "@/lib/payments/schema";
-import { fetchAccountPayments } from "@/lib/portal/payments-api";
-import { formatMoney } from "@/lib/portal/money-format";
-import { paymentKeys } from "@/lib/portal/query-keys";
+import type { TPaymentStatusRecord } from "@/lib/contract/payments/schema";
+import { fetchAccountPayments } from "@/lib/portal/payments/payments-api";
+import { formatMoney } from "@/lib/portal/shared/money-format";
+import { paymentKeys } from "@/lib/portal/shared/query-keys";
 
 const TH = "px-4 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
 const TD = "px-4 align-middle";

@@ -8,11 +8,11 @@ import { PaymentResult, SubmissionNotice, SubmitActions } from "@/components/pay
 import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { useBankNow } from "@/components/system/use-bank-now";
 import { Card, CardHeader } from "@/components/ui/card";
-import { ACH_CURRENCIES, ZAchPaymentRequest, type TAchPaymentRequest } from "@/lib/payments/schema";
-import { achSettlementDate } from "@/lib/payments/settlement-date";
-import { achDefaults, toAchRequest, type AchFormValues } from "@/lib/portal/payment-forms";
-import type { BankCode } from "@/lib/portal/payment-reference";
-import { exponentOf, formatMoney, toMinor } from "@/lib/portal/money-format";
+import { ACH_CURRENCIES, ZAchPaymentRequest, type TAchPaymentRequest } from "@/lib/contract/payments/schema";
+import { achSettlementDate } from "@/lib/contract/payments/settlement-date";
+import { achDefaults, toAchRequest, type AchFormValues } from "@/lib/portal/payments/payment-forms";
+import type { BankCode } from "@/lib/contract/payments/reference";
+import { exponentOf, formatMoney, toMinor } from "@/lib/portal/shared/money-format";
 
 type Props = { bankCodes: BankCode[]; holidays: string[]; initialAccount?: string };
 

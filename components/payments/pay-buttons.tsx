@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePortalUser } from "@/components/portal-user";
 import { buttonClass } from "@/components/ui/button";
-import { hasRole } from "@/lib/auth/roles";
+import { hasRole } from "@/lib/contract/auth/roles";
 
 /** Shown only to roles that may pay (treasurer, admin); a viewer sees nothing here. */
 export function PayButtons({ from, size = "normal" }: { from?: string; size?: "normal" | "compact" }) {

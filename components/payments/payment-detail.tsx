@@ -10,12 +10,12 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
-import type { TPaymentStatusRecord } from "@/lib/payments/schema";
-import { ApiRequestError } from "@/lib/portal/api-client";
-import { paymentTimeline, type TimelineStep } from "@/lib/portal/payment-timeline";
-import { fetchPaymentStatus } from "@/lib/portal/payments-api";
-import { formatMoney } from "@/lib/portal/money-format";
-import { paymentKeys } from "@/lib/portal/query-keys";
+import type { TPaymentStatusRecord } from "@/lib/contract/payments/schema";
+import { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { paymentTimeline, type TimelineStep } from "@/lib/portal/payments/payment-timeline";
+import { fetchPaymentStatus } from "@/lib/portal/payments/payments-api";
+import { formatMoney } from "@/lib/portal/shared/money-format";
+import { paymentKeys } from "@/lib/portal/shared/query-keys";
 
 const DOT: Record<TimelineStep["state"], string> = {
   done: "bg-emerald-600 ring-emerald-600 dark:bg-emerald-400 dark:ring-emerald-400",

@@ -1,5 +1,5 @@
 import { Badge, type Tone } from "@/components/ui/badge";
-import type { TPaymentStatus } from "@/lib/payments/schema";
+import type { TPaymentStatus } from "@/lib/contract/payments/schema";
 
 const TONES: Record<TPaymentStatus, Tone> = { Pending: "blue", Completed: "green", Failed: "red", Reversed: "amber" };
 

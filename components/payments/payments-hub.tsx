@@ -8,10 +8,10 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
-import { fetchAllAccounts } from "@/lib/portal/accounts-api";
-import { accountLabel, isInactive } from "@/lib/portal/balances";
-import { formatMoney } from "@/lib/portal/money-format";
-import { accountKeys } from "@/lib/portal/query-keys";
+import { fetchAllAccounts } from "@/lib/portal/accounts/accounts-api";
+import { accountLabel, isInactive } from "@/lib/portal/accounts/balances";
+import { formatMoney } from "@/lib/portal/shared/money-format";
+import { accountKeys } from "@/lib/portal/shared/query-keys";
 
 /**
  * Payments by account: the API lists payments per debtor account

@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Notice } from "@/components/webhooks/field";
-import { PAYMENT_TRANSITIONS, type TPaymentStatus, type TPaymentStatusRecord } from "@/lib/payments/schema";
-import { ApiRequestError } from "@/lib/portal/api-client";
-import { forcePaymentStatus } from "@/lib/portal/payments-api";
-import { accountKeys, paymentKeys } from "@/lib/portal/query-keys";
+import { PAYMENT_TRANSITIONS, type TPaymentStatus, type TPaymentStatusRecord } from "@/lib/contract/payments/schema";
+import { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { forcePaymentStatus } from "@/lib/portal/payments/payments-api";
+import { accountKeys, paymentKeys } from "@/lib/portal/shared/query-keys";
 
 const ACTION: Record<TPaymentStatus, string> = { Pending: "Mark pending", Completed: "Mark completed", Failed: "Mark failed", Reversed: "Reverse" };
 

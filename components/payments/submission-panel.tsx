@@ -6,7 +6,7 @@ import { PaymentStatusBadge } from "@/components/payments/payment-status-badge";
 import type { SubmissionPhase } from "@/components/payments/use-payment-submission";
 import { Button, buttonClass } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
-import { formatMoney } from "@/lib/portal/money-format";
+import { formatMoney } from "@/lib/portal/shared/money-format";
 
 function Row({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
   return (

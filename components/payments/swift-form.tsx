@@ -9,12 +9,12 @@ import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { useBankNow } from "@/components/system/use-bank-now";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
-import { SWIFT_FEES } from "@/lib/payments/pricing";
-import { CHARGES_TYPES, ZSwiftPaymentRequest, type TSwiftPaymentRequest } from "@/lib/payments/schema";
-import { swiftSettlementDate } from "@/lib/payments/settlement-date";
-import { swiftDefaults, toSwiftRequest, type SwiftFormValues } from "@/lib/portal/payment-forms";
-import { swiftCurrencies, swiftQuote, type FxRate } from "@/lib/portal/payment-quote";
-import { formatMoney } from "@/lib/portal/money-format";
+import { SWIFT_FEES } from "@/lib/contract/payments/pricing";
+import { CHARGES_TYPES, ZSwiftPaymentRequest, type TSwiftPaymentRequest } from "@/lib/contract/payments/schema";
+import { swiftSettlementDate } from "@/lib/contract/payments/settlement-date";
+import { swiftDefaults, toSwiftRequest, type SwiftFormValues } from "@/lib/portal/payments/payment-forms";
+import { swiftCurrencies, swiftQuote, type FxRate } from "@/lib/portal/payments/payment-quote";
+import { formatMoney } from "@/lib/portal/shared/money-format";
 
 type Props = { rates: FxRate[]; holidays: string[]; initialAccount?: string };
 

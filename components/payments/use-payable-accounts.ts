@@ -2,10 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import type { TAccountSummary } from "@/lib/accounts/schema";
-import { fetchAllAccounts } from "@/lib/portal/accounts-api";
-import { isInactive } from "@/lib/portal/balances";
-import { accountKeys } from "@/lib/portal/query-keys";
+import type { TAccountSummary } from "@/lib/contract/accounts/schema";
+import { fetchAllAccounts } from "@/lib/portal/accounts/accounts-api";
+import { isInactive } from "@/lib/portal/accounts/balances";
+import { accountKeys } from "@/lib/portal/shared/query-keys";
 
 /** The client's accounts that can be debited (active ones), optionally only in some currencies. */
 export function usePayableAccounts(currencies?: readonly string[]) {

@@ -5,9 +5,9 @@ import { useForm, type DefaultValues, type Path, type PathValue } from "react-ho
 import type { z } from "zod";
 import { useDefaultDebtor, usePayableAccounts } from "@/components/payments/use-payable-accounts";
 import { usePaymentSubmission } from "@/components/payments/use-payment-submission";
-import type { TRail } from "@/lib/payments/schema";
-import { ApiRequestError } from "@/lib/portal/api-client";
-import { requestResolver, type CurrencyOf } from "@/lib/portal/payment-forms";
+import type { TRail } from "@/lib/contract/payments/schema";
+import { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { requestResolver, type CurrencyOf } from "@/lib/portal/payments/payment-forms";
 
 type WithDebtor = { debtorAccount: { identification: string } };
 

@@ -2,11 +2,11 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
-import type { TPaymentResponse, TPaymentStatusRecord, TRail } from "@/lib/payments/schema";
-import type { ApiRequestError } from "@/lib/portal/api-client";
-import { newIdempotencyKey } from "@/lib/portal/payment-forms";
-import { classifySubmitError, findPaymentByReference, postPayment } from "@/lib/portal/payments-api";
-import { accountKeys, paymentKeys } from "@/lib/portal/query-keys";
+import type { TPaymentResponse, TPaymentStatusRecord, TRail } from "@/lib/contract/payments/schema";
+import type { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { newIdempotencyKey } from "@/lib/portal/payments/payment-forms";
+import { classifySubmitError, findPaymentByReference, postPayment } from "@/lib/portal/payments/payments-api";
+import { accountKeys, paymentKeys } from "@/lib/portal/shared/query-keys";
 
 export type SubmissionPhase =
   | { kind: "idle" }

@@ -11,9 +11,9 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
-import { ApiRequestError } from "@/lib/portal/api-client";
-import { errorCodes, groupOperations, type OpenApiDocument } from "@/lib/portal/openapi-model";
-import { referenceKeys } from "@/lib/portal/query-keys";
+import { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { errorCodes, groupOperations, type OpenApiDocument } from "@/lib/portal/reference/openapi-model";
+import { referenceKeys } from "@/lib/portal/shared/query-keys";
 
 /** The document is public (no token, no quota) and changes only with a deploy. */
 async function fetchOpenApi(signal: AbortSignal): Promise<OpenApiDocument> {

@@ -1,7 +1,7 @@
 import { CodeBlock } from "@/components/reference/code-block";
 import { MethodBadge } from "@/components/reference/method-badge";
 import { Badge } from "@/components/ui/badge";
-import { exampleOf, refName, typeLabel, type ApiOperation, type JsonSchema } from "@/lib/portal/openapi-model";
+import { exampleOf, refName, typeLabel, type ApiOperation, type JsonSchema } from "@/lib/portal/reference/openapi-model";
 
 function SchemaLink({ schema }: { schema: JsonSchema | null }) {
   if (!schema) return <span className="text-slate-600 dark:text-slate-400">—</span>;

@@ -1,4 +1,4 @@
-import { typeLabel, type JsonSchema } from "@/lib/portal/openapi-model";
+import { typeLabel, type JsonSchema } from "@/lib/portal/reference/openapi-model";
 
 function PropertyRows({ schema }: { schema: JsonSchema }) {
   const required = new Set(schema.required ?? []);

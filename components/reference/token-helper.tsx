@@ -7,7 +7,7 @@ import type { TestTokenResult } from "@/app/(portal)/developers/access/actions";
 import { CodeBlock } from "@/components/reference/code-block";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { ZTokenHelper, type TTokenHelper } from "@/lib/portal/token-helper-schema";
+import { ZTokenHelper, type TTokenHelper } from "@/lib/contract/auth/token-helper-schema";
 
 type Props = {
   clientId: string;

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useBankNow } from "@/components/system/use-bank-now";
-import { clockFace } from "@/lib/portal/bank-clock";
+import { clockFace } from "@/lib/portal/system/bank-clock";
 
 /**
  * Bank time in the header: cut-offs run on it, so it is always in view. Its

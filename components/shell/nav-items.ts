@@ -1,7 +1,7 @@
 import type { ComponentType, SVGProps } from "react";
 import { AccountsIcon, BookIcon, ClockIcon, HomeIcon, KeyIcon, LayersIcon, WebhookIcon } from "@/components/ui/icons";
 import { PaymentsIcon } from "@/components/payments/payments-icon";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/contract/auth/roles";
 
 export type NavItem = { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; role: Role };
 

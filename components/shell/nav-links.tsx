@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import { isCurrent, NAV_ITEMS } from "@/components/shell/nav-items";
 import { usePortalUser } from "@/components/portal-user";
 import { cx } from "@/components/ui/cx";
-import { hasRole } from "@/lib/auth/roles";
+import { hasRole } from "@/lib/contract/auth/roles";
 
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname();

@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import { cx } from "@/components/ui/cx";
-import { getQuota, subscribeQuota } from "@/lib/portal/quota-store";
+import { getQuota, subscribeQuota } from "@/lib/portal/shared/quota-store";
 
 const serverSnapshot = () => null;
 

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { usePortalUser } from "@/components/portal-user";
 import { Badge } from "@/components/ui/badge";
 import { ChevronIcon } from "@/components/ui/icons";
-import { ROLE_LABELS } from "@/lib/auth/roles";
+import { ROLE_LABELS } from "@/lib/contract/auth/roles";
 
 function initials(name: string): string {
   return name

@@ -6,8 +6,8 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
-import { formatCountdown, nextAchCutoff } from "@/lib/portal/ach-cutoff";
-import { clockFace } from "@/lib/portal/bank-clock";
+import { formatCountdown, nextAchCutoff } from "@/lib/portal/system/ach-cutoff";
+import { clockFace } from "@/lib/portal/system/bank-clock";
 
 const CUTOFF_DAY = new Intl.DateTimeFormat("en-US", { timeZone: "Atlantic/Bermuda", weekday: "long", day: "numeric", month: "short" });
 

@@ -6,9 +6,9 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
-import { portalJson } from "@/lib/portal/api-client";
-import { systemKeys } from "@/lib/portal/query-keys";
-import type { THealth, TSystemStatus } from "@/lib/portal/status";
+import { portalJson } from "@/lib/portal/shared/api-client";
+import { systemKeys } from "@/lib/portal/shared/query-keys";
+import type { THealth, TSystemStatus } from "@/lib/contract/system/status";
 
 /** Refreshed every 10 s; this route is the portal's own, so it costs no API quota. */
 const REFRESH_MS = 10_000;

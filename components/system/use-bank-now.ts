@@ -2,9 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { apiJson } from "@/lib/portal/api-client";
-import { clockSkewMs } from "@/lib/portal/bank-clock";
-import { systemKeys } from "@/lib/portal/query-keys";
+import { apiJson } from "@/lib/portal/shared/api-client";
+import { clockSkewMs } from "@/lib/portal/system/bank-clock";
+import { systemKeys } from "@/lib/portal/shared/query-keys";
 
 type SystemTime = { timestamp: string; timeZone: string };
 export type BankTimeSync = { skewMs: number; timeZone: string; syncedAt: number };

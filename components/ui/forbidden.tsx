@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
-import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import { ROLE_LABELS, type Role } from "@/lib/contract/auth/roles";
 
 /** Shown in place of a page the user's role may not open (HTTP cannot carry a 403 from a page render). */
 export function Forbidden({ required, actual }: { required: Role; actual: Role }) {

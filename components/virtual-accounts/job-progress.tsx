@@ -7,10 +7,10 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DownloadIcon } from "@/components/ui/icons";
 import { ErrorState } from "@/components/ui/state-message";
-import { saveBlob } from "@/lib/portal/download";
-import { virtualAccountKeys } from "@/lib/portal/query-keys";
-import { fetchJob, fetchJobResults, TERMINAL_JOB_STATUSES } from "@/lib/portal/va-api";
-import { resultsCsv } from "@/lib/portal/va-upload";
+import { saveBlob } from "@/lib/portal/shared/download";
+import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
+import { fetchJob, fetchJobResults, TERMINAL_JOB_STATUSES } from "@/lib/portal/virtual-accounts/va-api";
+import { resultsCsv } from "@/lib/portal/virtual-accounts/va-upload";
 
 /** Polling cadence while the job runs: quick enough to feel live, cheap on the client's quota (a 1000-item job takes seconds). */
 const POLL_MS = 700;

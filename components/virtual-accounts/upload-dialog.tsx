@@ -4,10 +4,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { JobProgress } from "@/components/virtual-accounts/job-progress";
-import { saveBlob } from "@/lib/portal/download";
-import { virtualAccountKeys } from "@/lib/portal/query-keys";
-import { ApiRequestError } from "@/lib/portal/api-client";
-import { createVirtualAccounts, errorDetails, newIdempotencyKey } from "@/lib/portal/va-api";
+import { saveBlob } from "@/lib/portal/shared/download";
+import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
+import { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { createVirtualAccounts, errorDetails, newIdempotencyKey } from "@/lib/portal/virtual-accounts/va-api";
 import {
   cellOfApiField,
   checkRow,
@@ -20,8 +20,8 @@ import {
   type CheckedUpload,
   type RowErrors,
   type UploadColumn,
-} from "@/lib/portal/va-upload";
-import { MAX_ITEMS } from "@/lib/virtual-accounts/fields";
+} from "@/lib/portal/virtual-accounts/va-upload";
+import { MAX_ITEMS } from "@/lib/contract/virtual-accounts/fields";
 
 const PREVIEW_PAGE = 50;
 const cellId = (index: number, column: CellKey) => `${index}:${column}`;

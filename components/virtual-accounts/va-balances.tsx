@@ -1,14 +1,14 @@
 "use client";
 
 import { useQueries, useQuery } from "@tanstack/react-query";
-import type { TVirtualAccount } from "@/lib/virtual-accounts/responses";
+import type { TVirtualAccount } from "@/lib/contract/virtual-accounts/responses";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
-import { formatAmount } from "@/lib/portal/money-format";
-import { barsByCurrency } from "@/lib/portal/va-balances";
-import { virtualAccountKeys } from "@/lib/portal/query-keys";
-import { fetchBalances, fetchTotal, isUnallocated, isVirtual } from "@/lib/portal/va-api";
+import { formatAmount } from "@/lib/portal/shared/money-format";
+import { barsByCurrency } from "@/lib/portal/virtual-accounts/va-balances";
+import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
+import { fetchBalances, fetchTotal, isUnallocated, isVirtual } from "@/lib/portal/virtual-accounts/va-api";
 
 /** The total of every virtual account held in each currency (GET /v1/virtual-accounts/balances/total): never added across currencies. */
 export function VaTotals({ currencies: seen, loaded }: { currencies: readonly string[]; loaded: boolean }) {

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { TLinkedAccount, TVirtualAccountDetail } from "@/lib/virtual-accounts/responses";
+import type { TLinkedAccount, TVirtualAccountDetail } from "@/lib/contract/virtual-accounts/responses";
 import { buttonClass } from "@/components/ui/button";
 import { BackLink, DetailField } from "@/components/ui/detail";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -10,11 +10,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { AllocationForm, ClientReferenceForm, fieldClass, SetOnceForm } from "@/components/virtual-accounts/va-forms";
 import { VaStateBadge } from "@/components/virtual-accounts/va-table";
-import { ApiRequestError } from "@/lib/portal/api-client";
-import { formatBankDateTime } from "@/lib/portal/date-format";
-import { formatMoney } from "@/lib/portal/money-format";
-import { virtualAccountKeys } from "@/lib/portal/query-keys";
-import { fetchVirtualAccount, isUnallocated, isVirtual } from "@/lib/portal/va-api";
+import { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatMoney } from "@/lib/portal/shared/money-format";
+import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
+import { fetchVirtualAccount, isUnallocated, isVirtual } from "@/lib/portal/virtual-accounts/va-api";
 
 function DetailSkeleton() {
   return (

@@ -5,12 +5,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import type { z } from "zod";
 import { useForm, useWatch, type FieldError, type FieldPath, type FieldValues, type UseFormSetError } from "react-hook-form";
-import type { TVirtualAccountDetail } from "@/lib/virtual-accounts/responses";
-import type { TUpdateVirtualAccountV2 } from "@/lib/virtual-accounts/schema";
+import type { TVirtualAccountDetail } from "@/lib/contract/virtual-accounts/responses";
+import type { TUpdateVirtualAccountV2 } from "@/lib/contract/virtual-accounts/schema";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { ApiRequestError } from "@/lib/portal/api-client";
-import { virtualAccountKeys } from "@/lib/portal/query-keys";
+import { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
 import {
   allocationDefaults,
   ZAllocationForm,
@@ -20,8 +20,8 @@ import {
   ZSetOnceForm,
   type ClientReferenceValues,
   type SetOnceValues,
-} from "@/lib/portal/va-allocation";
-import { errorDetails, newIdempotencyKey, updateVirtualAccount } from "@/lib/portal/va-api";
+} from "@/lib/portal/virtual-accounts/va-allocation";
+import { errorDetails, newIdempotencyKey, updateVirtualAccount } from "@/lib/portal/virtual-accounts/va-api";
 
 export const fieldClass =
   "h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs dark:scheme-dark aria-[invalid=true]:border-red-600 read-only:bg-slate-50 read-only:text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400 dark:read-only:bg-slate-900 dark:read-only:text-slate-300";

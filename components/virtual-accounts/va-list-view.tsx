@@ -11,10 +11,10 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { VaBalanceChart, VaTotals } from "@/components/virtual-accounts/va-balances";
 import { VA_COLUMNS, VaRow, VaTableHead, VaTableSkeleton } from "@/components/virtual-accounts/va-table";
-import { saveBlob } from "@/lib/portal/download";
-import { virtualAccountKeys } from "@/lib/portal/query-keys";
-import { fetchVirtualAccountsPage } from "@/lib/portal/va-api";
-import { filterByAllocation, vaViewQuery, type AllocationFilter, type VaView } from "@/lib/portal/va-filters";
+import { saveBlob } from "@/lib/portal/shared/download";
+import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
+import { fetchVirtualAccountsPage } from "@/lib/portal/virtual-accounts/va-api";
+import { filterByAllocation, vaViewQuery, type AllocationFilter, type VaView } from "@/lib/portal/virtual-accounts/va-filters";
 
 /** The upload dialog (papaparse, the batch schema) loads when it is opened, not with the page. */
 const UploadDialog = dynamic(() => import("@/components/virtual-accounts/upload-dialog").then((m) => m.UploadDialog), { ssr: false });
@@ -24,7 +24,7 @@ const fieldClass =
   "h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
 
 export async function downloadTemplate(): Promise<void> {
-  const { templateCsv } = await import("@/lib/portal/va-upload");
+  const { templateCsv } = await import("@/lib/portal/virtual-accounts/va-upload");
   saveBlob(new Blob(["\ufeff", templateCsv()], { type: "text/csv;charset=utf-8" }), "harbour-virtual-accounts-template.csv");
 }
 

@@ -1,9 +1,9 @@
 import Link from "next/link";
-import type { TVirtualAccount } from "@/lib/virtual-accounts/responses";
+import type { TVirtualAccount } from "@/lib/contract/virtual-accounts/responses";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatAmount } from "@/lib/portal/money-format";
-import { isUnallocated, isVirtual } from "@/lib/portal/va-api";
+import { formatAmount } from "@/lib/portal/shared/money-format";
+import { isUnallocated, isVirtual } from "@/lib/portal/virtual-accounts/va-api";
 
 const TH = "px-5 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
 const TD = "px-5 py-3 align-middle";

@@ -14,13 +14,13 @@ import { ChevronIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
-import { ApiRequestError } from "@/lib/portal/api-client";
-import { formatBankDateTime } from "@/lib/portal/date-format";
-import { BANK_TIME_ZONE } from "@/lib/time/bank-time";
-import { groupDeliveries, hasPending, type DeliveryGroup } from "@/lib/portal/delivery-log";
-import { webhookKeys } from "@/lib/portal/query-keys";
-import { fetchAttempts, fetchSubscription, retryDelivery } from "@/lib/portal/webhooks-api";
-import type { TDeliveryAttempt } from "@/lib/webhooks/schema";
+import { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { BANK_TIME_ZONE } from "@/lib/contract/time/bank-time";
+import { groupDeliveries, hasPending, type DeliveryGroup } from "@/lib/portal/webhooks/delivery-log";
+import { webhookKeys } from "@/lib/portal/shared/query-keys";
+import { fetchAttempts, fetchSubscription, retryDelivery } from "@/lib/portal/webhooks/webhooks-api";
+import type { TDeliveryAttempt } from "@/lib/contract/webhooks/schema";
 
 /** Attempts per page: the newest few hundred cover days of a busy integration in one request. */
 const PAGE_SIZE = 200;

@@ -1,6 +1,6 @@
-import { outcomeBuckets, type OutcomeBucket } from "@/lib/portal/delivery-log";
-import type { TDeliveryAttempt } from "@/lib/webhooks/schema";
-import { BANK_TIME_ZONE } from "@/lib/time/bank-time";
+import { outcomeBuckets, type OutcomeBucket } from "@/lib/portal/webhooks/delivery-log";
+import type { TDeliveryAttempt } from "@/lib/contract/webhooks/schema";
+import { BANK_TIME_ZONE } from "@/lib/contract/time/bank-time";
 
 const TIME = new Intl.DateTimeFormat("en-US", { timeZone: BANK_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 const DAY_TIME = new Intl.DateTimeFormat("en-US", { timeZone: BANK_TIME_ZONE, month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });

@@ -10,11 +10,11 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
-import { formatBankDateTime } from "@/lib/portal/date-format";
-import { webhookKeys } from "@/lib/portal/query-keys";
-import { receiverSnippet } from "@/lib/portal/webhook-snippet";
-import { fetchSigningSecret, rotateSigningSecret } from "@/lib/portal/webhooks-api";
-import type { TRotatedSigningSecret, TSigningSecret } from "@/lib/webhooks/schema";
+import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { webhookKeys } from "@/lib/portal/shared/query-keys";
+import { receiverSnippet } from "@/lib/portal/webhooks/webhook-snippet";
+import { fetchSigningSecret, rotateSigningSecret } from "@/lib/portal/webhooks/webhooks-api";
+import type { TRotatedSigningSecret, TSigningSecret } from "@/lib/contract/webhooks/schema";
 
 const MASK = "•".repeat(32);
 

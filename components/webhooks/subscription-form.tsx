@@ -7,11 +7,11 @@ import { useFieldArray, useForm } from "react-hook-form";
 import { FieldError, Hint, inputClass, labelClass, Notice } from "@/components/webhooks/field";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { ApiRequestError } from "@/lib/portal/api-client";
-import { webhookKeys } from "@/lib/portal/query-keys";
-import { subscriptionFormSchema, toCreateSubscription, type SubscriptionForm, type SubscriptionFormInput } from "@/lib/portal/webhook-form";
-import { createSubscription } from "@/lib/portal/webhooks-api";
-import { MAX_CUSTOM_HEADERS, MAX_HEADER_NAME, MAX_HEADER_VALUE, type TSubscription } from "@/lib/webhooks/schema";
+import { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { webhookKeys } from "@/lib/portal/shared/query-keys";
+import { subscriptionFormSchema, toCreateSubscription, type SubscriptionForm, type SubscriptionFormInput } from "@/lib/portal/webhooks/webhook-form";
+import { createSubscription } from "@/lib/portal/webhooks/webhooks-api";
+import { MAX_CUSTOM_HEADERS, MAX_HEADER_NAME, MAX_HEADER_VALUE, type TSubscription } from "@/lib/contract/webhooks/schema";
 
 type Props = { env: "uat" | "production"; onCreated: (subscription: TSubscription) => void };
 

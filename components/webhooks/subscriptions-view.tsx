@@ -12,10 +12,10 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
-import { formatBankDateTime } from "@/lib/portal/date-format";
-import { webhookKeys } from "@/lib/portal/query-keys";
-import { deactivateSubscription, fetchSubscriptions } from "@/lib/portal/webhooks-api";
-import type { TSubscription } from "@/lib/webhooks/schema";
+import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { webhookKeys } from "@/lib/portal/shared/query-keys";
+import { deactivateSubscription, fetchSubscriptions } from "@/lib/portal/webhooks/webhooks-api";
+import type { TSubscription } from "@/lib/contract/webhooks/schema";
 
 const PAGE_SIZE = 10;
 const TH = "px-5 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";

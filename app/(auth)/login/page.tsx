@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { EnvBadge } from "@/components/shell/env-badge";
-import { getPortalUser } from "@/lib/auth/session";
-import { getConfig } from "@/lib/config";
-import { safeReturnPath } from "@/lib/portal/return-path";
+import { getPortalUser } from "@/lib/server/auth/session";
+import { getConfig } from "@/lib/server/config";
+import { safeReturnPath } from "@/lib/portal/shared/return-path";
 
 export const metadata: Metadata = { title: "Sign in" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { AccountsView } from "@/components/accounts/accounts-view";
-import { requirePortalUser } from "@/lib/auth/session";
-import { accountsViewQuery, parseAccountsView } from "@/lib/portal/account-filters";
+import { requirePortalUser } from "@/lib/server/auth/session";
+import { accountsViewQuery, parseAccountsView } from "@/lib/portal/accounts/account-filters";
 
 export const metadata: Metadata = { title: "Accounts" };
 

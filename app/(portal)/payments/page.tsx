@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PaymentsHub } from "@/components/payments/payments-hub";
-import { requirePortalUser } from "@/lib/auth/session";
+import { requirePortalUser } from "@/lib/server/auth/session";
 
 export const metadata: Metadata = { title: "Payments" };
 

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { BankClock } from "@/components/system/bank-clock";
 import { StatusMonitor } from "@/components/system/status-monitor";
 import { PageHeader } from "@/components/ui/page-header";
-import { requirePortalUser } from "@/lib/auth/session";
-import { loadPaymentReference } from "@/lib/portal/payment-reference";
-import { getRuntime } from "@/lib/runtime";
+import { requirePortalUser } from "@/lib/server/auth/session";
+import { loadPaymentReference } from "@/lib/server/portal/payment-reference";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const metadata: Metadata = { title: "System" };
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { VaListView } from "@/components/virtual-accounts/va-list-view";
-import { hasRole } from "@/lib/auth/roles";
-import { requirePortalUser } from "@/lib/auth/session";
-import { parseVaView, vaViewQuery } from "@/lib/portal/va-filters";
+import { hasRole } from "@/lib/contract/auth/roles";
+import { requirePortalUser } from "@/lib/server/auth/session";
+import { parseVaView, vaViewQuery } from "@/lib/portal/virtual-accounts/va-filters";
 
 export const metadata: Metadata = { title: "Virtual accounts" };
 

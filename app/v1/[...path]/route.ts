@@ -1,6 +1,6 @@
-import { correlationIdOf } from "@/lib/http/correlation";
-import { ApiError } from "@/lib/http/errors";
-import { errorResponse } from "@/lib/http/respond";
+import { correlationIdOf } from "@/lib/server/http/correlation";
+import { ApiError } from "@/lib/contract/http/errors";
+import { errorResponse } from "@/lib/server/http/respond";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { listAccountsOperation } from "@/lib/accounts/operations";
-import { listAccountsPage } from "@/lib/accounts/service";
-import { endpoint } from "@/lib/http/endpoint";
+import { listAccountsOperation } from "@/lib/contract/accounts/operations";
+import { listAccountsPage } from "@/lib/server/accounts/service";
+import { endpoint } from "@/lib/server/http/endpoint";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { buildOpenApiDocument } from "@/lib/api/openapi";
-import { openApiOperation } from "@/lib/api/openapi-operation";
-import { OPERATIONS } from "@/lib/api/registry";
-import { endpoint } from "@/lib/http/endpoint";
+import { buildOpenApiDocument } from "@/lib/contract/api/openapi";
+import { openApiOperation } from "@/lib/contract/api/openapi-operation";
+import { OPERATIONS } from "@/lib/contract/api/registry";
+import { endpoint } from "@/lib/server/http/endpoint";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { balanceFromPostings } from "@/lib/ledger/ledger";
-import { getRuntime } from "@/lib/runtime";
+import { balanceFromPostings } from "@/lib/server/ledger/ledger";
+import { getRuntime } from "@/lib/server/runtime";
 import { tokenFor } from "@/tests/api";
 import { achBody, balanceMinor, countPayments, newKey, paymentOf, postAch, setBalance } from "@/tests/payments";
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { claimKey } from "@/lib/idempotency/repo";
-import { createAchPayment } from "@/lib/payments/ach";
-import { ZAchPaymentRequest } from "@/lib/payments/schema";
-import { getRuntime } from "@/lib/runtime";
+import { claimKey } from "@/lib/server/idempotency/repo";
+import { createAchPayment } from "@/lib/server/payments/ach";
+import { ZAchPaymentRequest } from "@/lib/contract/payments/schema";
+import { getRuntime } from "@/lib/server/runtime";
 import { achBody, ACME_USD, balanceMinor, countPayments, newKey, paymentOf, postAch } from "@/tests/payments";
 
 /**

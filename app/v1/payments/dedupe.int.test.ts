@@ -1,8 +1,8 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { createAchPayment } from "@/lib/payments/ach";
-import { ZAchPaymentRequest } from "@/lib/payments/schema";
-import { getRuntime } from "@/lib/runtime";
+import { createAchPayment } from "@/lib/server/payments/ach";
+import { ZAchPaymentRequest } from "@/lib/contract/payments/schema";
+import { getRuntime } from "@/lib/server/runtime";
 import { expectErrorBody } from "@/tests/api";
 import { ACME_USD, achBody, balanceMinor, countPayments, newKey, postAch, postSwift, swiftBody } from "@/tests/payments";
 

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { withTransaction } from "@/lib/db/transaction";
-import { ApiError } from "@/lib/http/errors";
-import { balanceFromPostings, post } from "@/lib/ledger/ledger";
-import { formatAmount } from "@/lib/money";
-import { createAchPayment } from "@/lib/payments/ach";
-import { movePayment } from "@/lib/payments/lifecycle";
-import { ZAchPaymentRequest, type TPaymentStatus } from "@/lib/payments/schema";
-import { getRuntime } from "@/lib/runtime";
+import { withTransaction } from "@/lib/server/db/transaction";
+import { ApiError } from "@/lib/contract/http/errors";
+import { balanceFromPostings, post } from "@/lib/server/ledger/ledger";
+import { formatAmount } from "@/lib/contract/money";
+import { createAchPayment } from "@/lib/server/payments/ach";
+import { movePayment } from "@/lib/server/payments/lifecycle";
+import { ZAchPaymentRequest, type TPaymentStatus } from "@/lib/contract/payments/schema";
+import { getRuntime } from "@/lib/server/runtime";
 import { achBody, balanceMinor, setBalance } from "@/tests/payments";
 
 const ACCOUNT = "1000123459";

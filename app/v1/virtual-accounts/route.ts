@@ -1,7 +1,7 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { createBatchV1 } from "@/lib/virtual-accounts/create";
-import { createVirtualAccountsV1Operation, listVirtualAccountsOperation } from "@/lib/virtual-accounts/operations";
-import { listVirtualAccountsPage } from "@/lib/virtual-accounts/service";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { createBatchV1 } from "@/lib/server/virtual-accounts/create";
+import { createVirtualAccountsV1Operation, listVirtualAccountsOperation } from "@/lib/contract/virtual-accounts/operations";
+import { listVirtualAccountsPage } from "@/lib/server/virtual-accounts/service";
 
 export const dynamic = "force-dynamic";
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { GET as getOne } from "@/app/v1/virtual-accounts/[virtualAccountNumber]/route";
 import { GET as list } from "@/app/v1/virtual-accounts/route";
 import { GET as listAccounts } from "@/app/v1/accounts/route";
-import { virtualAccountNumber } from "@/lib/virtual-accounts/numbering";
+import { virtualAccountNumber } from "@/lib/contract/virtual-accounts/numbering";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 
-/** The demo data (lib/virtual-accounts/seed.ts) takes the first sequence numbers. */
+/** The demo data (lib/server/virtual-accounts/seed.ts) takes the first sequence numbers. */
 const ACME_USD = virtualAccountNumber(1);
 const ACME_BMD = virtualAccountNumber(2);
 const ACME_UNALLOCATED = virtualAccountNumber(3);

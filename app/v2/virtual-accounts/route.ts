@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { createBatchV2 } from "@/lib/virtual-accounts/create";
-import { createVirtualAccountsV2Operation } from "@/lib/virtual-accounts/operations";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { createBatchV2 } from "@/lib/server/virtual-accounts/create";
+import { createVirtualAccountsV2Operation } from "@/lib/contract/virtual-accounts/operations";
 
 export const dynamic = "force-dynamic";
 

@@ -1,11 +1,11 @@
 "use server";
 
-import { scopesForRole } from "@/lib/auth/roles";
-import { assertRole, PortalAuthError } from "@/lib/auth/session";
-import { issueAccessToken } from "@/lib/auth/tokens";
-import { PORTAL_TOKEN_TTL_S } from "@/lib/portal/access-token";
-import { ZTokenHelper } from "@/lib/portal/token-helper-schema";
-import { getRuntime } from "@/lib/runtime";
+import { scopesForRole } from "@/lib/contract/auth/roles";
+import { assertRole, PortalAuthError } from "@/lib/server/auth/session";
+import { issueAccessToken } from "@/lib/server/auth/tokens";
+import { PORTAL_TOKEN_TTL_S } from "@/lib/server/portal/access-token";
+import { ZTokenHelper } from "@/lib/contract/auth/token-helper-schema";
+import { getRuntime } from "@/lib/server/runtime";
 
 export type TestTokenResult =
   | { ok: true; accessToken: string; scope: string; expiresAt: number }

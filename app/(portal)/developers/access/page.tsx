@@ -3,10 +3,10 @@ import { headers } from "next/headers";
 import { TokenHelper } from "@/components/reference/token-helper";
 import { Forbidden } from "@/components/ui/forbidden";
 import { PageHeader } from "@/components/ui/page-header";
-import { isPermission } from "@/lib/auth/permissions";
-import { scopesForRole } from "@/lib/auth/roles";
-import { checkRole } from "@/lib/auth/session";
-import { getConfig } from "@/lib/config";
+import { isPermission } from "@/lib/contract/auth/permissions";
+import { scopesForRole } from "@/lib/contract/auth/roles";
+import { checkRole } from "@/lib/server/auth/session";
+import { getConfig } from "@/lib/server/config";
 import { issueTestToken } from "./actions";
 
 export const metadata: Metadata = { title: "API access" };

@@ -1,6 +1,6 @@
-import { portalJson, portalRoute } from "@/lib/portal/route-guard";
-import { collectSystemStatus } from "@/lib/portal/status";
-import { getRuntime } from "@/lib/runtime";
+import { portalJson, portalRoute } from "@/lib/server/portal/route-guard";
+import { collectSystemStatus } from "@/lib/server/portal/status";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

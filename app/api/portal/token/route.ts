@@ -1,6 +1,6 @@
-import { mintPortalToken } from "@/lib/portal/access-token";
-import { portalJson, portalRoute } from "@/lib/portal/route-guard";
-import { getRuntime } from "@/lib/runtime";
+import { mintPortalToken } from "@/lib/server/portal/access-token";
+import { portalJson, portalRoute } from "@/lib/server/portal/route-guard";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 

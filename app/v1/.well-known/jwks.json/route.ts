@@ -1,5 +1,5 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { jwksOperation } from "@/lib/system/operations";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { jwksOperation } from "@/lib/contract/system/operations";
 
 export const dynamic = "force-dynamic";
 

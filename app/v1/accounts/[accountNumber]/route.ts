@@ -1,6 +1,6 @@
-import { getAccountOperation } from "@/lib/accounts/operations";
-import { getAccountOrThrow } from "@/lib/accounts/service";
-import { endpoint } from "@/lib/http/endpoint";
+import { getAccountOperation } from "@/lib/contract/accounts/operations";
+import { getAccountOrThrow } from "@/lib/server/accounts/service";
+import { endpoint } from "@/lib/server/http/endpoint";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { getSigningSecretOperation } from "@/lib/webhooks/operations";
-import { getSigningSecret } from "@/lib/webhooks/signing-secret";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { getSigningSecretOperation } from "@/lib/contract/webhooks/operations";
+import { getSigningSecret } from "@/lib/server/webhooks/signing-secret";
 
 export const dynamic = "force-dynamic";
 

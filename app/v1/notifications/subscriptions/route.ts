@@ -1,7 +1,7 @@
-import { destinationPolicyOf } from "@/lib/delivery/destination-policy";
-import { endpoint } from "@/lib/http/endpoint";
-import { createSubscriptionOperation, listSubscriptionsOperation } from "@/lib/webhooks/operations";
-import { checkCallbackUrl, createSubscription, listSubscriptionsPage } from "@/lib/webhooks/service";
+import { destinationPolicyOf } from "@/lib/server/delivery/destination-policy";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { createSubscriptionOperation, listSubscriptionsOperation } from "@/lib/contract/webhooks/operations";
+import { checkCallbackUrl, createSubscription, listSubscriptionsPage } from "@/lib/server/webhooks/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { exchangeClientCredentials } from "@/lib/auth/client-credentials";
-import { endpoint } from "@/lib/http/endpoint";
-import { tokenOperation } from "@/lib/system/operations";
+import { exchangeClientCredentials } from "@/lib/server/auth/client-credentials";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { tokenOperation } from "@/lib/contract/system/operations";
 
 export const dynamic = "force-dynamic";
 

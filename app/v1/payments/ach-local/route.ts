@@ -1,7 +1,7 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { createAchPayment } from "@/lib/payments/ach";
-import { paymentContextOf } from "@/lib/payments/context";
-import { createAchPaymentOperation } from "@/lib/payments/operations";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { createAchPayment } from "@/lib/server/payments/ach";
+import { paymentContextOf } from "@/lib/server/payments/context";
+import { createAchPaymentOperation } from "@/lib/contract/payments/operations";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { paymentContextOf } from "@/lib/payments/context";
-import { createSwiftPaymentOperation } from "@/lib/payments/operations";
-import { createSwiftPayment } from "@/lib/payments/swift";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { paymentContextOf } from "@/lib/server/payments/context";
+import { createSwiftPaymentOperation } from "@/lib/contract/payments/operations";
+import { createSwiftPayment } from "@/lib/server/payments/swift";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { createSandboxDepositOperation } from "@/lib/deposits/operations";
-import { createSandboxDeposit } from "@/lib/deposits/service";
-import { endpoint } from "@/lib/http/endpoint";
-import { uatOnly } from "@/lib/sandbox/uat-only";
+import { createSandboxDepositOperation } from "@/lib/contract/deposits/operations";
+import { createSandboxDeposit } from "@/lib/server/deposits/service";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { uatOnly } from "@/lib/server/sandbox/uat-only";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { systemTimeOperation } from "@/lib/system/operations";
-import { bankTimeNow } from "@/lib/time/bank-time";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { systemTimeOperation } from "@/lib/contract/system/operations";
+import { bankTimeNow } from "@/lib/contract/time/bank-time";
 
 export const dynamic = "force-dynamic";
 

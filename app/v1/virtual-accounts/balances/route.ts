@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { getVirtualAccountBalancesOperation } from "@/lib/virtual-accounts/operations";
-import { getBalances } from "@/lib/virtual-accounts/service";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { getVirtualAccountBalancesOperation } from "@/lib/contract/virtual-accounts/operations";
+import { getBalances } from "@/lib/server/virtual-accounts/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { updateVirtualAccountV2Operation } from "@/lib/virtual-accounts/operations";
-import { updateVirtualAccountOrThrow } from "@/lib/virtual-accounts/service";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { updateVirtualAccountV2Operation } from "@/lib/contract/virtual-accounts/operations";
+import { updateVirtualAccountOrThrow } from "@/lib/server/virtual-accounts/service";
 
 export const dynamic = "force-dynamic";
 

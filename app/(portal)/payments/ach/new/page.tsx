@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { AchPaymentForm } from "@/components/payments/ach-form";
 import { Forbidden } from "@/components/ui/forbidden";
 import { PageHeader } from "@/components/ui/page-header";
-import { checkRole } from "@/lib/auth/session";
-import { loadPaymentReference } from "@/lib/portal/payment-reference";
-import { getRuntime } from "@/lib/runtime";
+import { checkRole } from "@/lib/server/auth/session";
+import { loadPaymentReference } from "@/lib/server/portal/payment-reference";
+import { getRuntime } from "@/lib/server/runtime";
 
 export const metadata: Metadata = { title: "New ACH payment" };
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { listAccountPaymentsOperation } from "@/lib/payments/operations";
-import { listAccountPaymentsPage } from "@/lib/payments/service";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { listAccountPaymentsOperation } from "@/lib/contract/payments/operations";
+import { listAccountPaymentsPage } from "@/lib/server/payments/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { rotateSigningSecretOperation } from "@/lib/webhooks/operations";
-import { rotateSigningSecret } from "@/lib/webhooks/signing-secret";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { rotateSigningSecretOperation } from "@/lib/contract/webhooks/operations";
+import { rotateSigningSecret } from "@/lib/server/webhooks/signing-secret";
 
 export const dynamic = "force-dynamic";
 

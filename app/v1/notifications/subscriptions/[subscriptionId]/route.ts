@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { deleteSubscriptionOperation, getSubscriptionOperation } from "@/lib/webhooks/operations";
-import { deleteSubscription, getSubscriptionOrThrow } from "@/lib/webhooks/service";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { deleteSubscriptionOperation, getSubscriptionOperation } from "@/lib/contract/webhooks/operations";
+import { deleteSubscription, getSubscriptionOrThrow } from "@/lib/server/webhooks/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { getPaymentStatusOperation } from "@/lib/payments/operations";
-import { getPaymentStatusOrThrow } from "@/lib/payments/service";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { getPaymentStatusOperation } from "@/lib/contract/payments/operations";
+import { getPaymentStatusOrThrow } from "@/lib/server/payments/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { getVirtualAccountTotalBalanceOperation } from "@/lib/virtual-accounts/operations";
-import { getTotalBalance } from "@/lib/virtual-accounts/service";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { getVirtualAccountTotalBalanceOperation } from "@/lib/contract/virtual-accounts/operations";
+import { getTotalBalance } from "@/lib/server/virtual-accounts/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { retryDelivery } from "@/lib/webhooks/deliveries";
-import { retryDeliveryOperation } from "@/lib/webhooks/operations";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { retryDelivery } from "@/lib/server/webhooks/deliveries";
+import { retryDeliveryOperation } from "@/lib/contract/webhooks/operations";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { listSubscriptionAttempts } from "@/lib/webhooks/deliveries";
-import { listSubscriptionDeliveriesOperation } from "@/lib/webhooks/operations";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { listSubscriptionAttempts } from "@/lib/server/webhooks/deliveries";
+import { listSubscriptionDeliveriesOperation } from "@/lib/contract/webhooks/operations";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { endpoint } from "@/lib/http/endpoint";
-import { ApiError } from "@/lib/http/errors";
-import { forcePaymentStatusOperation } from "@/lib/payments/operations";
-import { forcePaymentStatus } from "@/lib/payments/service";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { ApiError } from "@/lib/contract/http/errors";
+import { forcePaymentStatusOperation } from "@/lib/contract/payments/operations";
+import { forcePaymentStatus } from "@/lib/server/payments/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,52 @@
+import { getAccountOperation, listAccountsOperation } from "@/lib/contract/accounts/operations";
+import { openApiOperation } from "@/lib/contract/api/openapi-operation";
+import { jwksOperation, systemTimeOperation, tokenOperation } from "@/lib/contract/system/operations";
+import type { OperationSpec } from "@/lib/contract/http/operation";
+import { createSandboxDepositOperation } from "@/lib/contract/deposits/operations";
+import {
+  createSubscriptionOperation,
+  deleteSubscriptionOperation,
+  getSigningSecretOperation,
+  getSubscriptionOperation,
+  listSubscriptionDeliveriesOperation,
+  listSubscriptionsOperation,
+  retryDeliveryOperation,
+  rotateSigningSecretOperation,
+} from "@/lib/contract/webhooks/operations";
+import {
+  createAchPaymentOperation,
+  createSwiftPaymentOperation,
+  forcePaymentStatusOperation,
+  getPaymentStatusOperation,
+  listAccountPaymentsOperation,
+} from "@/lib/contract/payments/operations";
+
+import { VIRTUAL_ACCOUNT_OPERATIONS } from "@/lib/contract/virtual-accounts/operations";
+import { getJobOperation, listJobResultsOperation } from "@/lib/contract/virtual-accounts/jobs/operations";
+
+/** Every operation the API serves; the OpenAPI document is built from this list. */
+export const OPERATIONS: readonly OperationSpec[] = [
+  tokenOperation,
+  jwksOperation,
+  systemTimeOperation,
+  listAccountsOperation,
+  getAccountOperation,
+  openApiOperation,
+  createAchPaymentOperation,
+  createSwiftPaymentOperation,
+  getPaymentStatusOperation,
+  listAccountPaymentsOperation,
+  forcePaymentStatusOperation,
+  createSubscriptionOperation,
+  listSubscriptionsOperation,
+  getSubscriptionOperation,
+  deleteSubscriptionOperation,
+  listSubscriptionDeliveriesOperation,
+  retryDeliveryOperation,
+  getSigningSecretOperation,
+  rotateSigningSecretOperation,
+  createSandboxDepositOperation,
+  ...VIRTUAL_ACCOUNT_OPERATIONS,
+  getJobOperation,
+  listJobResultsOperation,
+];

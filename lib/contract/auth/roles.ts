@@ -1,0 +1,56 @@
+import type { Permission } from "@/lib/contract/auth/permissions";
+
+/**
+ * Portal roles (decisions §9) and what each may do. A portal user never gets
+ * more than their client holds: the access token minted for them carries
+ * `role scopes ∩ client permissions`, so the API enforces the role too.
+ */
+export const ROLES = ["viewer", "treasurer", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+const READ: readonly Permission[] = [
+  "get-account",
+  "get-all-accounts",
+  "get-payment-status",
+  "get-virtual-account-transactions",
+  "get-virtual-accounts",
+  "get-a-virtual-account",
+];
+
+/** Paying and running virtual accounts are the treasury's day-to-day operations. */
+const OPERATE: readonly Permission[] = ["payment-ach", "payment-swift", "create-virtual-account", "update-virtual-account"];
+
+/** Webhooks, signing secrets and the UAT sandbox change how the client integrates: admins only. */
+const ADMINISTER: readonly Permission[] = ["receive-notifications", "sandbox"];
+
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  viewer: READ,
+  treasurer: [...READ, ...OPERATE],
+  admin: [...READ, ...OPERATE, ...ADMINISTER],
+};
+
+/**
+ * The scopes of a portal user's access token, in the canonical order of the
+ * role's list. A permission the client lacks is dropped, never added.
+ */
+export function scopesForRole(role: Role, clientPermissions: readonly string[]): Permission[] {
+  const granted = new Set(clientPermissions);
+  return ROLE_PERMISSIONS[role].filter((permission) => granted.has(permission));
+}
+
+const RANK: Readonly<Record<Role, number>> = { viewer: 0, treasurer: 1, admin: 2 };
+
+/** Roles are ordered: a treasurer can do all a viewer can, an admin all a treasurer can. */
+export function hasRole(actual: Role, required: Role): boolean {
+  return RANK[actual] >= RANK[required];
+}
+
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  viewer: "Viewer",
+  treasurer: "Treasurer",
+  admin: "Administrator",
+};

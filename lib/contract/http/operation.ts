@@ -1,0 +1,71 @@
+import type { z } from "zod";
+import type { Permission } from "@/lib/contract/auth/permissions";
+import type { ErrorCode } from "@/lib/contract/http/errors";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE" | "PUT";
+
+/**
+ * Who may call an operation: a permission claim (any of a list), any valid
+ * token, or anyone.
+ */
+export type Access = { permission: Permission | readonly Permission[] } | "authenticated" | "public";
+
+/**
+ * One API operation as the spec states it. The same object drives the
+ * handler wrapper (what to parse and enforce) and the OpenAPI document, so
+ * the two cannot drift apart.
+ */
+export type OperationSpec = {
+  id: string;
+  method: HttpMethod;
+  /** OpenAPI-style path, e.g. `/v1/accounts/{accountNumber}`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** `form` also accepts application/x-www-form-urlencoded (the OAuth token endpoint). */
+  bodyEncoding?: "json" | "form";
+  response: z.ZodType;
+  /** Success status; 200 unless stated. */
+  status?: number;
+  /** Whether `Accept: text/csv` is offered (decisions §4). */
+  csv: boolean;
+  /** Error codes the operation can answer with, beyond the pipeline's own. */
+  errors: readonly ErrorCode[];
+  /** The error body when another protocol dictates it (RFC 6749 on the token endpoint). */
+  errorBody?: z.ZodType;
+  /** Request headers the operation reads, for the document. */
+  headers?: readonly { name: string; description: string; required?: boolean }[];
+  example?: { response?: unknown; request?: unknown };
+  /**
+   * `optional`: an `Idempotency-Key` header (UUID) makes retries replay the
+   * first 2xx response (spec §4.3; lib/server/http/idempotency.ts).
+   */
+  idempotency?: "optional";
+};
+
+export function defineOperation<const O extends OperationSpec>(operation: O): O {
+  return operation;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type OperationInput<O extends OperationSpec> = {
+  params: Out<O["params"]>;
+  query: Out<O["query"]>;
+  body: Out<O["body"]>;
+};
+
+export type OperationResult<O extends OperationSpec> = z.input<O["response"]>;
+
+export function requiredPermissions(access: Access): readonly Permission[] | null {
+  if (typeof access === "string") return null;
+  return typeof access.permission === "string" ? [access.permission] : access.permission;
+}
+
+/** The request header of the spec §4.3 idempotency rules. */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";

@@ -1,0 +1,108 @@
+import { defineOperation } from "@/lib/contract/http/operation";
+import { paginationQuery } from "@/lib/contract/http/pagination";
+import { ACH_REQUEST_EXAMPLE, STATUS_RECORD_EXAMPLE, SWIFT_REQUEST_EXAMPLE, SWIFT_RESPONSE_EXAMPLE } from "@/lib/contract/payments/examples";
+import {
+  ZAccountPaymentsParams,
+  ZAchPaymentRequest,
+  ZForceStatusRequest,
+  ZPaymentParams,
+  ZPaymentResponse,
+  ZPaymentStatusList,
+  ZPaymentStatusRecord,
+  ZSwiftPaymentRequest,
+} from "@/lib/contract/payments/schema";
+
+const SANDBOX_SIMULATE_HEADER = {
+  name: "Sandbox-Simulate",
+  description: "UAT only (ignored in production): `DEDUPE_LOCK_UNAVAILABLE` answers 503 with nothing submitted.",
+};
+
+const PAYMENT_ERRORS = ["DEDUPE_LOCK_UNAVAILABLE"] as const;
+
+export const createAchPaymentOperation = defineOperation({
+  id: "createAchPayment",
+  method: "POST",
+  path: "/v1/payments/ach-local",
+  tag: "Payments",
+  summary: "Submit a domestic ACH payment in USD or BMD",
+  description:
+    "Debits the caller's active account at once (funds are reserved; an uncovered payment is a 201 with status `failed`). " +
+    "Settles the same day before 15:15 Bermuda time on a business day, otherwise the next business day. " +
+    "instructionIdentification is unique per client on ACH for 24 hours (409 ACH_LOCAL_DUPLICATE_INSTRUCTION_ID).",
+  access: { permission: "payment-ach" },
+  body: ZAchPaymentRequest,
+  response: ZPaymentResponse,
+  status: 201,
+  csv: false,
+  idempotency: "optional",
+  errors: [...PAYMENT_ERRORS, "VALIDATION_ERROR", "BANK_REFERENCE_NOT_FOUND", "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID"],
+  headers: [SANDBOX_SIMULATE_HEADER],
+  example: { request: ACH_REQUEST_EXAMPLE },
+});
+
+export const createSwiftPaymentOperation = defineOperation({
+  id: "createSwiftPayment",
+  method: "POST",
+  path: "/v1/payments/swift",
+  tag: "Payments",
+  summary: "Submit an international SWIFT payment, optionally cross-currency",
+  description:
+    "Send instructedAmount {currency, amount} for a same-currency payment, or debitAmount plus instructedAmount {currency} to " +
+    "debit an exact amount and convert it at the bank's rate (shown in linkedActivities). chargesType OUR/SHA/BEN sets the " +
+    "flat fee debited (35.00/15.00/0.00). instructionIdentification is unique per client on SWIFT for 24 hours.",
+  access: { permission: "payment-swift" },
+  body: ZSwiftPaymentRequest,
+  response: ZPaymentResponse,
+  status: 201,
+  csv: false,
+  idempotency: "optional",
+  errors: [...PAYMENT_ERRORS, "VALIDATION_ERROR", "PAYMENT_DUPLICATE_INSTRUCTION_ID"],
+  headers: [SANDBOX_SIMULATE_HEADER],
+  example: { request: SWIFT_REQUEST_EXAMPLE, response: SWIFT_RESPONSE_EXAMPLE },
+});
+
+export const getPaymentStatusOperation = defineOperation({
+  id: "getPaymentStatus",
+  method: "GET",
+  path: "/v1/payments/{paymentId}/status",
+  tag: "Payments",
+  summary: "Look up one payment's status",
+  access: { permission: "get-payment-status" },
+  params: ZPaymentParams,
+  response: ZPaymentStatusRecord,
+  csv: true,
+  errors: ["PAYMENT_NOT_FOUND"],
+  example: { response: STATUS_RECORD_EXAMPLE },
+});
+
+export const listAccountPaymentsOperation = defineOperation({
+  id: "listAccountPayments",
+  method: "GET",
+  path: "/v1/accounts/{accountNumber}/payments",
+  tag: "Payments",
+  summary: "List the payments debited from one of the client's accounts, newest first",
+  access: { permission: "get-payment-status" },
+  params: ZAccountPaymentsParams,
+  query: paginationQuery().strict(),
+  response: ZPaymentStatusList,
+  csv: true,
+  errors: ["INVALID_PAGE_TOKEN", "ACCOUNT_NOT_FOUND"],
+});
+
+export const forcePaymentStatusOperation = defineOperation({
+  id: "forcePaymentStatus",
+  method: "POST",
+  path: "/v1/sandbox/payments/{paymentId}/status",
+  tag: "Sandbox",
+  summary: "Force a payment's lifecycle move (UAT only)",
+  description:
+    "Pending -> Completed | Failed; Completed -> Reversed. Failed and Reversed return the funds. Any other move is 409 " +
+    "INVALID_STATUS_TRANSITION. In production the operation does not exist (404).",
+  access: { permission: "sandbox" },
+  params: ZPaymentParams,
+  body: ZForceStatusRequest,
+  response: ZPaymentStatusRecord,
+  csv: false,
+  errors: ["NOT_FOUND", "PAYMENT_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
+  example: { request: { status: "Completed" } },
+});

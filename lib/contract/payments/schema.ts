@@ -1,0 +1,206 @@
+import { z } from "zod";
+import { envelopeOf, ZAccountNumber, ZMoney } from "@/lib/contract/api/schemas";
+import { isValidAmountFormat, MAX_AMOUNT_LENGTH } from "@/lib/contract/money";
+
+/**
+ * Payment contracts (spec §2.7-2.9, decisions §5). Browser-safe: zod and pure
+ * helpers only, so the portal's forms validate with exactly these rules.
+ * Objects are strict: an unknown field is a 400 naming it.
+ */
+
+export const ACH_CURRENCIES = ["USD", "BMD"] as const;
+export const CHARGES_TYPES = ["OUR", "BEN", "SHA"] as const;
+export const PAYMENT_STATUSES = ["Pending", "Completed", "Failed", "Reversed"] as const;
+/** ISO 9362: 4 bank letters, 2 country letters, 2 location characters, optional 3 branch characters. */
+export const BIC_PATTERN = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+
+const text = (max: number, label: string) =>
+  z
+    .string(`${label} must be text`)
+    .min(1, `${label} must not be empty`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** A positive decimal with at most two decimals, as a string or a JSON number (decisions §4). */
+export const ZAmount = z
+  .union([z.string(), z.number()], "amount must be a decimal string or number")
+  .refine((v) => String(v).length <= MAX_AMOUNT_LENGTH, `amount must be at most ${MAX_AMOUNT_LENGTH} characters`)
+  .refine((v) => isValidAmountFormat(v, 2), "amount must be a non-negative decimal with at most 2 decimal places")
+  .refine((v) => /[1-9]/.test(String(v)), "amount must be greater than zero")
+  .meta({ description: "Decimal amount, at most 2 decimal places", example: "1250.00" });
+
+const ZAchCurrency = z.enum(ACH_CURRENCIES, "currency must be USD or BMD");
+const ZIsoCurrency = z.string("currency must be text").regex(/^[A-Z]{3}$/, "currency must be a 3-letter ISO 4217 code");
+const ZRemittanceLine = text(35, "each remittance line");
+
+export const ZDebtorAccount = z.strictObject({ identification: text(36, "identification") });
+
+// ---- ACH local (spec §2.7, §4.5) ------------------------------------------------
+
+export const ZAchPaymentRequest = z
+  .strictObject({
+    instructionIdentification: text(16, "instructionIdentification").nullish(),
+    debtorAccount: ZDebtorAccount,
+    debitCurrency: ZAchCurrency,
+    instructedAmount: z.strictObject({ amount: ZAmount, currency: ZAchCurrency }),
+    creditorAccount: z.strictObject({
+      identification: text(17, "identification"),
+      name: text(22, "name"),
+      additionalInformation: z.union([z.string(), z.array(z.string())]).nullish(),
+    }),
+    creditorBank: z.strictObject({
+      bankCode: text(100, "bankCode"),
+      currency: z.string("currency must be text").length(3, "currency must be exactly 3 characters"),
+    }),
+    remittanceInformation: z
+      .array(ZRemittanceLine, "remittanceInformation must be an array of lines")
+      .min(1, "remittanceInformation needs at least 1 line")
+      .max(2, "remittanceInformation allows at most 2 lines"),
+  })
+  .superRefine((body, ctx) => {
+    // Cross-currency is rejected on ACH (spec §4.5): all three currencies agree.
+    if (body.instructedAmount.currency !== body.debitCurrency) {
+      ctx.addIssue({ code: "custom", path: ["instructedAmount", "currency"], message: "instructedAmount.currency must equal debitCurrency" });
+    }
+    if (body.creditorBank.currency !== body.debitCurrency) {
+      ctx.addIssue({ code: "custom", path: ["creditorBank", "currency"], message: "creditorBank.currency must equal debitCurrency" });
+    }
+  })
+  .meta({ id: "AchPaymentRequest" });
+
+// ---- SWIFT (spec §2.7, decisions §5) ---------------------------------------------
+
+export const ZAgent = z
+  .strictObject({
+    identification: z.string("identification must be text").regex(BIC_PATTERN, "identification must be a BIC of 8 or 11 characters").nullish(),
+    name: text(140, "name").nullish(),
+    additionalInformation: z.array(text(35, "each additionalInformation line")).max(4, "additionalInformation allows at most 4 lines").nullish(),
+  })
+  .superRefine((agent, ctx) => {
+    // Without an identifying BIC, the bank needs the agent's name and address.
+    if (agent.identification) return;
+    if (!agent.name) ctx.addIssue({ code: "custom", path: ["name"], message: "name is required when identification is absent" });
+    if (!agent.additionalInformation?.length) {
+      ctx.addIssue({ code: "custom", path: ["additionalInformation"], message: "additionalInformation is required when identification is absent" });
+    }
+  });
+
+export const ZSwiftPaymentRequest = z
+  .strictObject({
+    instructionIdentification: text(16, "instructionIdentification").nullish(),
+    debtorAccount: ZDebtorAccount,
+    instructedAmount: z.strictObject({ currency: ZIsoCurrency, amount: ZAmount.nullish() }),
+    debitAmount: z.strictObject({ currency: ZIsoCurrency, amount: ZAmount }).nullish(),
+    creditorAccount: z.strictObject({
+      identification: text(34, "identification"),
+      name: text(140, "name"),
+      additionalInformation: z.array(text(35, "each additionalInformation line")).max(4, "additionalInformation allows at most 4 lines").nullish(),
+    }),
+    creditorAgent: ZAgent,
+    intermediaryAgent: ZAgent.nullish(),
+    chargesType: z.enum(CHARGES_TYPES, "chargesType must be OUR, BEN or SHA"),
+    remittanceInformation: z
+      .array(ZRemittanceLine, "remittanceInformation must be an array of lines")
+      .min(1, "remittanceInformation needs at least 1 line")
+      .max(4, "remittanceInformation allows at most 4 lines"),
+  })
+  .superRefine((body, ctx) => {
+    // Exactly one of the two amounts (spec §2.7): debitAmount fixes the debit and the bank computes the credit.
+    const instructed = body.instructedAmount.amount;
+    if (body.debitAmount && instructed !== undefined && instructed !== null) {
+      ctx.addIssue({ code: "custom", path: ["instructedAmount", "amount"], message: "instructedAmount.amount must be omitted when debitAmount is sent" });
+    }
+    if (!body.debitAmount && (instructed === undefined || instructed === null)) {
+      ctx.addIssue({ code: "custom", path: ["instructedAmount", "amount"], message: "instructedAmount.amount is required when debitAmount is omitted" });
+    }
+  })
+  .meta({ id: "SwiftPaymentRequest" });
+
+// ---- responses (spec §2.8, §2.9) ---------------------------------------------------
+
+const ZAccountRef = z.object({
+  schemeName: z.string().meta({ example: "AccountNumber" }),
+  identification: z.string(),
+  name: z.string().nullable(),
+});
+
+const ZAgentRef = z.object({
+  schemeName: z.string().meta({ example: "BICFI" }),
+  identification: z.string().nullable(),
+  name: z.string().nullable(),
+  additionalInformation: z.array(z.string()).nullable(),
+});
+
+export const ZLinkedActivity = z.object({
+  type: z.enum(["Charge", "FxConversion"]),
+  description: z.string(),
+  amount: ZMoney.meta({ description: "Charge debited, or the amount converted from" }),
+  convertedAmount: ZMoney.nullable().meta({ description: "FxConversion: the amount converted to" }),
+  exchangeRate: z.string().nullable().meta({ description: "FxConversion: units of the credit currency per unit of the debit currency" }),
+});
+
+export const ZPaymentResponse = z
+  .object({
+    id: z.string().meta({ description: "Payment id; use it in GET /v1/payments/{paymentId}/status" }),
+    status: z.enum(["success", "failed"]),
+    transactionStatus: z.enum(PAYMENT_STATUSES),
+    uniqueIdentifier: z.string(),
+    details: z.object({
+      extReference: z.string().nullable().meta({ description: "The request's instructionIdentification" }),
+      instructedAmount: ZMoney,
+      debtorAccount: ZAccountRef,
+      beneficiaryAccount: ZAccountRef,
+      creditorAccount: ZAccountRef.extend({ additionalInformation: z.array(z.string()).nullable() }),
+      settlementDetails: z.object({
+        settlementDate: z.string().meta({ description: "YYYY-MM-DD", example: "2026-11-24" }),
+        rail: z.enum(["ACH", "SWIFT"]),
+        debitAmount: ZMoney,
+        creditAmount: ZMoney,
+      }),
+      chargeDetails: z.object({ chargesType: z.enum(CHARGES_TYPES).nullable(), charges: ZMoney }),
+      remittanceInformation: z.array(z.string()),
+      beneficiary: z.object({ name: z.string() }),
+      beneficiaryAgent: ZAgentRef,
+      intermediaryAgent: ZAgentRef.nullable(),
+      failureReason: z.object({ code: z.string(), message: z.string() }).nullable(),
+    }),
+    linkedActivities: z.array(ZLinkedActivity),
+  })
+  .meta({ id: "PaymentResponse" });
+
+export const ZPaymentStatusRecord = z
+  .object({
+    type: z.enum(["ACH", "SWIFT"]),
+    status: z.enum(PAYMENT_STATUSES),
+    transactionId: z.string(),
+    externalReference: z.string().nullable(),
+    remittanceInformation: z.array(z.string()),
+    debitAmount: ZMoney,
+    creditAmount: ZMoney,
+    valueDate: z.string().meta({ description: "YYYY-MM-DD", example: "2026-11-24" }),
+    exchangeRate: z.string().nullable().meta({ description: "Decimal string; null for same-currency payments", example: "0.9215" }),
+  })
+  .meta({ id: "PaymentStatusRecord" });
+
+export const ZPaymentStatusList = envelopeOf(ZPaymentStatusRecord).meta({ id: "PaymentStatusList" });
+
+export const ZPaymentParams = z.strictObject({ paymentId: z.string().min(1).max(64) });
+export const ZAccountPaymentsParams = z.strictObject({ accountNumber: ZAccountNumber });
+
+export const ZForceStatusRequest = z.strictObject({ status: z.enum(PAYMENT_STATUSES, "status must be Pending, Completed, Failed or Reversed") }).meta({ id: "ForcePaymentStatusRequest" });
+
+export type TAchPaymentRequest = z.infer<typeof ZAchPaymentRequest>;
+export type TSwiftPaymentRequest = z.infer<typeof ZSwiftPaymentRequest>;
+export type TAgent = z.infer<typeof ZAgent>;
+export type TPaymentResponse = z.infer<typeof ZPaymentResponse>;
+export type TPaymentStatusRecord = z.infer<typeof ZPaymentStatusRecord>;
+export type TPaymentStatusList = z.infer<typeof ZPaymentStatusList>;
+export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Decisions §5: Pending -> Completed | Failed; Completed -> Reversed. Nothing else (the API and the portal's sandbox control). */
+export const PAYMENT_TRANSITIONS: Readonly<Record<TPaymentStatus, readonly TPaymentStatus[]>> = Object.freeze({
+  Pending: ["Completed", "Failed"],
+  Completed: ["Reversed"],
+  Failed: [],
+  Reversed: [],
+});
+export type TRail = "ACH" | "SWIFT";

@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { envelopeOf } from "@/lib/contract/api/schemas";
+import { paginationQuery } from "@/lib/contract/http/pagination";
+
+/** Spec §2.10, §4.8; decisions §7. Browser-safe: zod only. */
+
+export const SUBSCRIPTION_PAGE_SIZE_MAX = 500;
+export const MAX_CUSTOM_HEADERS = 10;
+export const MAX_HEADER_NAME = 50;
+export const MAX_HEADER_VALUE = 500;
+
+/**
+ * Names the bank sets itself (decisions §7), plus hop-by-hop and framing
+ * headers: letting a client set Transfer-Encoding or Connection would let it
+ * change how the request is framed on the wire.
+ */
+const RESERVED_HEADERS = new Set([
+  "host", "content-type", "content-length", "authorization", "transfer-encoding", "connection", "keep-alive",
+  "te", "trailer", "upgrade", "expect", "proxy-authorization", "proxy-connection", "user-agent",
+]);
+
+/** RFC 9110 token characters. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** Visible ASCII, space and tab: no CR/LF (header injection), no NUL. */
+const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+
+export function reservedHeaderReason(name: string): string | null {
+  const lower = name.toLowerCase();
+  if (lower.startsWith("svc-")) return "Svc-* headers are set by the bank";
+  if (RESERVED_HEADERS.has(lower)) return `${name} is set by the bank`;
+  return null;
+}
+
+export const ZCustomHeaders = z
+  .record(
+    z.string().min(1).max(MAX_HEADER_NAME).regex(HEADER_NAME, "must be an HTTP header name"),
+    z.string().max(MAX_HEADER_VALUE).regex(HEADER_VALUE, "must be printable ASCII without line breaks"),
+  )
+  .superRefine((headers, ctx) => {
+    const names = Object.keys(headers);
+    if (names.length > MAX_CUSTOM_HEADERS) ctx.addIssue({ code: "custom", message: `at most ${MAX_CUSTOM_HEADERS} headers` });
+    const seen = new Set<string>();
+    for (const name of names) {
+      const reason = reservedHeaderReason(name);
+      if (reason) ctx.addIssue({ code: "custom", path: [name], message: reason });
+      if (seen.has(name.toLowerCase())) ctx.addIssue({ code: "custom", path: [name], message: "header names are case-insensitive: duplicate" });
+      seen.add(name.toLowerCase());
+    }
+  })
+  .meta({ description: "Extra headers sent with every delivery (≤10; name ≤50, value ≤500)", example: { "X-Client-Ref": "erp-7" } });
+
+export const ZTopic = z.enum(["Deposits"]);
+
+export const ZCreateSubscription = z.strictObject({
+  topic: z.string().refine((t) => t === "Deposits", "must be Deposits"),
+  callbackUrl: z.string().min(1).max(2048).meta({ description: "Absolute http(s) URL; https only in production", example: "https://erp.example.com/hooks/harbour" }),
+  customHeaders: ZCustomHeaders.optional(),
+});
+
+export const ZSubscription = z
+  .object({
+    subscriptionId: z.uuid(),
+    topic: ZTopic,
+    webhookUrl: z.string(),
+    isActive: z.boolean(),
+    createdUtc: z.string().meta({ description: "ISO 8601 with offset" }),
+    updatedUtc: z.string().meta({ description: "ISO 8601 with offset" }),
+    customHeaders: z.record(z.string(), z.string()),
+  })
+  .meta({ id: "Subscription" });
+
+export const ZSubscriptionList = envelopeOf(ZSubscription).meta({ id: "SubscriptionList" });
+export const ZSubscriptionListQuery = paginationQuery(SUBSCRIPTION_PAGE_SIZE_MAX).strict();
+export const ZSubscriptionParams = z.strictObject({ subscriptionId: z.uuid("must be a UUID") });
+
+export const ZDeliveryStatus = z.enum(["Pending", "Succeeded", "Failed"]);
+
+export const ZDeliveryAttempt = z
+  .object({
+    deliveryId: z.uuid(),
+    attemptNumber: z.number().int(),
+    attemptedUtc: z.string(),
+    statusCode: z.number().int().nullable().meta({ description: "HTTP status of the receiver's answer; null when none came" }),
+    latencyMs: z.number().int(),
+    succeeded: z.boolean(),
+    error: z.string().nullable(),
+    deliveryStatus: ZDeliveryStatus,
+    transactionId: z.string().nullable(),
+    webhookUrl: z.string(),
+  })
+  .meta({ id: "DeliveryAttempt" });
+
+export const ZDeliveryAttemptList = envelopeOf(ZDeliveryAttempt).meta({ id: "DeliveryAttemptList" });
+export const ZDeliveryAttemptListQuery = paginationQuery().strict();
+export const ZDeliveryParams = z.strictObject({ deliveryId: z.uuid("must be a UUID") });
+
+export const ZDelivery = z
+  .object({
+    deliveryId: z.uuid(),
+    status: ZDeliveryStatus,
+    attempts: z.number().int(),
+    nextAttemptUtc: z.string().nullable(),
+    lastError: z.string().nullable(),
+    createdUtc: z.string(),
+    updatedUtc: z.string(),
+  })
+  .meta({ id: "Delivery" });
+
+export const ZSigningSecret = z
+  .object({
+    algorithm: z.enum(["HMAC-SHA256", "RSA-PSS-SHA256"]),
+    secret: z.string().nullable().meta({ description: "The Message Signing Secret; null for RSA clients (verify with the JWKS)" }),
+  })
+  .meta({ id: "SigningSecret" });
+
+export const ZRotatedSigningSecret = ZSigningSecret.extend({
+  previousSecretValidUntil: z.string().meta({ description: "Until then receivers should also accept the previous secret" }),
+}).meta({ id: "RotatedSigningSecret" });
+
+export type TSubscription = z.infer<typeof ZSubscription>;
+export type TSubscriptionList = z.infer<typeof ZSubscriptionList>;
+export type TCreateSubscription = z.infer<typeof ZCreateSubscription>;
+export type TDeliveryAttempt = z.infer<typeof ZDeliveryAttempt>;
+export type TDeliveryAttemptList = z.infer<typeof ZDeliveryAttemptList>;
+export type TDelivery = z.infer<typeof ZDelivery>;
+export type TSigningSecret = z.infer<typeof ZSigningSecret>;
+export type TRotatedSigningSecret = z.infer<typeof ZRotatedSigningSecret>;

@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import { ZAchPaymentRequest, ZSwiftPaymentRequest } from "@/lib/contract/payments/schema";
+import {
+  achDefaults,
+  cleanAmount,
+  compactIdentifier,
+  newIdempotencyKey,
+  newInstructionId,
+  requestResolver,
+  swiftDefaults,
+  toAchRequest,
+  toSwiftRequest,
+  trimLines,
+  type AchFormValues,
+  type SwiftFormValues,
+} from "@/lib/portal/payments/payment-forms";
+
+const currencyOf = (n: string) => ({ "1000123456": "USD", "1000123457": "BMD" })[n];
+
+function ach(patch: Partial<AchFormValues> = {}): AchFormValues {
+  return {
+    ...achDefaults("1000123456"),
+    instructionIdentification: "INV-1",
+    instructedAmount: { amount: "1,250.00" },
+    creditorAccount: { identification: " 12345678 ", name: "Island Supplies", additionalInformation: "" },
+    creditorBank: { bankCode: "BANK_A" },
+    remittanceInformation: ["Invoice 1001", ""],
+    ...patch,
+  };
+}
+
+function swift(patch: Partial<SwiftFormValues> = {}): SwiftFormValues {
+  const base = swiftDefaults("1000123456", "USD");
+  return {
+    ...base,
+    instructionIdentification: "SW-1",
+    instructedAmount: { currency: "USD", amount: "100.00" },
+    creditorAccount: { identification: "GB29 NWBK 6016 1331 9268 19", name: "Kensington Ltd", additionalInformation: ["1 High St", "", "", ""] },
+    creditorAgent: { identification: "nwbkgb2l", name: "", additionalInformation: ["", "", "", ""] },
+    remittanceInformation: ["Order 55", "", "", ""],
+    ...patch,
+  };
+}
+
+const resolverOptions = (names: string[]) => ({ fields: {}, names, shouldUseNativeValidation: false, criteriaMode: "firstError" as const });
+
+describe("ACH form -> request", () => {
+  it("takes the three currencies from the debit account and drops empty optional parts", () => {
+    const body = toAchRequest(ach(), currencyOf);
+    expect(body).toEqual({
+      instructionIdentification: "INV-1",
+      debtorAccount: { identification: "1000123456" },
+      debitCurrency: "USD",
+      instructedAmount: { amount: "1250.00", currency: "USD" },
+      creditorAccount: { identification: "12345678", name: "Island Supplies" },
+      creditorBank: { bankCode: "BANK_A", currency: "USD" },
+      remittanceInformation: ["Invoice 1001"],
+    });
+    expect(ZAchPaymentRequest.safeParse(body).success).toBe(true);
+  });
+
+  it("omits an empty reference and keeps additional information", () => {
+    const body = toAchRequest(ach({ instructionIdentification: " ", creditorAccount: { identification: "1", name: "A", additionalInformation: "Attn AP" } }), currencyOf);
+    expect(body).not.toHaveProperty("instructionIdentification");
+    expect(body.creditorAccount).toEqual({ identification: "1", name: "A", additionalInformation: "Attn AP" });
+  });
+
+  it("an unknown account sends no currency, which the schema reports on debitCurrency", () => {
+    const body = toAchRequest(ach({ debtorAccount: { identification: "999" } }), currencyOf);
+    const result = ZAchPaymentRequest.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join("."))).toContain("debitCurrency");
+  });
+
+  it("the API's schema puts each rule on the form's control", async () => {
+    const resolver = requestResolver(ZAchPaymentRequest, (v: AchFormValues) => toAchRequest(v, currencyOf));
+    const values = ach({
+      creditorAccount: { identification: "1", name: "A name longer than 22 chars", additionalInformation: "" },
+      remittanceInformation: ["ok", "x".repeat(36)],
+    });
+    const result = await resolver(values, undefined, resolverOptions(["creditorAccount.name", "remittanceInformation.0", "remittanceInformation.1"]));
+    expect(result.errors).toMatchObject({
+      creditorAccount: { name: { message: "name must be at most 22 characters" } },
+      remittanceInformation: { 1: { message: "each remittance line must be at most 35 characters" } },
+    });
+  });
+
+  it("no remittance line at all is the array's own rule, on its root", async () => {
+    const resolver = requestResolver(ZAchPaymentRequest, (v: AchFormValues) => toAchRequest(v, currencyOf));
+    const result = await resolver(ach({ remittanceInformation: ["", ""] }), undefined, resolverOptions(["remittanceInformation.0"]));
+    expect(result.errors).toMatchObject({ remittanceInformation: { root: { message: "remittanceInformation needs at least 1 line" } } });
+  });
+
+  it("valid values resolve to the parsed request body", async () => {
+    const resolver = requestResolver(ZAchPaymentRequest, (v: AchFormValues) => toAchRequest(v, currencyOf));
+    const result = await resolver(ach(), undefined, resolverOptions([]));
+    expect(result.errors).toEqual({});
+    expect(result.values).toMatchObject({ debitCurrency: "USD", instructedAmount: { amount: "1250.00" } });
+  });
+});
+
+describe("SWIFT form -> request", () => {
+  it("same currency: the amount travels in instructedAmount; identifiers lose their spaces, the BIC is upper-cased", () => {
+    const body = toSwiftRequest(swift(), currencyOf);
+    expect(body).toEqual({
+      instructionIdentification: "SW-1",
+      debtorAccount: { identification: "1000123456" },
+      instructedAmount: { currency: "USD", amount: "100.00" },
+      creditorAccount: { identification: "GB29NWBK60161331926819", name: "Kensington Ltd", additionalInformation: ["1 High St"] },
+      creditorAgent: { identification: "NWBKGB2L" },
+      chargesType: "SHA",
+      remittanceInformation: ["Order 55"],
+    });
+    expect(ZSwiftPaymentRequest.safeParse(body).success).toBe(true);
+  });
+
+  it("another currency: debitAmount fixes the debit and instructedAmount names only the currency", () => {
+    const body = toSwiftRequest(swift({ instructedAmount: { currency: "EUR", amount: "5" }, debitAmount: { amount: "2000" } }), currencyOf);
+    expect(body.instructedAmount).toEqual({ currency: "EUR" });
+    expect(body.debitAmount).toEqual({ currency: "USD", amount: "2000" });
+    expect(ZSwiftPaymentRequest.safeParse(body).success).toBe(true);
+  });
+
+  it("a bank without BIC needs its name and address: the schema says so on those controls", async () => {
+    const resolver = requestResolver(ZSwiftPaymentRequest, (v: SwiftFormValues) => toSwiftRequest(v, currencyOf));
+    const values = swift({ creditorAgent: { identification: "", name: "", additionalInformation: ["", "", "", ""] } });
+    const result = await resolver(values, undefined, resolverOptions(["creditorAgent.name", "creditorAgent.additionalInformation.0"]));
+    expect(result.errors).toMatchObject({
+      creditorAgent: {
+        name: { message: "name is required when identification is absent" },
+        additionalInformation: { root: { message: "additionalInformation is required when identification is absent" } },
+      },
+    });
+  });
+
+  it("an intermediary is sent only when given", () => {
+    expect(toSwiftRequest(swift(), currencyOf)).not.toHaveProperty("intermediaryAgent");
+    expect(toSwiftRequest(swift({ intermediaryAgent: { identification: "chasus33" } }), currencyOf).intermediaryAgent).toEqual({ identification: "CHASUS33" });
+  });
+});
+
+describe("helpers", () => {
+  it("trims only trailing empty lines", () => {
+    expect(trimLines(["a", "", "b", " ", ""])).toEqual(["a", "", "b"]);
+    expect(trimLines(["", ""])).toEqual([]);
+  });
+
+  it("cleans amounts and identifiers", () => {
+    expect(cleanAmount(" 1,000.50 ")).toBe("1000.50");
+    expect(compactIdentifier("DE89 3704 0044")).toBe("DE8937040044");
+  });
+
+  it("instruction ids are 16 characters within the API's limit", () => {
+    const id = newInstructionId();
+    expect(id).toMatch(/^HP[0-9A-Z]{14}$/);
+    expect(newInstructionId(() => 0)).toBe("HP00000000000000");
+  });
+
+  it("idempotency keys are v4 UUIDs, with or without crypto.randomUUID", () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newIdempotencyKey()).toMatch(uuid);
+    const fallback = newIdempotencyKey({ getRandomValues: <T extends ArrayBufferView | null>(a: T) => globalThis.crypto.getRandomValues(a as Uint8Array) as unknown as T });
+    expect(fallback).toMatch(uuid);
+    expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
+  });
+});

@@ -1,0 +1,116 @@
+import type { TPaymentResponse, TPaymentStatus, TPaymentStatusList, TPaymentStatusRecord, TRail } from "@/lib/contract/payments/schema";
+import { accessToken, ApiRequestError, apiJson, signInUrl, type ApiErrorBody } from "@/lib/portal/shared/api-client";
+import type { PageParams } from "@/lib/portal/shared/query-keys";
+import { recordQuota } from "@/lib/portal/shared/quota-store";
+
+/** The payments part of the /v1 API, as the portal calls it. */
+
+export const PAYMENT_PATHS: Readonly<Record<TRail, string>> = { ACH: "/v1/payments/ach-local", SWIFT: "/v1/payments/swift" };
+export const DUPLICATE_CODES: Readonly<Record<TRail, string>> = {
+  ACH: "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID",
+  SWIFT: "PAYMENT_DUPLICATE_INSTRUCTION_ID",
+};
+
+export function accountPaymentsPath(accountNumber: string, params: PageParams & { pageToken?: string }): string {
+  const query = new URLSearchParams({ pageStart: String(params.pageStart) });
+  // A page token pins the page size: sending both must agree, so the size goes only without a token.
+  if (params.pageToken) query.set("pageToken", params.pageToken);
+  else query.set("pageSize", String(params.pageSize));
+  return `/v1/accounts/${encodeURIComponent(accountNumber)}/payments?${query}`;
+}
+
+export function fetchAccountPayments(
+  accountNumber: string,
+  params: PageParams & { pageToken?: string },
+  signal?: AbortSignal,
+): Promise<TPaymentStatusList> {
+  return apiJson<TPaymentStatusList>(accountPaymentsPath(accountNumber, params), { signal });
+}
+
+export function fetchPaymentStatus(paymentId: string, signal?: AbortSignal): Promise<TPaymentStatusRecord> {
+  return apiJson<TPaymentStatusRecord>(`/v1/payments/${encodeURIComponent(paymentId)}/status`, { signal });
+}
+
+/** UAT only (decisions §8): moves a payment along its lifecycle as the bank would. */
+export function forcePaymentStatus(paymentId: string, status: TPaymentStatus): Promise<TPaymentStatusRecord> {
+  return apiJson<TPaymentStatusRecord>(`/v1/sandbox/payments/${encodeURIComponent(paymentId)}/status`, { method: "POST", body: { status } });
+}
+
+export type SubmitResult = { payment: TPaymentResponse; replayed: boolean };
+
+/**
+ * POST a payment with its Idempotency-Key. A thrown TypeError is a network
+ * failure (the outcome is unknown); an ApiRequestError carries the API's answer.
+ */
+export async function postPayment(rail: TRail, body: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<SubmitResult> {
+  const token = await accessToken();
+  const response = await fetch(PAYMENT_PATHS[rail], {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: "application/json",
+      "content-type": "application/json",
+      "idempotency-key": idempotencyKey,
+    },
+    body: JSON.stringify(body),
+    cache: "no-store",
+    signal,
+  });
+  recordQuota(response.headers);
+  if (response.status === 401) {
+    window.location.assign(signInUrl());
+    throw new ApiRequestError(401, { code: "UNAUTHORIZED", message: "Your session has ended. Sign in again." });
+  }
+  if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);
+  return { payment: (await response.json()) as TPaymentResponse, replayed: response.headers.get("idempotent-replayed") === "true" };
+}
+
+/** How far back a duplicate is looked for: the 24-hour window rarely holds more than a few pages. */
+const DUPLICATE_SEARCH_PAGE_SIZE = 100;
+const DUPLICATE_SEARCH_PAGES = 5;
+
+/**
+ * After a 409 duplicate, the payment that holds the instructionIdentification
+ * (spec §4.3 rule 9: query status rather than post again). The API has no
+ * lookup by reference, so the debtor account's payments are scanned newest
+ * first; the held id is at most 24 hours old, so it is near the top. The
+ * newest match is the holder: a payment refused for funds does not hold the id,
+ * and once it is held no newer payment can take it.
+ */
+export async function findPaymentByReference(
+  accountNumber: string,
+  rail: TRail,
+  reference: string,
+  signal?: AbortSignal,
+): Promise<TPaymentStatusRecord | null> {
+  let pageToken: string | undefined;
+  for (let pageStart = 1; pageStart <= DUPLICATE_SEARCH_PAGES; pageStart += 1) {
+    const page = await fetchAccountPayments(accountNumber, { pageStart, pageSize: DUPLICATE_SEARCH_PAGE_SIZE, pageToken }, signal);
+    const match = page.data.find((p) => p.type === rail && p.externalReference === reference);
+    if (match) return match;
+    pageToken = page.meta.pagination.page_token;
+    if (pageStart * page.meta.pagination.page_size >= page.meta.pagination.total_size) break;
+  }
+  return null;
+}
+
+export type SubmitFailure =
+  /** 409 REQUEST_IN_PROGRESS: the same key is being processed; ask again shortly with the same key. */
+  | { kind: "in-progress" }
+  /** 409 duplicate instructionIdentification: look up the existing payment. */
+  | { kind: "duplicate" }
+  /** Network failure, 429 or 5xx: the outcome may be unknown; retrying with the same key is safe. */
+  | { kind: "retry"; message: string }
+  /** Any other answer: the request was refused and nothing was paid. */
+  | { kind: "rejected"; error: ApiRequestError };
+
+export function classifySubmitError(error: unknown, rail: TRail): SubmitFailure {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 409 && error.code === "REQUEST_IN_PROGRESS") return { kind: "in-progress" };
+    if (error.status === 409 && error.code === DUPLICATE_CODES[rail]) return { kind: "duplicate" };
+    if (error.status === 429 || error.status >= 500) return { kind: "retry", message: error.message };
+    return { kind: "rejected", error };
+  }
+  if (error instanceof DOMException && error.name === "AbortError") throw error;
+  return { kind: "retry", message: "The bank did not answer. The payment may or may not have been received." };
+}

@@ -1,0 +1,110 @@
+import { recordQuota } from "@/lib/portal/shared/quota-store";
+
+/**
+ * The portal's only way to the bank's data: the public /v1 API, called from
+ * the browser with a short-lived access token minted for the signed-in user.
+ */
+
+export type ApiErrorBody = { error?: string; message?: string; code?: string; field?: string | null; correlationId?: string };
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.message ?? `The request failed (${status}).`);
+    this.name = "ApiRequestError";
+  }
+
+  get code(): string | undefined {
+    return this.body.code;
+  }
+}
+
+type CachedToken = { token: string; expiresAt: number };
+
+/** Renewed this long before it expires, so a request never leaves with a token about to lapse. */
+const RENEW_MARGIN_MS = 30_000;
+
+let cached: CachedToken | null = null;
+let pending: Promise<CachedToken> | null = null;
+
+export function signInUrl(): string {
+  const here = `${window.location.pathname}${window.location.search}`;
+  return `/login?callbackUrl=${encodeURIComponent(here)}`;
+}
+
+/** A 401 means the session is over: back to sign-in, then back here. */
+function returnToSignIn(): never {
+  window.location.assign(signInUrl());
+  throw new ApiRequestError(401, { code: "UNAUTHORIZED", message: "Your session has ended. Sign in again." });
+}
+
+async function mintToken(): Promise<CachedToken> {
+  const response = await fetch("/api/portal/token", { method: "POST", credentials: "same-origin", cache: "no-store" });
+  if (response.status === 401) returnToSignIn();
+  if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);
+  const body = (await response.json()) as { access_token: string; expires_in: number };
+  return { token: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
+}
+
+/** One mint at a time, shared by every request waiting for it. */
+export async function accessToken(): Promise<string> {
+  if (cached && cached.expiresAt - RENEW_MARGIN_MS > Date.now()) return cached.token;
+  pending ??= mintToken().finally(() => {
+    pending = null;
+  });
+  cached = await pending;
+  return cached.token;
+}
+
+export type ApiOptions = {
+  accept?: "application/json" | "text/csv";
+  signal?: AbortSignal;
+  /** GET unless given; a `body` is sent as JSON. */
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+/** Calls /v1 and returns the successful response; any error status becomes an ApiRequestError. */
+export async function apiFetch(path: string, options: ApiOptions = {}): Promise<Response> {
+  const token = await accessToken();
+  const response = await fetch(path, {
+    method: options.method ?? "GET",
+    headers: {
+      ...options.headers,
+      authorization: `Bearer ${token}`,
+      accept: options.accept ?? "application/json",
+      ...(options.body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+    cache: "no-store",
+  });
+  recordQuota(response.headers);
+  if (response.status === 401) {
+    cached = null;
+    returnToSignIn();
+  }
+  if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);
+  return response;
+}
+
+export async function apiJson<T>(path: string, options: Omit<ApiOptions, "accept"> = {}): Promise<T> {
+  return (await (await apiFetch(path, options)).json()) as T;
+}
+
+/** Client errors are answers, not glitches: retrying a 403 or a 404 only burns quota. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+/** For portal routes (/api/portal/*) that answer with small JSON bodies. */
+export async function portalJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(path, { credentials: "same-origin", cache: "no-store", signal });
+  if (response.status === 401) returnToSignIn();
+  if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);
+  return (await response.json()) as T;
+}

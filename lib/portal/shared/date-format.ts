@@ -1,0 +1,16 @@
+import { BANK_TIME_ZONE } from "@/lib/contract/time/bank-time";
+
+/** Dates are shown in the bank's zone, the one its cut-offs and statements use. */
+const DATE_TIME = new Intl.DateTimeFormat("en-US", {
+  timeZone: BANK_TIME_ZONE,
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+const ZONE = new Intl.DateTimeFormat("en-US", { timeZone: BANK_TIME_ZONE, timeZoneName: "short" });
+
+export function formatBankDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const zone = ZONE.formatToParts(date).find((p) => p.type === "timeZoneName")?.value ?? "";
+  return `${DATE_TIME.format(date)} ${zone}`.trim();
+}

@@ -1,0 +1,328 @@
+import Papa from "papaparse";
+import { MAX_ITEMS } from "@/lib/contract/virtual-accounts/fields";
+import { ZVirtualAccountItemV2, type TVirtualAccountItemV2 } from "@/lib/contract/virtual-accounts/schema";
+
+/**
+ * The portal's batch upload of virtual accounts (v2): a CSV file, one account
+ * per row, parsed in the browser and checked row by row with the API's own
+ * item schema (`ZVirtualAccountItemV2`), so every mistake is shown on its row
+ * and column before anything is sent. Browser-safe: papaparse and zod only.
+ */
+
+/** The template's columns, flat: the nested v2 blocks are spread over named columns. */
+export const UPLOAD_COLUMNS = [
+  "accountHolderType",
+  "currency",
+  "unallocated",
+  "accountHolderName",
+  "accountName",
+  "clientReference",
+  "taxIdentificationNumber",
+  "countryOfResidence",
+  "dob",
+  "nationality",
+  "nativeLanguageName",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "postalCode",
+  "addressCountry",
+  "dateOfIncorporation",
+  "countryOfIncorporation",
+] as const;
+
+export type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
+export type HolderType = "Individual" | "Business";
+export type RowCells = Record<UploadColumn, string>;
+/** `row` holds what belongs to no single column (a malformed CSV line). */
+export type CellKey = UploadColumn | "row";
+export type RowErrors = Partial<Record<CellKey, string[]>>;
+
+export type UploadRow = {
+  /** Line in the file (the header is line 1), as a spreadsheet shows it. */
+  line: number;
+  cells: RowCells;
+  /** Problems of the CSV line itself (field count), kept across edits of its cells. */
+  parseErrors: string[];
+};
+
+export type RowCheck = { item: TVirtualAccountItemV2 | null; errors: RowErrors };
+
+/** `columns`: the template columns the file has, in its order. */
+export type ParsedUpload = { columns: UploadColumn[]; rows: UploadRow[]; fileErrors: string[] };
+
+/** Short human labels for the table header and error messages. */
+export const COLUMN_LABELS: Record<UploadColumn, string> = {
+  accountHolderType: "Holder type",
+  currency: "Currency",
+  unallocated: "Unallocated",
+  accountHolderName: "Holder name",
+  accountName: "Account name",
+  clientReference: "Client reference",
+  taxIdentificationNumber: "Tax ID",
+  countryOfResidence: "Residence",
+  dob: "Date of birth",
+  nationality: "Nationality",
+  nativeLanguageName: "Native-language name",
+  addressLine1: "Address line 1",
+  addressLine2: "Address line 2",
+  city: "City",
+  postalCode: "Postal code",
+  addressCountry: "Address country",
+  dateOfIncorporation: "Incorporated",
+  countryOfIncorporation: "Country of incorporation",
+};
+
+const INDIVIDUAL_COLUMNS = ["dob", "nationality", "nativeLanguageName"] as const;
+const ADDRESS_COLUMNS = ["addressLine1", "addressLine2", "city", "postalCode", "addressCountry"] as const;
+const BUSINESS_COLUMNS = [...ADDRESS_COLUMNS, "dateOfIncorporation", "countryOfIncorporation"] as const;
+/** Codes are compared upper-case by the API; `bm` is plainly `BM`, so the portal says it for the user. */
+const UPPER_CASE_COLUMNS = new Set<UploadColumn>(["currency", "countryOfResidence", "nationality", "addressCountry", "countryOfIncorporation"]);
+
+const TRUE_WORDS = new Set(["true", "yes", "y", "1"]);
+const FALSE_WORDS = new Set(["false", "no", "n", "0"]);
+
+export function emptyCells(): RowCells {
+  return Object.fromEntries(UPLOAD_COLUMNS.map((c) => [c, ""])) as RowCells;
+}
+
+/** `Business`, `business`, ` BUSINESS ` are one holder type; empty is the API's default, Individual. */
+export function holderTypeOf(cells: RowCells): HolderType | null {
+  const text = cells.accountHolderType.trim().toLowerCase();
+  if (text === "" || text === "individual") return "Individual";
+  if (text === "business") return "Business";
+  return null;
+}
+
+function cell(cells: RowCells, column: UploadColumn): string | undefined {
+  const text = cells[column].trim();
+  if (text === "") return undefined;
+  return UPPER_CASE_COLUMNS.has(column) ? text.toUpperCase() : text;
+}
+
+function pick<K extends UploadColumn, N extends string>(cells: RowCells, pairs: ReadonlyArray<readonly [N, K]>): Partial<Record<N, string>> | undefined {
+  const out: Partial<Record<N, string>> = {};
+  let any = false;
+  for (const [name, column] of pairs) {
+    const value = cell(cells, column);
+    if (value !== undefined) {
+      out[name] = value;
+      any = true;
+    }
+  }
+  return any ? out : undefined;
+}
+
+/**
+ * One CSV row as the v2 batch item the API takes. Empty cells are omitted;
+ * the individual and business blocks exist only when one of their cells is
+ * filled. Text that cannot be put in the item (an `unallocated` that is not a
+ * yes or no) is returned as a column error instead.
+ */
+export function rowToItem(cells: RowCells): { item: Record<string, unknown>; errors: RowErrors } {
+  const errors: RowErrors = {};
+  const item: Record<string, unknown> = {};
+  const type = cell(cells, "accountHolderType");
+  if (type !== undefined) {
+    const known = holderTypeOf(cells);
+    item.accountHolderType = known ?? type;
+  }
+  for (const column of ["currency", "accountHolderName", "accountName", "clientReference", "taxIdentificationNumber", "countryOfResidence"] as const) {
+    const value = cell(cells, column);
+    if (value !== undefined) item[column] = value;
+  }
+  // The API requires currency; an empty cell is sent as absent and the schema names it.
+  const unallocated = cell(cells, "unallocated")?.toLowerCase();
+  if (unallocated !== undefined) {
+    if (TRUE_WORDS.has(unallocated)) item.unallocated = true;
+    else if (FALSE_WORDS.has(unallocated)) item.unallocated = false;
+    else errors.unallocated = ["must be true or false (or empty)"];
+  }
+  const individual = pick(cells, [
+    ["dob", "dob"],
+    ["nationality", "nationality"],
+    ["nativeLanguageName", "nativeLanguageName"],
+  ]);
+  if (individual) item.individual = individual;
+  const registeredAddress = pick(cells, [
+    ["addressLine1", "addressLine1"],
+    ["addressLine2", "addressLine2"],
+    ["city", "city"],
+    ["postalCode", "postalCode"],
+    ["country", "addressCountry"],
+  ]);
+  const businessRest = pick(cells, [
+    ["dateOfIncorporation", "dateOfIncorporation"],
+    ["countryOfIncorporation", "countryOfIncorporation"],
+  ]);
+  if (registeredAddress || businessRest) item.business = { ...(registeredAddress ? { registeredAddress } : {}), ...businessRest };
+  return { item, errors };
+}
+
+const BLOCK_FIELD_COLUMNS: Record<string, UploadColumn> = {
+  "individual.dob": "dob",
+  "individual.nationality": "nationality",
+  "individual.nativeLanguageName": "nativeLanguageName",
+  "business.registeredAddress": "addressLine1",
+  "business.registeredAddress.addressLine1": "addressLine1",
+  "business.registeredAddress.addressLine2": "addressLine2",
+  "business.registeredAddress.city": "city",
+  "business.registeredAddress.postalCode": "postalCode",
+  "business.registeredAddress.country": "addressCountry",
+  "business.dateOfIncorporation": "dateOfIncorporation",
+  "business.countryOfIncorporation": "countryOfIncorporation",
+};
+
+/**
+ * The column an issue of the item belongs to. A whole block refused (the
+ * business block on an Individual row) lands on its first filled cell, where
+ * the user has to clear it; anything else unplaceable is the row's.
+ */
+export function columnOfPath(path: ReadonlyArray<PropertyKey>, cells?: RowCells): CellKey {
+  const key = path.map(String).join(".");
+  if (key in BLOCK_FIELD_COLUMNS) return BLOCK_FIELD_COLUMNS[key]!;
+  if ((UPLOAD_COLUMNS as readonly string[]).includes(key)) return key as UploadColumn;
+  const block = key === "individual" ? INDIVIDUAL_COLUMNS : key === "business" ? BUSINESS_COLUMNS : null;
+  if (block) return block.find((c) => cells && cells[c].trim() !== "") ?? block[0];
+  return "row";
+}
+
+function addError(errors: RowErrors, key: CellKey, message: string): void {
+  const list = (errors[key] ??= []);
+  if (!list.includes(message)) list.push(message);
+}
+
+/** Checks one row with the API's item schema; `item` is what would be sent, or null while the row has errors. */
+export function checkRow(row: Pick<UploadRow, "cells" | "parseErrors">): RowCheck {
+  const { item, errors } = rowToItem(row.cells);
+  for (const message of row.parseErrors) addError(errors, "row", message);
+  const result = ZVirtualAccountItemV2.safeParse(item);
+  if (!result.success) {
+    for (const issue of result.error.issues) addError(errors, columnOfPath(issue.path, row.cells), issue.message);
+  }
+  const ok = result.success && Object.keys(errors).length === 0;
+  return { item: ok ? result.data : null, errors };
+}
+
+/** Header cells are matched loosely: `Account Holder Name`, `account_holder_name` and `accountHolderName` are one column. */
+const normaliseHeader = (text: string) => text.replace(/^\ufeff/, "").replace(/[\s_-]+/g, "").toLowerCase();
+const HEADER_INDEX = new Map(UPLOAD_COLUMNS.map((c) => [normaliseHeader(c), c]));
+
+/**
+ * Parses the file. Errors of the file as a whole (no rows, too many rows,
+ * unknown or missing columns) stop the upload; errors of a line stay on its row.
+ */
+export function parseUploadCsv(text: string): ParsedUpload {
+  const fileErrors: string[] = [];
+  const parsed = Papa.parse<string[]>(text.replace(/^\ufeff/, ""), { skipEmptyLines: "greedy" });
+  const [header = [], ...records] = parsed.data;
+  const columns: Array<UploadColumn | null> = header.map((h) => HEADER_INDEX.get(normaliseHeader(h)) ?? null);
+  const unknown = header.filter((h, i) => columns[i] === null && h.trim() !== "");
+  if (unknown.length > 0) {
+    fileErrors.push(`Unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `"${u}"`).join(", ")}: use the template's column names.`);
+  }
+  const seen = new Set<UploadColumn>();
+  for (const column of columns) {
+    if (column && seen.has(column)) fileErrors.push(`Column "${column}" appears twice.`);
+    if (column) seen.add(column);
+  }
+  if (header.length > 0 && !seen.has("currency")) fileErrors.push('The file has no "currency" column.');
+  if (records.length === 0) fileErrors.push("The file has no rows under its header.");
+  if (records.length > MAX_ITEMS) fileErrors.push(`The file has ${records.length.toLocaleString("en-US")} rows; one batch takes at most ${MAX_ITEMS.toLocaleString("en-US")}.`);
+
+  const rows = records.map((record, i): UploadRow => {
+    const cells = emptyCells();
+    columns.forEach((column, j) => {
+      if (column) cells[column] = record[j] ?? "";
+    });
+    const parseErrors = record.length === header.length ? [] : [`has ${record.length} fields; the header has ${header.length}`];
+    return { line: i + 2, cells, parseErrors };
+  });
+  return { columns: columns.filter((c): c is UploadColumn => c !== null), rows, fileErrors };
+}
+
+/** What the dialog keeps: the rows and their checks side by side. */
+export type CheckedUpload = ParsedUpload & { checks: RowCheck[] };
+
+export function parseAndValidate(text: string): CheckedUpload {
+  const parsed = parseUploadCsv(text);
+  return { ...parsed, checks: parsed.rows.map(checkRow) };
+}
+
+export function countRowsWithErrors(checks: readonly RowCheck[]): number {
+  return checks.reduce((n, c) => (c.item === null ? n + 1 : n), 0);
+}
+
+/** `items[7].individual.dob` from a 400's details -> row 7, column `dob`. */
+export function cellOfApiField(field: string, cells?: RowCells): { index: number; column: CellKey } | null {
+  const match = /^items\[(\d+)\](?:\.(.+))?$/.exec(field);
+  if (!match) return null;
+  const path = match[2] ? match[2].split(".") : [];
+  return { index: Number(match[1]), column: columnOfPath(path, cells) };
+}
+
+// ---- template and results ---------------------------------------------------------
+
+const TEMPLATE_ROWS: Array<Partial<RowCells>> = [
+  {
+    accountHolderType: "Individual",
+    currency: "USD",
+    accountHolderName: "Jane Tucker",
+    accountName: "Tucker Tenancy Deposit",
+    clientReference: "TENANT-0001",
+    countryOfResidence: "BM",
+    dob: "1984-05-17",
+    nationality: "BM",
+  },
+  {
+    accountHolderType: "Business",
+    currency: "USD",
+    accountHolderName: "Island Freight Ltd.",
+    accountName: "Island Freight Collections",
+    clientReference: "CUST-0002",
+    taxIdentificationNumber: "BM-55-1234",
+    addressLine1: "12 Front Street",
+    city: "Hamilton",
+    postalCode: "HM 11",
+    addressCountry: "BM",
+    dateOfIncorporation: "2009-03-02",
+    countryOfIncorporation: "BM",
+  },
+  { accountHolderType: "Individual", currency: "BMD", unallocated: "true", clientReference: "POOL-17" },
+];
+
+/** Cells starting with these could run as formulas in a spreadsheet (same rule as the API's CSV). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+const escapeFormulae = (value: string) => (FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value);
+
+function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string>>): string {
+  return Papa.unparse({ fields: [...header], data: rows.map((r) => r.map(escapeFormulae)) }, { newline: "\r\n" });
+}
+
+export function templateCsv(): string {
+  return `${toCsv(UPLOAD_COLUMNS, TEMPLATE_ROWS.map((r) => UPLOAD_COLUMNS.map((c) => r[c] ?? "")))}\r\n`;
+}
+
+export type JobResultRow = {
+  index: number;
+  status: "Created" | "Failed";
+  virtualAccountNumber: string | null;
+  clientReference: string | null;
+  error: { code: string; message: string } | null;
+};
+
+/** The results as a file: the row of the upload beside each created number, so it can be matched back. */
+export function resultsCsv(results: readonly JobResultRow[], lines?: readonly number[]): string {
+  const header = ["index", "line", "status", "virtualAccountNumber", "clientReference", "errorCode", "errorMessage"];
+  const rows = results.map((r) => [
+    String(r.index),
+    lines?.[r.index] !== undefined ? String(lines[r.index]) : "",
+    r.status,
+    r.virtualAccountNumber ?? "",
+    r.clientReference ?? "",
+    r.error?.code ?? "",
+    r.error?.message ?? "",
+  ]);
+  return `${toCsv(header, rows)}\r\n`;
+}

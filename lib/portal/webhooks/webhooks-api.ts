@@ -1,0 +1,91 @@
+import type { TAccountList } from "@/lib/contract/accounts/schema";
+import type { TCreateDeposit, TDeposit } from "@/lib/contract/deposits/schema";
+import { apiJson } from "@/lib/portal/shared/api-client";
+import { fetchAccountsPage } from "@/lib/portal/accounts/accounts-api";
+import type { PageParams } from "@/lib/portal/shared/query-keys";
+import type { TVirtualAccount } from "@/lib/contract/virtual-accounts/responses";
+import type {
+  TCreateSubscription,
+  TDelivery,
+  TDeliveryAttemptList,
+  TRotatedSigningSecret,
+  TSigningSecret,
+  TSubscription,
+  TSubscriptionList,
+} from "@/lib/contract/webhooks/schema";
+
+/** The portal's calls to the notification and sandbox operations (spec §4.8, decisions §7-§8). */
+
+const page = ({ pageStart, pageSize }: PageParams) => new URLSearchParams({ pageStart: String(pageStart), pageSize: String(pageSize) });
+
+export function fetchSubscriptions(params: PageParams, signal?: AbortSignal): Promise<TSubscriptionList> {
+  return apiJson<TSubscriptionList>(`/v1/notifications/subscriptions?${page(params)}`, { signal });
+}
+
+export function fetchSubscription(subscriptionId: string, signal?: AbortSignal): Promise<TSubscription> {
+  return apiJson<TSubscription>(`/v1/notifications/subscriptions/${encodeURIComponent(subscriptionId)}`, { signal });
+}
+
+/** An Idempotency-Key per form submission: a double click or a network retry creates one subscription. */
+export function createSubscription(body: TCreateSubscription, idempotencyKey: string): Promise<TSubscription> {
+  return apiJson<TSubscription>("/v1/notifications/subscriptions", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
+}
+
+export function deactivateSubscription(subscriptionId: string, idempotencyKey: string): Promise<TSubscription> {
+  return apiJson<TSubscription>(`/v1/notifications/subscriptions/${encodeURIComponent(subscriptionId)}`, {
+    method: "DELETE",
+    headers: { "idempotency-key": idempotencyKey },
+  });
+}
+
+export function fetchAttempts(subscriptionId: string, params: PageParams, signal?: AbortSignal): Promise<TDeliveryAttemptList> {
+  return apiJson<TDeliveryAttemptList>(`/v1/notifications/subscriptions/${encodeURIComponent(subscriptionId)}/deliveries?${page(params)}`, { signal });
+}
+
+export function retryDelivery(deliveryId: string): Promise<TDelivery> {
+  return apiJson<TDelivery>(`/v1/notifications/deliveries/${encodeURIComponent(deliveryId)}/retry`, { method: "POST" });
+}
+
+export function fetchSigningSecret(signal?: AbortSignal): Promise<TSigningSecret> {
+  return apiJson<TSigningSecret>("/v1/notifications/signing-secret", { signal });
+}
+
+export function rotateSigningSecret(): Promise<TRotatedSigningSecret> {
+  return apiJson<TRotatedSigningSecret>("/v1/notifications/signing-secret/rotate", { method: "POST", body: {} });
+}
+
+export function createSandboxDeposit(body: TCreateDeposit): Promise<TDeposit> {
+  return apiJson<TDeposit>("/v1/sandbox/deposits", { method: "POST", body });
+}
+
+export type DepositTarget = { accountNumber: string; label: string; currency: string; kind: "account" | "virtual"; active: boolean };
+
+type VirtualAccountList = { meta: TAccountList["meta"]; data: TVirtualAccount[] };
+
+/** The API's largest page: one request per list for the picker. */
+const TARGETS_PAGE_SIZE = 1000;
+
+/** Own accounts and virtual accounts a sandbox deposit can go to, for the picker. */
+export async function fetchDepositTargets(signal?: AbortSignal): Promise<{ accounts: DepositTarget[]; virtualAccounts: DepositTarget[]; truncated: boolean }> {
+  const [accounts, virtual] = await Promise.all([
+    fetchAccountsPage({ pageStart: 1, pageSize: TARGETS_PAGE_SIZE }, signal),
+    apiJson<VirtualAccountList>(`/v1/virtual-accounts?${page({ pageStart: 1, pageSize: TARGETS_PAGE_SIZE })}`, { signal }),
+  ]);
+  return {
+    accounts: accounts.data.map((a) => ({
+      accountNumber: a.accountNumber,
+      label: a.nickname ?? a.accountSubType,
+      currency: a.availableBalance.currency,
+      kind: "account",
+      active: a.status.toUpperCase() === "ACTIVE",
+    })),
+    virtualAccounts: virtual.data.map((v) => ({
+      accountNumber: v.virtualAccountNumber,
+      label: v.accountName === "UNALLOCATED" ? "Unallocated" : v.accountName,
+      currency: v.currency,
+      kind: "virtual",
+      active: true,
+    })),
+    truncated: accounts.meta.pagination.total_size > TARGETS_PAGE_SIZE || virtual.meta.pagination.total_size > TARGETS_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,86 @@
+import "server-only";
+import type { AuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { ensureServerSecret } from "@/lib/server/auth/keys";
+import { isRole } from "@/lib/contract/auth/roles";
+import { authenticate } from "@/lib/server/auth/sign-in";
+import { ZSignIn } from "@/lib/contract/auth/sign-in-schema";
+import { getRuntime } from "@/lib/server/runtime";
+
+/** A working day; the API token the portal uses lives minutes, not hours. */
+const SESSION_MAX_AGE_S = 8 * 60 * 60;
+
+/** Error strings the sign-in form understands (next-auth passes the thrown message through). */
+export const SIGN_IN_ERRORS = { invalid: "invalid", locked: "locked" } as const;
+
+/**
+ * next-auth builds absolute redirect URLs from NEXTAUTH_URL. When it is not
+ * set, PUBLIC_BASE_URL is the deployment's address; failing both, the Host
+ * header of the request is trusted (the server is then reached directly).
+ */
+function configureOrigin(publicBaseUrl: string | undefined): void {
+  if (process.env.NEXTAUTH_URL) return;
+  if (publicBaseUrl) process.env.NEXTAUTH_URL = publicBaseUrl;
+  else process.env.AUTH_TRUST_HOST ??= "1";
+}
+
+function buildOptions(secret: string): AuthOptions {
+  return {
+    secret,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials) {
+          const parsed = ZSignIn.safeParse(credentials ?? {});
+          if (!parsed.success) throw new Error(SIGN_IN_ERRORS.invalid);
+          const { db } = await getRuntime();
+          const result = await authenticate(db, parsed.data);
+          if (result.ok) return result.user;
+          if (result.reason === "locked") throw new Error(`${SIGN_IN_ERRORS.locked}:${result.retryAfterSeconds}`);
+          throw new Error(SIGN_IN_ERRORS.invalid);
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) {
+          token.uid = user.id;
+          token.role = user.role;
+          token.clientId = user.clientId;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        if (token.uid && isRole(token.role) && token.clientId) {
+          session.user = { id: token.uid, email: token.email ?? "", name: token.name ?? "", role: token.role, clientId: token.clientId };
+        }
+        return session;
+      },
+    },
+  };
+}
+
+const OPTIONS = Symbol.for("harbour.authOptions");
+type Holder = { [OPTIONS]?: Promise<AuthOptions> };
+
+/**
+ * The session secret is NEXTAUTH_SECRET when set, otherwise a random secret
+ * kept in the database, so every instance shares it and restarts keep users
+ * signed in. Built on first use: `next build` opens no database.
+ */
+export function getAuthOptions(): Promise<AuthOptions> {
+  const holder = globalThis as Holder;
+  holder[OPTIONS] ??= (async () => {
+    const runtime = await getRuntime();
+    configureOrigin(runtime.config.publicBaseUrl);
+    const secret = process.env.NEXTAUTH_SECRET ?? (await ensureServerSecret(runtime.db, "portal-session"));
+    return buildOptions(secret);
+  })().catch((error) => {
+    delete holder[OPTIONS];
+    throw error;
+  });
+  return holder[OPTIONS];
+}

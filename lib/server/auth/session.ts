@@ -1,0 +1,77 @@
+import "server-only";
+import { getServerSession } from "next-auth";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import { getAuthOptions } from "@/lib/server/auth/auth-options";
+import { hasRole, type Role } from "@/lib/contract/auth/roles";
+import { getRuntime } from "@/lib/server/runtime";
+import { findPortalUser } from "@/lib/server/portal/users-repo";
+
+/** The signed-in user as the database says now, not as the cookie said at sign-in. */
+export type PortalUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  clientId: string;
+  clientName: string;
+  cif: string;
+  clientPermissions: readonly string[];
+};
+
+/** One lookup per request, however many components ask. */
+export const getPortalUser = cache(async (): Promise<PortalUser | null> => {
+  const session = await getServerSession(await getAuthOptions());
+  const userId = session?.user?.id;
+  if (!userId) return null;
+  const { db } = await getRuntime();
+  const row = await findPortalUser(db, userId);
+  if (!row) return null;
+  return {
+    id: row.user_id,
+    email: row.email,
+    name: row.display_name,
+    role: row.role,
+    clientId: row.client_id,
+    clientName: row.client_name,
+    cif: row.cif,
+    clientPermissions: row.permissions,
+  };
+});
+
+export function signInPath(returnTo: string): string {
+  return `/login?callbackUrl=${encodeURIComponent(returnTo)}`;
+}
+
+/**
+ * For pages: a signed-out visitor goes to sign-in and comes back here after.
+ * Every page calls this itself, because a shared layout is not re-rendered on
+ * client-side navigation.
+ */
+export async function requirePortalUser(returnTo: string): Promise<PortalUser> {
+  const user = await getPortalUser();
+  if (!user) redirect(signInPath(returnTo));
+  return user;
+}
+
+export type RoleCheck = { user: PortalUser; allowed: boolean };
+
+/** For pages that render a 403 view rather than redirect. */
+export async function checkRole(required: Role, returnTo: string): Promise<RoleCheck> {
+  const user = await requirePortalUser(returnTo);
+  return { user, allowed: hasRole(user.role, required) };
+}
+
+export class PortalAuthError extends Error {
+  constructor(readonly status: 401 | 403) {
+    super(status === 401 ? "Sign in to continue." : "Your role does not allow this.");
+  }
+}
+
+/** For server actions and portal API routes: throws instead of redirecting. */
+export async function assertRole(required: Role): Promise<PortalUser> {
+  const user = await getPortalUser();
+  if (!user) throw new PortalAuthError(401);
+  if (!hasRole(user.role, required)) throw new PortalAuthError(403);
+  return user;
+}

@@ -1,0 +1,126 @@
+import { base64url, exportJWK, generateKeyPair, SignJWT, type CryptoKey as JoseKey } from "jose";
+import { createHmac } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { BankKey } from "@/lib/server/auth/keys";
+import { bearerToken, cachingVerifier, issueAccessToken, verifyAccessToken } from "@/lib/server/auth/tokens";
+import { ApiError } from "@/lib/contract/http/errors";
+
+const settings = { issuer: "https://harbour.test", audience: "harbour-api", ttlSeconds: 600 };
+let key: BankKey;
+let otherKey: BankKey;
+
+async function makeKey(): Promise<BankKey> {
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+  return { kid: "k1", privateKey: privateKey as CryptoKey, publicKey: publicKey as CryptoKey, publicJwk: await exportJWK(publicKey) };
+}
+
+beforeAll(async () => {
+  key = await makeKey();
+  otherKey = await makeKey();
+});
+
+async function expectUnauthorized(token: string, now?: number): Promise<void> {
+  const error = await verifyAccessToken(token, key, settings, now).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  expect((error as ApiError).code).toBe("UNAUTHORIZED");
+}
+
+function claims(extra: Record<string, unknown> = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  return { iss: settings.issuer, aud: settings.audience, sub: "acme", cif: "1", scope: "get-account", iat: now, exp: now + 60, jti: "j", ...extra };
+}
+
+function unsigned(header: Record<string, unknown>, payload: Record<string, unknown>): string {
+  const enc = (o: unknown) => base64url.encode(JSON.stringify(o));
+  return `${enc(header)}.${enc(payload)}`;
+}
+
+describe("access tokens", () => {
+  it("round-trips the client, cif and known scopes", async () => {
+    const { access_token, expires_in, scope } = await issueAccessToken(key, settings, { clientId: "acme", cif: "100", scopes: ["get-account", "payment-ach"] });
+    expect(expires_in).toBe(600);
+    expect(scope).toBe("get-account payment-ach");
+    const principal = await verifyAccessToken(access_token, key, settings);
+    expect(principal.clientId).toBe("acme");
+    expect(principal.cif).toBe("100");
+    expect([...principal.scopes]).toEqual(["get-account", "payment-ach"]);
+  });
+
+  it("rejects alg none", async () => {
+    await expectUnauthorized(`${unsigned({ alg: "none", typ: "JWT" }, claims())}.`);
+  });
+
+  it("rejects an HS256 token keyed with the public key", async () => {
+    const pem = JSON.stringify(key.publicJwk);
+    const input = unsigned({ alg: "HS256", typ: "JWT" }, claims());
+    const signature = createHmac("sha256", pem).update(input).digest("base64url");
+    await expectUnauthorized(`${input}.${signature}`);
+  });
+
+  it("rejects a token signed by another key", async () => {
+    const token = await new SignJWT(claims()).setProtectedHeader({ alg: "RS256" }).sign(otherKey.privateKey as JoseKey);
+    await expectUnauthorized(token);
+  });
+
+  it("rejects a wrong issuer and a wrong audience", async () => {
+    for (const wrong of [{ iss: "https://evil.test" }, { aud: "someone-else" }]) {
+      const token = await new SignJWT(claims(wrong)).setProtectedHeader({ alg: "RS256" }).sign(key.privateKey as JoseKey);
+      await expectUnauthorized(token);
+    }
+  });
+
+  it("rejects an expired token and one without exp", async () => {
+    const { access_token } = await issueAccessToken(key, settings, { clientId: "acme", cif: "1", scopes: [] });
+    // Past exp plus the 5 s clock tolerance.
+    await expectUnauthorized(access_token, Date.now() + 606_000);
+    const noExp = { ...claims() } as Record<string, unknown>;
+    delete noExp.exp;
+    await expectUnauthorized(await new SignJWT(noExp).setProtectedHeader({ alg: "RS256" }).sign(key.privateKey as JoseKey));
+  });
+
+  it("rejects a tampered payload", async () => {
+    const { access_token } = await issueAccessToken(key, settings, { clientId: "acme", cif: "1", scopes: ["get-account"] });
+    const [h, , s] = access_token.split(".");
+    const forged = `${h}.${base64url.encode(JSON.stringify(claims({ sub: "globex" })))}.${s}`;
+    await expectUnauthorized(forged);
+  });
+
+  it("ignores unknown scope names instead of granting them", async () => {
+    const token = await new SignJWT(claims({ scope: "get-account admin:everything" })).setProtectedHeader({ alg: "RS256" }).sign(key.privateKey as JoseKey);
+    expect([...(await verifyAccessToken(token, key, settings)).scopes]).toEqual(["get-account"]);
+  });
+});
+
+describe("bearerToken", () => {
+  it("requires the Bearer scheme", () => {
+    expect(bearerToken(new Headers({ authorization: "Bearer abc.def.ghi" }))).toBe("abc.def.ghi");
+    for (const value of [null, "Basic abc", "Bearer", "Bearer a b", "bearer"]) {
+      const headers = new Headers(value ? { authorization: value } : {});
+      expect(() => bearerToken(headers)).toThrow(ApiError);
+    }
+  });
+});
+
+describe("cachingVerifier", () => {
+  it("never lets a remembered verdict outlive the token's exp", async () => {
+    const verify = cachingVerifier(key, settings);
+    const { access_token } = await issueAccessToken(key, settings, { clientId: "acme", cif: "1", scopes: ["get-account"] });
+    expect((await verify(access_token)).clientId).toBe("acme");
+    expect((await verify(access_token)).clientId).toBe("acme");
+    const error = await verify(access_token, Date.now() + 700_000).catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe("UNAUTHORIZED");
+  });
+
+  it("does not remember failures", async () => {
+    const verify = cachingVerifier(key, settings);
+    const forged = await new SignJWT(claims()).setProtectedHeader({ alg: "RS256" }).sign(otherKey.privateKey as JoseKey);
+    for (let i = 0; i < 2; i++) await expect(verify(forged)).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("stays within its size bound", async () => {
+    const verify = cachingVerifier(key, settings, 2);
+    const tokens = await Promise.all([1, 2, 3].map((n) => issueAccessToken(key, settings, { clientId: `c${n}`, cif: "1", scopes: [] })));
+    for (const t of tokens) await verify(t.access_token);
+    expect((await verify(tokens[0]!.access_token)).clientId).toBe("c1");
+  });
+});

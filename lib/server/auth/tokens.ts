@@ -1,0 +1,119 @@
+import "server-only";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { randomUUID } from "node:crypto";
+import { TOKEN_ALGORITHM, type BankKey } from "@/lib/server/auth/keys";
+import { isPermission, type Permission } from "@/lib/contract/auth/permissions";
+import { ApiError } from "@/lib/contract/http/errors";
+
+/** Who is calling, as proven by a verified access token. */
+export type Principal = {
+  clientId: string;
+  cif: string;
+  scopes: ReadonlySet<Permission>;
+  tokenId: string;
+};
+
+export type TokenSettings = { issuer: string; audience: string; ttlSeconds: number };
+
+export type IssuedToken = { access_token: string; token_type: "Bearer"; expires_in: number; scope: string };
+
+export async function issueAccessToken(
+  key: BankKey,
+  settings: TokenSettings,
+  subject: { clientId: string; cif: string; scopes: readonly Permission[] },
+  now = Date.now(),
+): Promise<IssuedToken> {
+  const iat = Math.floor(now / 1000);
+  const scope = subject.scopes.join(" ");
+  const accessToken = await new SignJWT({ cif: subject.cif, scope })
+    .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: key.kid, typ: "at+jwt" })
+    .setIssuer(settings.issuer)
+    .setAudience(settings.audience)
+    .setSubject(subject.clientId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + settings.ttlSeconds)
+    .setJti(randomUUID())
+    .sign(key.privateKey);
+  return { access_token: accessToken, token_type: "Bearer", expires_in: settings.ttlSeconds, scope };
+}
+
+function unauthorized(message: string): ApiError {
+  return new ApiError("UNAUTHORIZED", message, { headers: { "WWW-Authenticate": 'Bearer realm="harbour"' } });
+}
+
+/**
+ * Verification pins the algorithm, issuer and audience and requires `exp`, so
+ * `alg: none`, an HMAC token keyed with the public key, or a token for
+ * another audience are all refused.
+ */
+export async function verifyAccessToken(
+  token: string,
+  key: Pick<BankKey, "publicKey">,
+  settings: Pick<TokenSettings, "issuer" | "audience">,
+  now = Date.now(),
+): Promise<Principal> {
+  try {
+    const { payload } = await jwtVerify(token, key.publicKey, {
+      algorithms: [TOKEN_ALGORITHM],
+      issuer: settings.issuer,
+      audience: settings.audience,
+      requiredClaims: ["exp", "iat", "sub", "jti"],
+      currentDate: new Date(now),
+      clockTolerance: 5,
+    });
+    if (typeof payload.sub !== "string" || typeof payload.cif !== "string" || typeof payload.scope !== "string") {
+      throw unauthorized("The access token lacks required claims.");
+    }
+    const scopes = new Set(payload.scope.split(" ").filter(isPermission));
+    return { clientId: payload.sub, cif: payload.cif, scopes, tokenId: String(payload.jti) };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof joseErrors.JWTExpired) throw unauthorized("The access token has expired.");
+    throw unauthorized("The access token is invalid.");
+  }
+}
+
+export function bearerToken(headers: Headers): string {
+  const header = headers.get("authorization");
+  if (!header) throw unauthorized("Authentication is required: send Authorization: Bearer <access token>.");
+  const match = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header);
+  if (!match?.[1]) throw unauthorized("The Authorization header must be: Bearer <access token>.");
+  return match[1];
+}
+
+type CachedPrincipal = { principal: Principal; expiresAtMs: number };
+
+/**
+ * Verifying an RS256 signature costs more CPU than the rest of a typical
+ * request's own work. A verified token's claims cannot change until it
+ * expires, so each process remembers its verdict per token string, bounded
+ * in size and never past the token's `exp`. Only successes are remembered.
+ */
+export function cachingVerifier(
+  key: Pick<BankKey, "publicKey">,
+  settings: Pick<TokenSettings, "issuer" | "audience">,
+  maxEntries = 10_000,
+): (token: string, now?: number) => Promise<Principal> {
+  const cache = new Map<string, CachedPrincipal>();
+  return async (token, now = Date.now()) => {
+    const hit = cache.get(token);
+    if (hit && now < hit.expiresAtMs) return hit.principal;
+    if (hit) cache.delete(token);
+    const principal = await verifyAccessToken(token, key, settings, now);
+    const exp = decodeJwtExp(token);
+    if (exp !== null) {
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+      cache.set(token, { principal, expiresAtMs: exp * 1000 });
+    }
+    return principal;
+  };
+}
+
+function decodeJwtExp(token: string): number | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { exp?: unknown };
+    return typeof payload.exp === "number" ? payload.exp : null;
+  } catch {
+    return null;
+  }
+}

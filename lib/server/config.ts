@@ -1,0 +1,80 @@
+import "server-only";
+import { z } from "zod";
+
+const flag = z.enum(["0", "1"]).transform((v) => v === "1");
+
+/** Environment settings (decisions §1), validated once; a bad value stops start-up with a clear message. */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  APP_ENV: z.enum(["uat", "production"]).default("uat"),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(3600),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: flag.optional(),
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
+  TRUST_PROXY: flag.default(false),
+  TOKEN_TTL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
+  JWT_ISSUER: z.string().min(1).default("https://harbour.bank"),
+  JWT_AUDIENCE: z.string().min(1).default("harbour-open-banking"),
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  IDEMPOTENCY_TTL_S: z.coerce.number().int().min(1).default(3600),
+  DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  DEDUPE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
+});
+
+export type Config = {
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appEnv: "uat" | "production";
+  publicBaseUrl: string | undefined;
+  rateLimit: { max: number; windowSeconds: number };
+  webhookAllowPrivateNetworks: boolean;
+  webhookRetryScale: number;
+  trustProxy: boolean;
+  tokenTtlSeconds: number;
+  jwt: { issuer: string; audience: string };
+  poolMax: number;
+  /** How long a stored idempotent response is replayed (spec §4.3: about one hour). */
+  idempotencyTtlSeconds: number;
+  /** Finished webhook and callback deliveries (and their attempts) are kept this long for the delivery log. */
+  deliveryRetentionDays: number;
+  /** How long a payment waits for the instructionIdentification guard before 503 DEDUPE_LOCK_UNAVAILABLE. */
+  dedupeLockTimeoutMs: number;
+};
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const blankToUndefined = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]));
+  const parsed = ZEnv.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    appEnv: e.APP_ENV,
+    publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ""),
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S },
+    webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? e.APP_ENV === "uat",
+    webhookRetryScale: e.WEBHOOK_RETRY_SCALE,
+    trustProxy: e.TRUST_PROXY,
+    tokenTtlSeconds: e.TOKEN_TTL_S,
+    jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE },
+    poolMax: e.PG_POOL_MAX,
+    idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_S,
+    deliveryRetentionDays: e.DELIVERY_RETENTION_DAYS,
+    dedupeLockTimeoutMs: e.DEDUPE_LOCK_TIMEOUT_MS,
+  };
+}
+
+let cached: Config | undefined;
+
+/** Read lazily so nothing touches the environment during `next build`. */
+export function getConfig(): Config {
+  return (cached ??= parseConfig(process.env));
+}

@@ -1,0 +1,15 @@
+import "server-only";
+import { purgeFinishedDeliveries } from "@/lib/server/delivery/repo";
+import type { PeriodicJob } from "@/lib/server/jobs/worker";
+
+/** Finished deliveries stay in the delivery log for DELIVERY_RETENTION_DAYS, then go with their attempts. */
+export const DELIVERY_PERIODIC_JOBS: PeriodicJob[] = [
+  {
+    name: "purge-finished-deliveries",
+    lockId: 7_270_103,
+    everyMs: 10 * 60_000,
+    run: async (runtime) => {
+      await purgeFinishedDeliveries(runtime.db, runtime.config.deliveryRetentionDays);
+    },
+  },
+];

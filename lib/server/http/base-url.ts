@@ -1,0 +1,19 @@
+import "server-only";
+/**
+ * The absolute base for links in responses (statusUrl, resultUrl, the
+ * OpenAPI server): PUBLIC_BASE_URL when configured, else what the caller
+ * used to reach us. The request URL itself cannot be used: behind our
+ * node:http entry it carries the bind address (0.0.0.0), not the name the
+ * client dialled. Forwarded host and protocol count only behind a trusted proxy.
+ */
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+export function baseUrlOf(headers: Headers, fallback: URL, options: { publicBaseUrl?: string; trustProxy: boolean }): string {
+  if (options.publicBaseUrl) return options.publicBaseUrl;
+  const forwardedHost = options.trustProxy ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  const host = forwardedHost || headers.get("host") || "";
+  if (!HOST.test(host)) return fallback.origin;
+  const forwardedProto = options.trustProxy ? headers.get("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
+  const proto = forwardedProto === "https" || forwardedProto === "http" ? forwardedProto : fallback.protocol.replace(":", "");
+  return `${proto}://${host}`;
+}

@@ -1,0 +1,193 @@
+import "server-only";
+import { bearerToken, type Principal } from "@/lib/server/auth/tokens";
+import { negotiate } from "@/lib/server/http/accept";
+import { readBodyText } from "@/lib/server/http/body";
+import { baseUrlOf } from "@/lib/server/http/base-url";
+import { clientIpOf } from "@/lib/server/http/client-ip";
+import { correlationIdOf } from "@/lib/server/http/correlation";
+import { ApiError } from "@/lib/contract/http/errors";
+import { idempotencyStep, prepareClaim, replayResponse, type IdempotencySession, type StatementRunner, type TransactionRunner } from "@/lib/server/http/idempotency";
+import { requiredPermissions, type OperationInput, type OperationResult, type OperationSpec } from "@/lib/contract/http/operation";
+import { admitRequest } from "@/lib/server/http/rate-limit";
+import { CSV_TYPE, errorResponse, JSON_TYPE, renderResponse } from "@/lib/server/http/respond";
+import { parseInput } from "@/lib/server/http/validation";
+import type { ClaimOutcome, ClaimRequest } from "@/lib/server/idempotency/repo";
+import { getRuntime, type Runtime } from "@/lib/server/runtime";
+
+export type RequestContext<O extends OperationSpec> = OperationInput<O> & {
+  request: Request;
+  correlationId: string;
+  principal: O["access"] extends "public" ? null : Principal;
+  runtime: Runtime;
+  /** Headers the handler may add to the success response. */
+  responseHeaders: Headers;
+  /** Absolute base for links (PUBLIC_BASE_URL or the request's origin). */
+  baseUrl: string;
+  /**
+   * One database transaction for the change. With an Idempotency-Key, the
+   * value its callback returns is stored as the response in the same
+   * transaction (lib/server/http/idempotency.ts).
+   */
+  transaction: TransactionRunner;
+  /** Or: the change as one statement that stores its own response (lib/server/http/idempotency.ts). */
+  statement: StatementRunner;
+};
+
+export type Handler<O extends OperationSpec> = (ctx: RequestContext<O>) => Promise<OperationResult<O>>;
+
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export type Route<O extends OperationSpec> = ((request: Request, context: NextRouteContext) => Promise<Response>) & {
+  operation: O;
+};
+
+// ---- pipeline steps, in order ------------------------------------------------
+
+function negotiateStep(request: Request, operation: OperationSpec): string {
+  const offered = operation.csv ? [JSON_TYPE, CSV_TYPE] : [JSON_TYPE];
+  const chosen = negotiate(request.headers.get("accept"), offered);
+  if (!chosen) {
+    throw new ApiError("NOT_ACCEPTABLE", `This endpoint can answer with: ${offered.join(", ")}.`);
+  }
+  return chosen;
+}
+
+async function bodyLimitStep(request: Request, operation: OperationSpec): Promise<string | null> {
+  return operation.body ? readBodyText(request) : null;
+}
+
+async function authenticateStep(request: Request, runtime: Runtime): Promise<Principal> {
+  return runtime.verifyToken(bearerToken(request.headers));
+}
+
+function permissionStep(principal: Principal, operation: OperationSpec): void {
+  const needed = requiredPermissions(operation.access);
+  if (needed && !needed.some((p) => principal.scopes.has(p))) {
+    throw new ApiError("FORBIDDEN", `This operation requires the permission ${needed.join(" or ")}.`);
+  }
+}
+
+/** IP allow-list, rate limit and the Idempotency-Key claim share one database round trip. */
+async function admissionStep(request: Request, principal: Principal, runtime: Runtime, headers: Headers, prepared: ClaimRequest | null): Promise<ClaimOutcome | null> {
+  const admission = await admitRequest(runtime.counterDb, principal.clientId, clientIpOf(request.headers), runtime.config.rateLimit, prepared);
+  if (!admission.clientKnown) throw new ApiError("UNAUTHORIZED", "The client of this access token no longer exists.");
+  if (!admission.ipAllowed) throw new ApiError("IP_NOT_ALLOWED", "Requests from this IP address are not allowed for this client.");
+  headers.set("RateLimit-Limit", String(admission.limit));
+  headers.set("RateLimit-Remaining", String(admission.remaining));
+  headers.set("RateLimit-Reset", String(admission.resetSeconds));
+  if (admission.limited) {
+    const minutes = Math.ceil(admission.resetSeconds / 60);
+    throw new ApiError(
+      "RATE_LIMITED",
+      `Request quota exceeded: ${admission.limit} requests per ${Math.round(runtime.config.rateLimit.windowSeconds / 60)} minutes. Please wait ${minutes} minute(s) before retrying.`,
+      { extra: { retry_after: `${minutes} minutes` }, headers: { "Retry-After": String(admission.resetSeconds) } },
+    );
+  }
+  return admission.claim;
+}
+
+function mediaTypeOf(request: Request): string {
+  return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+function decodeBody(request: Request, operation: OperationSpec, bodyText: string | null): unknown {
+  // An empty form is a form with no fields; an empty JSON body is missing.
+  if (bodyText === null || bodyText.trim() === "") return operation.bodyEncoding === "form" ? {} : undefined;
+  if (operation.bodyEncoding === "form" && mediaTypeOf(request) === FORM_TYPE) {
+    return Object.fromEntries(new URLSearchParams(bodyText));
+  }
+  try {
+    return JSON.parse(bodyText);
+  } catch {
+    throw new ApiError("VALIDATION_ERROR", "The request body is not valid JSON.");
+  }
+}
+
+function parseStep<O extends OperationSpec>(
+  operation: O,
+  rawParams: Record<string, string | string[] | undefined>,
+  url: URL,
+  body: unknown,
+): OperationInput<O> {
+  const query = Object.fromEntries(url.searchParams);
+  return {
+    params: (operation.params ? parseInput(operation.params, rawParams) : undefined) as OperationInput<O>["params"],
+    query: (operation.query ? parseInput(operation.query, query) : undefined) as OperationInput<O>["query"],
+    body: (operation.body ? parseInput(operation.body, body) : undefined) as OperationInput<O>["body"],
+  };
+}
+
+function contentTypeStep(request: Request, operation: OperationSpec, bodyText: string | null): void {
+  if (!bodyText || bodyText.trim() === "") return;
+  const type = mediaTypeOf(request);
+  if (type === "application/json" || type.endsWith("+json")) return;
+  if (operation.bodyEncoding === "form" && type === FORM_TYPE) return;
+  const accepted = operation.bodyEncoding === "form" ? `application/json or ${FORM_TYPE}` : "application/json";
+  throw new ApiError("UNSUPPORTED_MEDIA_TYPE", `Request bodies must be sent as Content-Type: ${accepted}.`);
+}
+
+/** Responses are checked against their schema outside production, so tests catch drift from the contract. */
+function checkResponse(operation: OperationSpec, result: unknown): void {
+  if (process.env.NODE_ENV === "production") return;
+  const checked = operation.response.safeParse(result);
+  if (!checked.success) {
+    throw new Error(`response of ${operation.id} does not match its schema: ${checked.error.message}`);
+  }
+}
+
+// ---- the wrapper ---------------------------------------------------------------
+
+/**
+ * Wraps a handler in the request pipeline: correlation id -> content
+ * negotiation -> body size limit -> bearer token -> permission ->
+ * Idempotency-Key syntax -> IP allow-list, rate limit and key claim (one
+ * round trip) -> idempotency (replay, 409 or a session) -> zod parse ->
+ * handler -> JSON or CSV -> error mapping. Route files stay declarative: an operation and one service call.
+ */
+export function endpoint<O extends OperationSpec>(operation: O, handler: Handler<O>): Route<O> {
+  const route = async (request: Request, context: NextRouteContext): Promise<Response> => {
+    const correlationId = correlationIdOf(request.headers);
+    const headers = new Headers({ "x-correlation-id": correlationId, "cache-control": "no-store" });
+    let idempotency: IdempotencySession | null = null;
+    try {
+      const mediaType = negotiateStep(request, operation);
+      const bodyText = await bodyLimitStep(request, operation);
+      const runtime = await getRuntime();
+      let principal: Principal | null = null;
+      let prepared: ClaimRequest | null = null;
+      let claimed: ClaimOutcome | null = null;
+      if (operation.access !== "public") {
+        principal = await authenticateStep(request, runtime);
+        permissionStep(principal, operation);
+        prepared = prepareClaim(request, operation, principal, runtime);
+        claimed = await admissionStep(request, principal, runtime, headers, prepared);
+      }
+      const claim = idempotencyStep(prepared, claimed, runtime);
+      if ("replay" in claim) return replayResponse(claim.replay, mediaType, headers);
+      idempotency = claim.session;
+      contentTypeStep(request, operation, bodyText);
+      const url = new URL(request.url);
+      const input = parseStep(operation, (await context?.params) ?? {}, url, decodeBody(request, operation, bodyText));
+      const result = await handler({
+        ...input,
+        request,
+        correlationId,
+        principal: principal as RequestContext<O>["principal"],
+        runtime,
+        responseHeaders: headers,
+        baseUrl: baseUrlOf(request.headers, url, runtime.config),
+        transaction: idempotency.transaction,
+        statement: idempotency.statement,
+      });
+      checkResponse(operation, result);
+      await idempotency.succeed(result);
+      return renderResponse(result, operation.status ?? 200, mediaType, headers);
+    } catch (error) {
+      await idempotency?.fail();
+      return errorResponse(error, correlationId, headers);
+    }
+  };
+  return Object.assign(route, { operation });
+}

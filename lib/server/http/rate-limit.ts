@@ -1,0 +1,81 @@
+import "server-only";
+import { isIP } from "node:net";
+import type { Queryable } from "@/lib/server/db/types";
+import { toClaimOutcome, type ClaimJson, type ClaimOutcome, type ClaimRequest } from "@/lib/server/idempotency/repo";
+
+export type Admission = {
+  /** The client exists and the address is on its allow-list (or it has none). */
+  ipAllowed: boolean;
+  clientKnown: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the current window ends. */
+  resetSeconds: number;
+  limited: boolean;
+  /** The Idempotency-Key claim, when one was asked for and the request admitted. */
+  claim: ClaimOutcome | null;
+};
+
+/**
+ * One round trip checks the client's IP allow-list, counts the request in a
+ * fixed window shared by all instances (decisions §1) and, for a keyed
+ * idempotent request within its quota, claims the Idempotency-Key. A refused
+ * address is not counted against the quota; a refused request claims nothing.
+ */
+const ADMIT_SQL = `
+WITH c AS (
+  SELECT coalesce(cardinality(ip_allow_list) = 0 OR $3::inet <<= ANY (ip_allow_list), false) AS allowed
+  FROM clients WHERE client_id = $1
+), hit AS (
+  INSERT INTO rate_limit_windows (client_id, window_start, hits)
+  SELECT $1, $2, 1 FROM c WHERE c.allowed
+  ON CONFLICT (client_id, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
+  RETURNING hits
+)
+SELECT c.allowed, (SELECT hits FROM hit) AS hits,
+  CASE WHEN $4::text IS NOT NULL AND (SELECT hits FROM hit) <= $5::integer
+    THEN claim_idempotency_key($1, $6::text, $7::text, $4::text, $8::uuid, $9::integer, $10::integer) END AS claim
+FROM c`;
+
+export async function admitRequest(
+  db: Queryable,
+  clientId: string,
+  ip: string | null,
+  quota: { max: number; windowSeconds: number },
+  /** Made only when the request is admitted; its slot is the client's own (clientId). */
+  claim: ClaimRequest | null = null,
+  now = Date.now(),
+): Promise<Admission> {
+  const nowSeconds = Math.floor(now / 1000);
+  const windowStart = nowSeconds - (nowSeconds % quota.windowSeconds);
+  const resetSeconds = windowStart + quota.windowSeconds - nowSeconds;
+  const safeIp = ip && isIP(ip) ? ip : null;
+  const { rows } = await db.query<{ allowed: boolean; hits: number | null; claim: ClaimJson | null }>({
+    name: "admit-request",
+    text: ADMIT_SQL,
+    values: [
+      clientId, windowStart, safeIp, claim?.slot.key ?? null, quota.max,
+      claim?.slot.method ?? null, claim?.slot.path ?? null, claim?.slot.token ?? null, claim?.slot.ttlSeconds ?? null, claim?.staleSeconds ?? null,
+    ],
+  });
+  const row = rows[0];
+  const hits = row?.hits ?? 0;
+  return {
+    clientKnown: Boolean(row),
+    ipAllowed: Boolean(row?.allowed),
+    limit: quota.max,
+    remaining: Math.max(0, quota.max - hits),
+    resetSeconds,
+    limited: hits > quota.max,
+    claim: row?.claim ? toClaimOutcome(row.claim) : null,
+  };
+}
+
+/** Windows older than the current one are never read again. */
+export async function purgeRateLimitWindows(db: Queryable, windowSeconds: number, now = Date.now()): Promise<number> {
+  const nowSeconds = Math.floor(now / 1000);
+  const { rowCount } = await db.query("DELETE FROM rate_limit_windows WHERE window_start < $1", [
+    nowSeconds - (nowSeconds % windowSeconds),
+  ]);
+  return rowCount ?? 0;
+}

@@ -1,0 +1,60 @@
+import "server-only";
+import { flattenToCsv } from "@/lib/contract/csv";
+import { ApiError, errorBody, ProtocolError } from "@/lib/contract/http/errors";
+
+export const JSON_TYPE = "application/json";
+export const CSV_TYPE = "text/csv";
+
+export function jsonResponse(body: unknown, status: number, headers: Headers): Response {
+  headers.set("content-type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+export function renderResponse(body: unknown, status: number, mediaType: string, headers: Headers): Response {
+  if (mediaType === CSV_TYPE) {
+    headers.set("content-type", "text/csv; charset=utf-8");
+    return new Response(flattenToCsv(body), { status, headers });
+  }
+  return jsonResponse(body, status, headers);
+}
+
+/** Database unreachable: a retryable 503 rather than a 500. */
+function isConnectionFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === "string" && ["ECONNREFUSED", "ECONNRESET", "57P01", "57P03", "53300"].includes(code);
+}
+
+/**
+ * PostgreSQL refuses NUL bytes and invalid encodings in text (SQLSTATE 22021,
+ * 22P05). Schemas should stop them first; this keeps any that slip through a 400.
+ */
+function isInvalidTextForDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === "22021" || code === "22P05";
+}
+
+/**
+ * The only place an error becomes a response. Unknown errors are logged with
+ * the correlation id and answered generically: no stack, no internals.
+ */
+export function errorResponse(error: unknown, correlationId: string, headers: Headers): Response {
+  if (error instanceof ProtocolError) {
+    for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
+    return jsonResponse(error.body, error.status, headers);
+  }
+  let apiError: ApiError;
+  if (error instanceof ApiError) {
+    apiError = error;
+  } else if (isInvalidTextForDatabase(error)) {
+    apiError = new ApiError("VALIDATION_ERROR", "The request contains characters that are not allowed (such as NUL).");
+  } else if (isConnectionFailure(error)) {
+    apiError = new ApiError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry shortly.", {
+      headers: { "Retry-After": "5" },
+    });
+  } else {
+    console.error(`[api] correlationId=${correlationId} unexpected error:`, error);
+    apiError = new ApiError("INTERNAL_ERROR", "An unexpected error occurred. Quote the correlationId when contacting support.");
+  }
+  for (const [name, value] of Object.entries(apiError.headers)) headers.set(name, value);
+  return jsonResponse(errorBody(apiError, correlationId), apiError.status, headers);
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import type { PeriodicJob } from "@/lib/server/jobs/worker";
+import { purgeFinishedTasks } from "@/lib/server/jobs/queue";
+import { purgeRateLimitWindows } from "@/lib/server/http/rate-limit";
+
+/** Housekeeping for the foundation's tables; each domain adds its own jobs beside its code. */
+export const MAINTENANCE_JOBS: PeriodicJob[] = [
+  {
+    name: "purge-rate-limit-windows",
+    lockId: 7_270_101,
+    everyMs: 60_000,
+    run: async (runtime) => {
+      await purgeRateLimitWindows(runtime.db, runtime.config.rateLimit.windowSeconds);
+    },
+  },
+  {
+    name: "purge-finished-tasks",
+    lockId: 7_270_102,
+    everyMs: 10 * 60_000,
+    run: async (runtime) => {
+      await purgeFinishedTasks(runtime.db, 7 * 24 * 3600);
+      await runtime.db.query("DELETE FROM worker_heartbeats WHERE seen_at < now() - interval '1 day'");
+    },
+  },
+];

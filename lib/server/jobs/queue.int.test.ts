@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { withTransaction } from "@/lib/server/db/transaction";
+import { enqueueTask, queueDepth } from "@/lib/server/jobs/queue";
+import { RetryLater, Worker, type TaskDefinition } from "@/lib/server/jobs/worker";
+import { getRuntime } from "@/lib/server/runtime";
+
+const workers: Worker[] = [];
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  const { db } = await getRuntime();
+  await db.query("DELETE FROM queue_tasks");
+});
+
+function recorder(kind: string, behaviour: (attempt: number) => Promise<void> = async () => {}) {
+  const seen: string[] = [];
+  const definition: TaskDefinition = {
+    kind,
+    leaseSeconds: 30,
+    maxAttempts: 3,
+    handle: async (task) => {
+      seen.push(String(task.payload.n));
+      await behaviour(task.attempts);
+    },
+  };
+  return { seen, definition };
+}
+
+describe("task queue", () => {
+  it("enqueues with the transaction: a rolled-back change leaves no task", async () => {
+    const runtime = await getRuntime();
+    await withTransaction(runtime.db, (tx) => enqueueTask(tx, "t.commit", { n: 1 })).catch(() => {});
+    await withTransaction(runtime.db, async (tx) => {
+      await enqueueTask(tx, "t.commit", { n: 2 });
+      throw new Error("abort");
+    }).catch(() => {});
+    const { seen, definition } = recorder("t.commit");
+    expect(await new Worker(runtime, [definition]).drain()).toBe(1);
+    expect(seen).toEqual(["1"]);
+  });
+
+  it("runs each task exactly once when several workers compete", async () => {
+    const runtime = await getRuntime();
+    for (let n = 0; n < 200; n++) await enqueueTask(runtime.db, "t.compete", { n });
+    const { seen, definition } = recorder("t.compete");
+    await Promise.all([1, 2, 3, 4].map(() => new Worker(runtime, [definition], [], { concurrency: 8 }).drain()));
+    expect(seen).toHaveLength(200);
+    expect(new Set(seen).size).toBe(200);
+  });
+
+  it("retries on RetryLater and on errors, then fails after maxAttempts", async () => {
+    const runtime = await getRuntime();
+    await enqueueTask(runtime.db, "t.retry", { n: 1 });
+    const { seen, definition } = recorder("t.retry", async () => {
+      throw new RetryLater(0, "receiver down");
+    });
+    const worker = new Worker(runtime, [definition]);
+    await worker.drain();
+    await worker.drain();
+    expect(seen).toEqual(["1", "1"]);
+
+    await enqueueTask(runtime.db, "t.fail", { n: 9 });
+    const failing = recorder("t.fail", async () => {
+      throw new Error("boom");
+    });
+    const w2 = new Worker(runtime, [failing.definition]);
+    for (let i = 0; i < 3; i++) {
+      await runtime.db.query("UPDATE queue_tasks SET run_at = now() WHERE kind = 't.fail'");
+      await w2.drain();
+    }
+    expect(failing.seen).toHaveLength(3);
+    expect((await queueDepth(runtime.db)).failed).toBe(1);
+  });
+
+  it("takes a task again when the lease of a crashed worker lapses", async () => {
+    const runtime = await getRuntime();
+    await enqueueTask(runtime.db, "t.lease", { n: 7 });
+    // A worker that claimed the task and died: lease set, never completed.
+    await runtime.db.query("UPDATE queue_tasks SET locked_by = 'dead', locked_until = now() - interval '1 second', attempts = 1 WHERE kind = 't.lease'");
+    const { seen, definition } = recorder("t.lease");
+    await new Worker(runtime, [definition]).drain();
+    expect(seen).toEqual(["7"]);
+  });
+
+  it("leases each kind for its own time", async () => {
+    const runtime = await getRuntime();
+    await enqueueTask(runtime.db, "t.short", { n: 1 });
+    await enqueueTask(runtime.db, "t.long", { n: 2 });
+    const { claimTasks } = await import("@/lib/server/jobs/queue");
+    await claimTasks(runtime.db, "w", ["t.short", "t.long"], 10, [5, 600]);
+    const { rows } = await runtime.db.query<{ kind: string; secs: number }>(
+      "SELECT kind, extract(epoch FROM locked_until - now())::int AS secs FROM queue_tasks ORDER BY kind",
+    );
+    expect(rows.find((r) => r.kind === "t.short")!.secs).toBeLessThanOrEqual(5);
+    expect(rows.find((r) => r.kind === "t.long")!.secs).toBeGreaterThan(500);
+  });
+
+  it("wakes a running worker through NOTIFY at commit", async () => {
+    const runtime = await getRuntime();
+    let resolve: () => void = () => {};
+    const done = new Promise<void>((r) => (resolve = r));
+    const worker = new Worker(runtime, [{ kind: "t.notify", leaseSeconds: 30, maxAttempts: 1, handle: async () => resolve() }], [], { pollMs: 60_000 });
+    workers.push(worker);
+    await worker.start();
+    await new Promise((r) => setTimeout(r, 100));
+    await enqueueTask(runtime.db, "t.notify", {});
+    await expect(Promise.race([done.then(() => "ran"), new Promise((r) => setTimeout(() => r("timeout"), 5000))])).resolves.toBe("ran");
+  });
+});

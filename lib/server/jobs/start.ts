@@ -1,0 +1,21 @@
+import "server-only";
+import { PERIODIC_JOBS, TASK_DEFINITIONS } from "@/lib/server/jobs/registry";
+import { Worker } from "@/lib/server/jobs/worker";
+import { getRuntime } from "@/lib/server/runtime";
+
+const WORKER = Symbol.for("harbour.worker");
+type Holder = { [WORKER]?: Promise<Worker> };
+
+/** The in-process background worker (decisions §1); one per server process. */
+export function startWorker(): Promise<Worker> {
+  const holder = globalThis as Holder;
+  holder[WORKER] ??= (async () => {
+    const worker = new Worker(await getRuntime(), TASK_DEFINITIONS, PERIODIC_JOBS);
+    await worker.start();
+    return worker;
+  })().catch((error: unknown) => {
+    delete holder[WORKER];
+    throw error;
+  });
+  return holder[WORKER];
+}

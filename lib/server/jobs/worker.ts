@@ -1,0 +1,180 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { PoolClient } from "pg";
+import { claimTasks, completeTask, failTask, QUEUE_CHANNEL, retryTask, type Task } from "@/lib/server/jobs/queue";
+import type { Runtime } from "@/lib/server/runtime";
+
+/** Thrown by a task handler to run the task again later. */
+export class RetryLater extends Error {
+  constructor(
+    readonly delayMs: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type TaskDefinition = {
+  kind: string;
+  /** Lease per attempt: longer than the handler can take, so a crash is noticed after it. */
+  leaseSeconds: number;
+  /** Unexpected errors are retried with backoff up to this many attempts, then the task fails. */
+  maxAttempts: number;
+  handle: (task: Task, runtime: Runtime) => Promise<void>;
+};
+
+/** Housekeeping run by one instance at a time (a transaction-scoped advisory lock elects it). */
+export type PeriodicJob = { name: string; lockId: number; everyMs: number; run: (runtime: Runtime) => Promise<void> };
+
+export type WorkerOptions = { concurrency?: number; pollMs?: number };
+
+export class Worker {
+  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly byKind: Map<string, TaskDefinition>;
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private readonly running = new Set<Promise<void>>();
+  private readonly lastPeriodicRun = new Map<string, number>();
+  private listener: PoolClient | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private wake: (() => void) | null = null;
+  private stopped = true;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly tasks: readonly TaskDefinition[],
+    private readonly periodic: readonly PeriodicJob[] = [],
+    options: WorkerOptions = {},
+  ) {
+    this.byKind = new Map(tasks.map((t) => [t.kind, t]));
+    this.concurrency = options.concurrency ?? 16;
+    this.pollMs = options.pollMs ?? 1000;
+  }
+
+  async start(): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.listener = await this.runtime.db.connect();
+    this.listener.on("notification", () => this.wake?.());
+    // A dropped LISTEN connection only costs latency: polling still finds the work.
+    this.listener.on("error", () => {});
+    await this.listener.query(`LISTEN ${QUEUE_CHANNEL}`);
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+    await Promise.allSettled([...this.running]);
+    if (this.listener) {
+      await this.listener.query(`UNLISTEN ${QUEUE_CHANNEL}`).catch(() => {});
+      this.listener.release();
+      this.listener = null;
+    }
+  }
+
+  /**
+   * Processes everything due when called and waits for it (tests and
+   * scripts); a task rescheduled meanwhile waits for the next call. Returns
+   * the number of tasks run.
+   */
+  async drain(): Promise<number> {
+    // As text: a JS Date would drop the microseconds and miss tasks due within the same millisecond.
+    const { rows } = await this.runtime.db.query<{ now: string }>("SELECT now()::text AS now");
+    const dueBefore = rows[0]!.now;
+    let total = 0;
+    for (;;) {
+      const claimed = await this.claim(this.concurrency, dueBefore);
+      if (claimed.length === 0) return total;
+      total += claimed.length;
+      await Promise.all(claimed.map((task) => this.execute(task)));
+    }
+  }
+
+  async runPeriodicJobs(force = false): Promise<void> {
+    const now = Date.now();
+    for (const job of this.periodic) {
+      if (!force && now - (this.lastPeriodicRun.get(job.name) ?? 0) < job.everyMs) continue;
+      this.lastPeriodicRun.set(job.name, now);
+      const client = await this.runtime.db.connect();
+      try {
+        await client.query("BEGIN");
+        const { rows } = await client.query<{ got: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS got", [job.lockId]);
+        if (rows[0]?.got) await job.run(this.runtime);
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        console.error(`[worker] periodic job ${job.name} failed:`, (error as Error).message);
+      } finally {
+        client.release();
+      }
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        await this.heartbeat();
+        await this.runPeriodicJobs();
+        const free = this.concurrency - this.running.size;
+        const claimed = free > 0 ? await this.claim(free) : [];
+        for (const task of claimed) {
+          const execution = this.execute(task).finally(() => {
+            this.running.delete(execution);
+            this.wake?.();
+          });
+          this.running.add(execution);
+        }
+        // Full batch: there may be more due right now.
+        if (claimed.length > 0 && claimed.length === free) continue;
+      } catch (error) {
+        console.error("[worker] poll failed:", (error as Error).message);
+      }
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        this.timer = setTimeout(resolve, this.pollMs);
+      });
+      if (this.timer) clearTimeout(this.timer);
+      this.wake = null;
+    }
+  }
+
+  private async heartbeat(): Promise<void> {
+    await this.runtime.db.query(
+      `INSERT INTO worker_heartbeats (worker_id) VALUES ($1)
+       ON CONFLICT (worker_id) DO UPDATE SET seen_at = now()`,
+      [this.id],
+    );
+  }
+
+  private async claim(limit: number, dueBefore: string | null = null): Promise<Task[]> {
+    if (this.byKind.size === 0) return [];
+    const definitions = [...this.byKind.values()];
+    // Each kind keeps its own lease, so a crashed short task is retried soon.
+    return claimTasks(this.runtime.db, this.id, definitions.map((d) => d.kind), limit, definitions.map((d) => d.leaseSeconds), dueBefore);
+  }
+
+  private async execute(task: Task): Promise<void> {
+    const definition = this.byKind.get(task.kind);
+    if (!definition) return;
+    const db = this.runtime.db;
+    try {
+      await definition.handle(task, this.runtime);
+      await completeTask(db, task.task_id, this.id);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof RetryLater) {
+        await retryTask(db, task.task_id, this.id, error.delayMs, message).catch(() => {});
+      } else if (task.attempts >= definition.maxAttempts) {
+        console.error(`[worker] task ${task.kind}#${task.task_id} failed for good:`, message);
+        await failTask(db, task.task_id, this.id, message).catch(() => {});
+      } else {
+        const backoffMs = Math.min(60_000, 500 * 2 ** (task.attempts - 1));
+        await retryTask(db, task.task_id, this.id, backoffMs, message).catch(() => {});
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import "server-only";
+import type { Queryable } from "@/lib/server/db/types";
+import { findDebtorAccount, loadReferenceRows, referenceVersion, type DebtorAccount } from "@/lib/server/payments/repo";
+
+/**
+ * What a submission reads, kept per process so that a creation needs no read
+ * round trip of its own: the reference data (bank codes, FX rates, holidays)
+ * under its version, and debtor accounts' immutable facts (id, number,
+ * currency). Neither is trusted blindly: SQL submit_payment refuses a stale
+ * reference version and checks the account's status, so a kept value is
+ * never committed after it changed (see lib/server/payments/submit.ts).
+ */
+
+export type ReferenceData = {
+  version: string;
+  /** The configured bank's name, or null when the code/currency pair is not configured. */
+  bankName(bankCode: string, currency: string): string | null;
+  /** Units of `to` per unit of `from` as exact decimal text, or null when not quoted. */
+  rate(from: string, to: string): string | null;
+  holidays: ReadonlySet<string>;
+};
+
+/** Accounts kept per database handle; a handful per client in practice, capped all the same. */
+const MAX_KEPT_ACCOUNTS = 10_000;
+
+type Kept = { reference: Promise<ReferenceData> | null; debtors: Map<string, DebtorAccount> };
+const kept = new WeakMap<object, Kept>();
+
+function keptFor(db: Queryable): Kept {
+  let entry = kept.get(db);
+  if (!entry) kept.set(db, (entry = { reference: null, debtors: new Map() }));
+  return entry;
+}
+
+async function loadReference(db: Queryable): Promise<ReferenceData> {
+  const rows = await loadReferenceRows(db);
+  const banks = new Map(rows.bankCodes.map((b) => [`${b.bankCode}\u0000${b.currency}`, b.name]));
+  const rates = new Map(rows.rates.map((r) => [`${r.from}\u0000${r.to}`, r.rate]));
+  return {
+    version: rows.version,
+    bankName: (bankCode, currency) => banks.get(`${bankCode}\u0000${currency}`) ?? null,
+    rate: (from, to) => rates.get(`${from}\u0000${to}`) ?? null,
+    holidays: new Set(rows.holidays),
+  };
+}
+
+export function referenceData(db: Queryable): Promise<ReferenceData> {
+  const entry = keptFor(db);
+  if (!entry.reference) {
+    const loading = loadReference(db);
+    entry.reference = loading;
+    // A failed load is not kept: the next submission tries again.
+    loading.catch(() => {
+      if (entry.reference === loading) entry.reference = null;
+    });
+  }
+  return entry.reference;
+}
+
+export async function isCurrentReference(db: Queryable, version: string): Promise<boolean> {
+  return (await referenceVersion(db)) === version;
+}
+
+/** After the database refused the kept version as stale: the next call loads afresh. */
+export function forgetReferenceData(db: Queryable): void {
+  keptFor(db).reference = null;
+}
+
+/** The caller's account by number: kept once seen active; read otherwise (null when the caller has none). */
+export async function debtorAccount(db: Queryable, clientId: string, accountNumber: string, isActive: (status: string) => boolean): Promise<DebtorAccount | null> {
+  const entry = keptFor(db);
+  const key = `${clientId}\u0000${accountNumber}`;
+  const known = entry.debtors.get(key);
+  if (known) return known;
+  const account = await findDebtorAccount(db, clientId, accountNumber);
+  if (account && isActive(account.status)) {
+    if (entry.debtors.size >= MAX_KEPT_ACCOUNTS) entry.debtors.clear();
+    entry.debtors.set(key, account);
+  }
+  return account;
+}
+
+/** After the database found the account no longer active. */
+export function forgetDebtorAccount(db: Queryable, clientId: string, accountNumber: string): void {
+  keptFor(db).debtors.delete(`${clientId}\u0000${accountNumber}`);
+}

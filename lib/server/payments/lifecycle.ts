@@ -1,0 +1,50 @@
+import "server-only";
+import type { PoolClient } from "pg";
+import { ApiError } from "@/lib/contract/http/errors";
+import { post } from "@/lib/server/ledger/ledger";
+import { insertAudit, lockPayment, updatePaymentStatus, type PaymentRow } from "@/lib/server/payments/repo";
+import { PAYMENT_TRANSITIONS, type TPaymentStatus } from "@/lib/contract/payments/schema";
+
+/** Failed and Reversed hand the funds back: principal and charge, each as its own posting. */
+const RETURNS_FUNDS = new Set<TPaymentStatus>(["Failed", "Reversed"]);
+
+export function canMove(from: TPaymentStatus, to: TPaymentStatus): boolean {
+  return PAYMENT_TRANSITIONS[from].includes(to);
+}
+
+async function returnFunds(tx: PoolClient, payment: PaymentRow): Promise<void> {
+  const base = { clientId: payment.client_id, accountId: payment.debtor_account_id, currency: payment.debit_currency, reference: payment.payment_id };
+  await post(tx, { ...base, amountMinor: BigInt(payment.debit_minor), kind: "payment_return" });
+  const charge = BigInt(payment.charge_minor);
+  if (charge > 0n) await post(tx, { ...base, amountMinor: charge, kind: "payment_charge_return" });
+}
+
+/**
+ * Moves a payment under its row lock, returning funds at most once
+ * (funds_held). Unknown and foreign ids are 404; a move the lifecycle does
+ * not allow is 409 INVALID_STATUS_TRANSITION.
+ */
+export async function movePayment(tx: PoolClient, clientId: string, paymentId: string, to: TPaymentStatus, actor: string): Promise<PaymentRow> {
+  const payment = await lockPayment(tx, clientId, paymentId);
+  if (!payment) throw new ApiError("PAYMENT_NOT_FOUND", `No payment ${paymentId} was found for this client.`, { field: "paymentId" });
+  if (!canMove(payment.status, to)) {
+    throw new ApiError("INVALID_STATUS_TRANSITION", `A ${payment.status} payment cannot become ${to}.`, { field: "status" });
+  }
+  const returning = RETURNS_FUNDS.has(to) && payment.funds_held;
+  if (returning) await returnFunds(tx, payment);
+  const moved = await updatePaymentStatus(tx, clientId, paymentId, to, payment.funds_held && !returning);
+  await insertAudit(tx, { clientId, actor, action: `payment.${to.toLowerCase()}`, entity: "payment", entityId: paymentId, data: { from: payment.status, to } });
+  return moved;
+}
+
+/**
+ * The settlement task: a Pending payment completes on its settlement date.
+ * One already moved (e.g. forced in the sandbox) is left alone, so a retried
+ * or late task is harmless.
+ */
+export async function settlePayment(tx: PoolClient, clientId: string, paymentId: string): Promise<boolean> {
+  const payment = await lockPayment(tx, clientId, paymentId);
+  if (!payment || payment.status !== "Pending") return false;
+  await movePayment(tx, clientId, paymentId, "Completed", "system:settlement");
+  return true;
+}

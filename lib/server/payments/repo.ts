@@ -1,0 +1,217 @@
+import "server-only";
+import { microBatch } from "@/lib/server/db/micro-batch";
+import type { Queryable } from "@/lib/server/db/types";
+import type { ResponseSlot } from "@/lib/server/idempotency/repo";
+import type { TPaymentStatus, TRail } from "@/lib/contract/payments/schema";
+
+/** The only SQL for payments and their reference data. The tenant is in every WHERE on client data. */
+
+export type StoredAgent = { schemeName: string; identification: string | null; name: string | null; additionalInformation: string[] | null };
+
+/** What the response echoes from the request, kept as one jsonb document. */
+export type PaymentDetails = {
+  creditorAccount: { schemeName: string; identification: string; name: string; additionalInformation: string[] | null };
+  beneficiaryAgent: StoredAgent;
+  intermediaryAgent: StoredAgent | null;
+  failureReason: { code: string; message: string } | null;
+};
+
+export type PaymentRow = {
+  client_id: string;
+  payment_id: string;
+  unique_identifier: string;
+  rail: TRail;
+  status: TPaymentStatus;
+  debtor_account_id: string;
+  debtor_account_number: string;
+  instruction_identification: string | null;
+  debit_minor: string;
+  debit_currency: string;
+  credit_minor: string;
+  credit_currency: string;
+  exchange_rate: string | null;
+  charge_minor: string;
+  charges_type: "OUR" | "BEN" | "SHA" | null;
+  settlement_date: string;
+  funds_held: boolean;
+  details: PaymentDetails;
+  remittance_information: string[];
+  created_at: Date;
+};
+
+export type NewPayment = Omit<PaymentRow, "created_at">;
+
+const COLUMNS = `client_id, payment_id::text, unique_identifier, rail, status, debtor_account_id, debtor_account_number,
+  instruction_identification, debit_minor::text, debit_currency, credit_minor::text, credit_currency, exchange_rate,
+  charge_minor::text, charges_type, settlement_date::text, funds_held, details, remittance_information, created_at`;
+
+export type AuditEntry = { clientId: string; actor: string; action: string; entity: string; entityId: string; data: Record<string, unknown> };
+
+export async function findPayment(db: Queryable, clientId: string, paymentId: string): Promise<PaymentRow | null> {
+  const { rows } = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE client_id = $1 AND payment_id = $2`, [clientId, paymentId]);
+  return rows[0] ?? null;
+}
+
+/** Row-locks the payment for a lifecycle move, so two moves of one payment serialise. */
+export async function lockPayment(db: Queryable, clientId: string, paymentId: string): Promise<PaymentRow | null> {
+  const { rows } = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE client_id = $1 AND payment_id = $2 FOR UPDATE`, [
+    clientId,
+    paymentId,
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function updatePaymentStatus(
+  db: Queryable,
+  clientId: string,
+  paymentId: string,
+  status: TPaymentStatus,
+  fundsHeld: boolean,
+): Promise<PaymentRow> {
+  const { rows } = await db.query<PaymentRow>(
+    `UPDATE payments SET status = $3, funds_held = $4, updated_at = now() WHERE client_id = $1 AND payment_id = $2 RETURNING ${COLUMNS}`,
+    [clientId, paymentId, status, fundsHeld],
+  );
+  return rows[0]!;
+}
+
+/** One page of an account's payments, newest first, ties by id, with the total. */
+export async function listPaymentsForAccount(
+  db: Queryable,
+  clientId: string,
+  accountId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PaymentRow[]; total: number }> {
+  const { rows } = await db.query<PaymentRow & { total: string }>(
+    `SELECT ${COLUMNS}, count(*) OVER () AS total FROM payments WHERE client_id = $1 AND debtor_account_id = $2
+     ORDER BY created_at DESC, payment_id DESC LIMIT $3 OFFSET $4`,
+    [clientId, accountId, page.limit, page.offset],
+  );
+  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
+  const count = await db.query<{ total: string }>("SELECT count(*) AS total FROM payments WHERE client_id = $1 AND debtor_account_id = $2", [
+    clientId,
+    accountId,
+  ]);
+  return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
+}
+
+// ---- submission --------------------------------------------------------------
+
+/** The debtor account as a submission needs it. */
+export type DebtorAccount = { account_id: string; account_number: string; currency: string; status: string };
+
+export async function findDebtorAccount(db: Queryable, clientId: string, accountNumber: string): Promise<DebtorAccount | null> {
+  const { rows } = await db.query<DebtorAccount>({
+    name: "payments-debtor-account",
+    text: "SELECT account_id, account_number, currency, status FROM accounts WHERE client_id = $1 AND account_number = $2",
+    values: [clientId, accountNumber],
+  });
+  return rows[0] ?? null;
+}
+
+/** All reference data a submission decides with, with its version, in one snapshot. */
+export type ReferenceRows = {
+  version: string;
+  bankCodes: Array<{ bankCode: string; currency: string; name: string }>;
+  rates: Array<{ from: string; to: string; rate: string }>;
+  holidays: string[];
+};
+
+export async function referenceVersion(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ version: string }>("SELECT version::text AS version FROM reference_data_version");
+  return rows[0]!.version;
+}
+
+export async function loadReferenceRows(db: Queryable): Promise<ReferenceRows> {
+  const { rows } = await db.query<ReferenceRows>(
+    `SELECT (SELECT version::text FROM reference_data_version) AS version,
+       (SELECT coalesce(json_agg(json_build_object('bankCode', bank_code, 'currency', currency, 'name', name)), '[]') FROM bank_codes) AS "bankCodes",
+       (SELECT coalesce(json_agg(json_build_object('from', from_currency, 'to', to_currency, 'rate', rate::text)), '[]') FROM fx_rates) AS rates,
+       ARRAY(SELECT holiday_date::text FROM bank_holidays ORDER BY holiday_date) AS holidays`,
+  );
+  return rows[0]!;
+}
+
+/** One possible outcome of a submission, as SQL submit_payment applies it (rows by column name). */
+export type SubmissionOutcome = {
+  payment: NewPayment & { failure_reason: string | null };
+  audit: { client_id: string; actor: string; action: string; entity: string; entity_id: string; data: Record<string, unknown> };
+  /** The response body, stored under the Idempotency-Key in the same statement. */
+  body: string;
+};
+
+export type Submission = {
+  clientId: string;
+  rail: TRail;
+  paymentId: string;
+  /** The reference data version the submission was decided with. */
+  referenceVersion: string;
+  /** The account statuses that may pay. */
+  activeStatuses: readonly string[];
+  instructionIdentification: string | null;
+  /** A PostgreSQL interval for the instructionIdentification guard's wait, e.g. "2000ms". */
+  lockTimeout: string;
+  debtorAccountId: string;
+  currency: string;
+  debitMinor: string;
+  chargeMinor: string;
+  pending: SubmissionOutcome & { task: { kind: string; payload: Record<string, unknown>; runAt: string; dedupeKey: string } };
+  failed: SubmissionOutcome;
+};
+
+export type SubmissionResult = "Pending" | "Failed" | "StaleReference" | "InactiveDebtor" | "ClaimLost" | "GuardBusy" | "Duplicate";
+
+type BatchItem = { submission: Submission; slot: ResponseSlot | null };
+
+/**
+ * Submissions in flight per database handle, and how many items one round
+ * trip may carry: a few concurrent batches leave the rest of the pool to
+ * reads, and a batch's locks and commit wait stay short.
+ */
+const BATCH_LIMITS = { maxInFlight: 4, maxBatch: 32 };
+const batchers = new WeakMap<object, (item: BatchItem) => Promise<SubmissionResult>>();
+
+/** The debtor account's row, as the order in which a batch locks them. */
+function lockOrderOf(item: BatchItem): string {
+  return `${item.submission.clientId}\u0000${item.submission.debtorAccountId}`;
+}
+
+/** One round trip for the batch, in debtor-account order (no lock-order deadlocks); outcomes in the callers' order. */
+async function recordSubmissions(db: Queryable, items: BatchItem[]): Promise<SubmissionResult[]> {
+  const keys = items.map(lockOrderOf);
+  const order = items.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+  const { rows } = await db.query<{ outcomes: SubmissionResult[] }>({
+    name: "payments-submit-batch",
+    text: "SELECT submit_payments($1) AS outcomes",
+    values: [JSON.stringify(order.map((i) => items[i]))],
+  });
+  const outcomes = new Array<SubmissionResult>(items.length);
+  order.forEach((itemIndex, position) => (outcomes[itemIndex] = rows[0]!.outcomes[position]!));
+  return outcomes;
+}
+
+/**
+ * Applies a submission (SQL submit_payment, migrations/0007): the checks of
+ * what the app decided with, the Idempotency-Key claim and the
+ * instructionIdentification guard, the conditional debit, the payment with
+ * its audit row, its settlement task and the stored response, committed
+ * together. Submissions arriving together share one round trip and one
+ * commit (SQL submit_payments). Returns which outcome was written, or why
+ * nothing was.
+ */
+export function recordSubmission(db: Queryable, submission: Submission, slot: ResponseSlot | null): Promise<SubmissionResult> {
+  let submit = batchers.get(db);
+  if (!submit) batchers.set(db, (submit = microBatch((items: BatchItem[]) => recordSubmissions(db, items), BATCH_LIMITS)));
+  return submit({ submission, slot });
+}
+
+export async function insertAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+  await db.query("INSERT INTO audit_log (client_id, actor, action, entity, entity_id, data) VALUES ($1, $2, $3, $4, $5, $6)", [
+    entry.clientId,
+    entry.actor,
+    entry.action,
+    entry.entity,
+    entry.entityId,
+    JSON.stringify(entry.data),
+  ]);
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import type { PoolClient } from "pg";
+import { findAccountByNumber } from "@/lib/server/accounts/repo";
+import { pagedList, type PageQuery } from "@/lib/server/http/list";
+import type { Queryable } from "@/lib/server/db/types";
+import { ApiError } from "@/lib/contract/http/errors";
+import { movePayment } from "@/lib/server/payments/lifecycle";
+import { findPayment, listPaymentsForAccount } from "@/lib/server/payments/repo";
+import type { TPaymentStatusList, TPaymentStatusRecord } from "@/lib/contract/payments/schema";
+import { toPaymentStatusRecord } from "@/lib/server/payments/serialize";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function paymentNotFound(paymentId: string): ApiError {
+  return new ApiError("PAYMENT_NOT_FOUND", `No payment ${paymentId} was found for this client.`, { field: "paymentId" });
+}
+
+/** Another client's payment answers exactly as an unknown one; a malformed id is simply unknown. */
+export async function getPaymentStatusOrThrow(db: Queryable, clientId: string, paymentId: string): Promise<TPaymentStatusRecord> {
+  const row = UUID.test(paymentId) ? await findPayment(db, clientId, paymentId) : null;
+  if (!row) throw paymentNotFound(paymentId);
+  return toPaymentStatusRecord(row);
+}
+
+export async function listAccountPaymentsPage(
+  db: Queryable,
+  clientId: string,
+  accountNumber: string,
+  query: PageQuery,
+  secret: string,
+): Promise<TPaymentStatusList> {
+  const account = await findAccountByNumber(db, clientId, accountNumber);
+  if (!account) throw new ApiError("ACCOUNT_NOT_FOUND", `No account ${accountNumber} was found for this client.`, { field: "accountNumber" });
+  const binding = { clientId, endpoint: "GET /v1/accounts/{accountNumber}/payments", filters: { accountNumber } };
+  return pagedList(secret, binding, query, async (page) => {
+    const { rows, total } = await listPaymentsForAccount(db, clientId, account.account_id, page);
+    return { items: rows.map(toPaymentStatusRecord), total };
+  });
+}
+
+/** The sandbox's forced lifecycle move (decisions §8). */
+export async function forcePaymentStatus(
+  tx: PoolClient,
+  clientId: string,
+  paymentId: string,
+  status: TPaymentStatusRecord["status"],
+  actor: string,
+): Promise<TPaymentStatusRecord> {
+  if (!UUID.test(paymentId)) throw paymentNotFound(paymentId);
+  return toPaymentStatusRecord(await movePayment(tx, clientId, paymentId, status, actor));
+}

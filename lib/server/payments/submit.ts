@@ -1,0 +1,228 @@
+import "server-only";
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Queryable } from "@/lib/server/db/types";
+import { ApiError } from "@/lib/contract/http/errors";
+import { requestInProgress } from "@/lib/server/http/idempotency";
+import type { ResponseSlot } from "@/lib/server/idempotency/repo";
+import { formatAmount } from "@/lib/contract/money";
+import { debtorAccount, forgetDebtorAccount, forgetReferenceData, isCurrentReference, referenceData, type ReferenceData } from "@/lib/server/payments/known-data";
+import { recordSubmission, type DebtorAccount, type NewPayment, type PaymentDetails, type SubmissionOutcome } from "@/lib/server/payments/repo";
+import type { TPaymentResponse, TRail } from "@/lib/contract/payments/schema";
+import { toPaymentResponse } from "@/lib/server/payments/serialize";
+import { settlementRunAt } from "@/lib/contract/payments/settlement-date";
+
+export const SETTLE_TASK = "payment.settle";
+export const SIMULATE_LOCK_UNAVAILABLE = "DEDUPE_LOCK_UNAVAILABLE";
+
+/** Who submits, when, and the environment's knobs. */
+export type PaymentContext = {
+  clientId: string;
+  actor: string;
+  now: Date;
+  lockTimeoutMs: number;
+  /** The Sandbox-Simulate header, already dropped outside uat. */
+  simulate: string | null;
+};
+
+export type PaymentDraft = {
+  rail: TRail;
+  debtor: DebtorAccount;
+  instructionIdentification: string | null;
+  debitMinor: bigint;
+  creditMinor: bigint;
+  creditCurrency: string;
+  exchangeRate: string | null;
+  chargeMinor: bigint;
+  chargesType: "OUR" | "BEN" | "SHA" | null;
+  settlementDate: string;
+  details: Omit<PaymentDetails, "failureReason">;
+  remittanceInformation: string[];
+};
+
+const DUPLICATE_CODE = { ACH: "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID", SWIFT: "PAYMENT_DUPLICATE_INSTRUCTION_ID" } as const;
+
+const ACTIVE_STATUSES = ["Active", "ACTIVE"] as const;
+const isActive = (status: string) => (ACTIVE_STATUSES as readonly string[]).includes(status);
+
+/** Unknown, foreign and inactive accounts answer alike (no existence oracle). */
+function notAnActiveDebtor(): ApiError {
+  return new ApiError("VALIDATION_ERROR", "debtorAccount.identification must be one of your active accounts.", {
+    field: "debtorAccount.identification",
+  });
+}
+
+/** A reference-data change racing a submission makes it decide again; a few in a row mean something is wrong. */
+const MAX_DECISIONS = 3;
+
+function dedupeUnavailable(): ApiError {
+  return new ApiError("DEDUPE_LOCK_UNAVAILABLE", "The duplicate check is busy; nothing was submitted. Retry with the same values.", {
+    headers: { "Retry-After": "1" },
+  });
+}
+
+function duplicateInstruction(draft: PaymentDraft): ApiError {
+  return new ApiError(
+    DUPLICATE_CODE[draft.rail],
+    `instructionIdentification ${draft.instructionIdentification} was already used in the last 24 hours; query the payment status instead of posting again.`,
+    { field: "instructionIdentification" },
+  );
+}
+
+type Ids = { paymentId: string; uniqueIdentifier: string };
+
+/** The payment as recorded when funds are covered (Pending, funds held) or not (Failed, decisions §5). */
+function paymentRecord(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: boolean): NewPayment {
+  const total = formatAmount(draft.debitMinor + draft.chargeMinor, draft.debtor.currency);
+  return {
+    client_id: ctx.clientId,
+    payment_id: ids.paymentId,
+    unique_identifier: ids.uniqueIdentifier,
+    rail: draft.rail,
+    status: covered ? "Pending" : "Failed",
+    debtor_account_id: draft.debtor.account_id,
+    debtor_account_number: draft.debtor.account_number,
+    instruction_identification: draft.instructionIdentification,
+    debit_minor: draft.debitMinor.toString(),
+    debit_currency: draft.debtor.currency,
+    credit_minor: draft.creditMinor.toString(),
+    credit_currency: draft.creditCurrency,
+    exchange_rate: draft.exchangeRate,
+    charge_minor: draft.chargeMinor.toString(),
+    charges_type: draft.chargesType,
+    settlement_date: draft.settlementDate,
+    funds_held: covered,
+    details: {
+      ...draft.details,
+      failureReason: covered
+        ? null
+        : { code: "INSUFFICIENT_FUNDS", message: `The available balance of ${draft.debtor.account_number} does not cover ${total} ${draft.debtor.currency}.` },
+    },
+    remittance_information: draft.remittanceInformation,
+  };
+}
+
+/** One outcome: the payment, its audit row and the response a replay returns. */
+function outcome(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: boolean): { response: TPaymentResponse; record: SubmissionOutcome } {
+  const payment = paymentRecord(ctx, draft, ids, covered);
+  const response = toPaymentResponse(payment);
+  return {
+    response,
+    record: {
+      payment: { ...payment, failure_reason: payment.details.failureReason?.code ?? null },
+      audit: {
+        client_id: ctx.clientId,
+        actor: ctx.actor,
+        action: covered ? "payment.created" : "payment.rejected",
+        entity: "payment",
+        entity_id: ids.paymentId,
+        data: { rail: draft.rail, status: payment.status, debit: `${formatAmount(draft.debitMinor, draft.debtor.currency)} ${draft.debtor.currency}` },
+      },
+      body: JSON.stringify(response),
+    },
+  };
+}
+
+/**
+ * Records a decided payment as one statement (SQL submit_payment): the
+ * instructionIdentification guard (409, or 503 when its lock wait runs out;
+ * spec §4.3 rules 7-8), the funds reservation (row-locked conditional debit of
+ * principal and charge), the payment with its audit row, its settlement task
+ * and, with a `slot`, the stored Idempotency-Key response commit together.
+ * Insufficient funds is a recorded `Failed` payment, not an error (decisions
+ * §5). Both outcomes are built here, so every rule stays in TypeScript and the
+ * database only applies the one the ledger allows.
+ */
+async function record(
+  db: Queryable,
+  ctx: PaymentContext,
+  draft: PaymentDraft,
+  referenceVersion: string,
+  slot: ResponseSlot | null,
+): Promise<TPaymentResponse | "StaleReference" | "InactiveDebtor"> {
+  if (ctx.simulate === SIMULATE_LOCK_UNAVAILABLE) throw dedupeUnavailable();
+  const ids = { paymentId: randomUUID(), uniqueIdentifier: `HBR${randomBytes(10).toString("hex").toUpperCase()}` };
+  const pending = outcome(ctx, draft, ids, true);
+  const failed = outcome(ctx, draft, ids, false);
+  const written = await recordSubmission(db, {
+    clientId: ctx.clientId,
+    rail: draft.rail,
+    paymentId: ids.paymentId,
+    referenceVersion,
+    activeStatuses: ACTIVE_STATUSES,
+    instructionIdentification: draft.instructionIdentification,
+    lockTimeout: `${ctx.lockTimeoutMs}ms`,
+    debtorAccountId: draft.debtor.account_id,
+    currency: draft.debtor.currency,
+    debitMinor: draft.debitMinor.toString(),
+    chargeMinor: draft.chargeMinor.toString(),
+    pending: {
+      ...pending.record,
+      task: { kind: SETTLE_TASK, payload: { paymentId: ids.paymentId }, runAt: settlementRunAt(draft.settlementDate).toISOString(), dedupeKey: ids.paymentId },
+    },
+    failed: failed.record,
+  }, slot).catch((error: unknown) => {
+    // The guard's lock_timeout backstop (SQL submit_payment): the batch was rolled back, nothing was submitted.
+    if ((error as { code?: unknown })?.code === "55P03") throw dedupeUnavailable();
+    throw error;
+  });
+  switch (written) {
+    case "Pending":
+      return pending.response;
+    case "Failed":
+      return failed.response;
+    case "Duplicate":
+      throw duplicateInstruction(draft);
+    case "GuardBusy":
+      throw dedupeUnavailable();
+    case "ClaimLost":
+      throw requestInProgress();
+    default:
+      return written;
+  }
+}
+
+/** Turns a validated request into a payment draft, given its debtor account and the reference data; throws ApiError for a rule it breaks. */
+export type Decide = (debtor: DebtorAccount, reference: ReferenceData) => PaymentDraft;
+
+/**
+ * Submits a payment in one round trip when the debtor account and the
+ * reference data are already known to this process (lib/server/payments/known-data.ts),
+ * and in its own transaction, so the debtor account's row lock is held only
+ * for the rest of that statement and its commit. The database refuses a
+ * decision made with stale reference data (decide again) or for an account
+ * no longer active (400, as for any account not the caller's).
+ */
+export async function submitPayment(
+  db: Queryable,
+  ctx: PaymentContext,
+  debtorAccountNumber: string,
+  decide: Decide,
+  slot: ResponseSlot | null,
+): Promise<TPaymentResponse> {
+  for (let decision = 1; ; decision++) {
+    const reference = await referenceData(db);
+    const debtor = await debtorAccount(db, ctx.clientId, debtorAccountNumber, isActive);
+    if (!debtor || !isActive(debtor.status)) throw notAnActiveDebtor();
+    let draft: PaymentDraft;
+    try {
+      draft = decide(debtor, reference);
+    } catch (error) {
+      // A refusal decided on kept data stands only if that data is still current.
+      if (await isCurrentReference(db, reference.version)) throw error;
+      forgetReferenceData(db);
+      continue;
+    }
+    const recorded = await record(db, ctx, draft, reference.version, slot);
+    if (typeof recorded !== "string") return recorded;
+    if (recorded === "InactiveDebtor") {
+      forgetDebtorAccount(db, ctx.clientId, debtorAccountNumber);
+      throw notAnActiveDebtor();
+    }
+    forgetReferenceData(db);
+    if (decision === MAX_DECISIONS) {
+      throw new ApiError("SERVICE_UNAVAILABLE", "The bank's reference data is being updated; nothing was submitted. Retry in a moment.", {
+        headers: { "Retry-After": "1" },
+      });
+    }
+  }
+}

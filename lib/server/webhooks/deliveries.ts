@@ -1,0 +1,51 @@
+import "server-only";
+import { pagedList, type PageQuery } from "@/lib/server/http/list";
+import type { Queryable } from "@/lib/server/db/types";
+import { DELIVERY_TASK_KIND } from "@/lib/server/delivery/outbox";
+import { findDelivery, listAttemptsBySource, restartFinishedDelivery } from "@/lib/server/delivery/repo";
+import { ApiError } from "@/lib/contract/http/errors";
+import { insertAudit } from "@/lib/server/webhooks/repo";
+import { enqueueTask } from "@/lib/server/jobs/queue";
+import type { TDelivery, TDeliveryAttemptList } from "@/lib/contract/webhooks/schema";
+import { toDelivery, toDeliveryAttempt } from "@/lib/server/webhooks/serialize";
+import { getSubscriptionOrThrow, SUBSCRIPTION_SOURCE } from "@/lib/server/webhooks/service";
+
+/** Every attempt of every delivery of one subscription, newest first. */
+export async function listSubscriptionAttempts(
+  db: Queryable,
+  clientId: string,
+  subscriptionId: string,
+  query: PageQuery,
+  secret: string,
+): Promise<TDeliveryAttemptList> {
+  await getSubscriptionOrThrow(db, clientId, subscriptionId);
+  const binding = { clientId, endpoint: "GET /v1/notifications/subscriptions/{id}/deliveries", filters: { subscriptionId } };
+  return pagedList(secret, binding, query, async (page) => {
+    const { rows, total } = await listAttemptsBySource(db, clientId, { kind: SUBSCRIPTION_SOURCE, id: subscriptionId }, page);
+    return { items: rows.map(toDeliveryAttempt), total };
+  });
+}
+
+/**
+ * Sends a finished (Succeeded or Failed) delivery once more, with the same
+ * body and a fresh signature. A delivery still Pending is already on its
+ * automatic schedule: 409 rather than a second, racing sender.
+ */
+export async function retryDelivery(tx: Queryable, clientId: string, deliveryId: string, actor: string): Promise<TDelivery> {
+  const restarted = await restartFinishedDelivery(tx, clientId, deliveryId);
+  if (!restarted) {
+    const existing = await findDelivery(tx, clientId, deliveryId);
+    if (!existing) throw new ApiError("NOT_FOUND", `No delivery ${deliveryId} was found for this client.`, { field: "deliveryId" });
+    throw new ApiError("INVALID_STATUS_TRANSITION", "This delivery is still pending; it will be retried automatically.", { field: "deliveryId" });
+  }
+  await enqueueTask(tx, DELIVERY_TASK_KIND, { deliveryId }, { clientId });
+  await insertAudit(tx, {
+    clientId,
+    actor,
+    action: "delivery.retried",
+    entity: "delivery",
+    entityId: deliveryId,
+    data: { previousAttempts: restarted.attempt_count },
+  });
+  return toDelivery(restarted);
+}

@@ -1,0 +1,41 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { Queryable } from "@/lib/server/db/types";
+import { ApiError } from "@/lib/contract/http/errors";
+import { findSigning, insertAudit, rotateSecret } from "@/lib/server/webhooks/repo";
+import type { TRotatedSigningSecret, TSigningSecret } from "@/lib/contract/webhooks/schema";
+
+/** How long receivers should keep accepting the previous secret after a rotation. */
+export const ROTATION_OVERLAP_SECONDS = 24 * 3600;
+
+export function newSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64url")}`;
+}
+
+export async function getSigningSecret(db: Queryable, clientId: string): Promise<TSigningSecret> {
+  const signing = await findSigning(db, clientId);
+  if (!signing) throw new ApiError("UNAUTHORIZED", "The client of this access token no longer exists.");
+  return signing.mode === "rsa" ? { algorithm: "RSA-PSS-SHA256", secret: null } : { algorithm: "HMAC-SHA256", secret: signing.secret };
+}
+
+/**
+ * New deliveries (and retries) are signed with the new secret from the next
+ * attempt on. Receivers verify with both secrets until previousSecretValidUntil
+ * (docs/webhooks.md), so messages signed just before the rotation still pass.
+ */
+export async function rotateSigningSecret(tx: Queryable, clientId: string, actor: string): Promise<TRotatedSigningSecret> {
+  const secret = newSigningSecret();
+  const rotated = await rotateSecret(tx, clientId, secret, ROTATION_OVERLAP_SECONDS);
+  if (!rotated) {
+    throw new ApiError("VALIDATION_ERROR", "This client's messages are signed with the bank's RSA key (see the JWKS); there is no secret to rotate.");
+  }
+  await insertAudit(tx, {
+    clientId,
+    actor,
+    action: "signing_secret.rotated",
+    entity: "client",
+    entityId: clientId,
+    data: { previousSecretValidUntil: rotated.validUntil.toISOString() },
+  });
+  return { algorithm: "HMAC-SHA256", secret, previousSecretValidUntil: rotated.validUntil.toISOString() };
+}
