@@ -1,0 +1,79 @@
+// The layers of docs/TEAM.md as rules (docs/layers.md says why dependency-cruiser and how to read a failure).
+// `npm run deps` checks app/, lib/, components/; `npm test` and `npm run lint` run it first.
+// Tests (*.test.ts, *.int.test.ts) may cross layers: they exercise the real parts together.
+const TESTS = "\\.(int\\.)?test\\.tsx?$";
+const CONTRACT = "^lib/contract/";
+const SERVER = "^lib/server/";
+const PORTAL = "^lib/portal/";
+const UI = "^components/";
+// The npm packages the browser-safe contract may use: pure code, no I/O, no Node APIs.
+const CONTRACT_PACKAGES = "^node_modules/(zod|papaparse)/";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "contract-imports-contract",
+      comment:
+        "lib/contract is browser-safe: it imports only lib/contract, zod and the listed pure packages. " +
+        "Move what it needs into lib/contract, or move the importer into lib/server.",
+      severity: "error",
+      from: { path: CONTRACT, pathNot: TESTS },
+      to: { pathNot: [CONTRACT, CONTRACT_PACKAGES] },
+    },
+    {
+      name: "portal-not-server",
+      comment:
+        "The portal client and components run in the browser: never lib/server (SQL, secrets, node:*). " +
+        "Call the API through lib/portal, or have a server component call a service and pass data down.",
+      severity: "error",
+      from: { path: [PORTAL, UI], pathNot: TESTS },
+      to: { path: SERVER },
+    },
+    {
+      name: "portal-no-node-builtins",
+      comment: "Node builtins in a browser module make Next bundle a polyfill (crypto-browserify, buffer) into the page.",
+      severity: "error",
+      from: { path: [PORTAL, UI], pathNot: TESTS },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "server-not-portal",
+      comment: "lib/server is below the portal: it never imports lib/portal, components or app.",
+      severity: "error",
+      from: { path: SERVER, pathNot: TESTS },
+      to: { path: [PORTAL, UI, "^app/"] },
+    },
+    {
+      name: "not-to-unresolvable",
+      comment: "An import that does not resolve is a typo or a missing package.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  required: [
+    {
+      name: "server-marked-server-only",
+      comment:
+        'Every lib/server module starts with import "server-only", so a wrong import from a client component ' +
+        "fails the Next build too, not only this check.",
+      severity: "error",
+      module: { path: SERVER, pathNot: [TESTS, "\\.d\\.ts$"] },
+      to: { path: "^node_modules/server-only/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "^node_modules/" },
+    exclude: { path: "^(\\.next[^/]*|\\.data)/" },
+    // Type-only imports count: a layer that names another's types depends on it.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,44 @@
+// ESLint for the whole app (`npm run lint`, and `npm test` before the slow layers). Layer rules are not here but
+// in .dependency-cruiser.cjs; formatting is Prettier's (eslint-config-prettier turns off the rules it owns).
+import js from "@eslint/js";
+import nextPlugin from "@next/eslint-plugin-next";
+import prettier from "eslint-config-prettier";
+import reactHooks from "eslint-plugin-react-hooks";
+import { defineConfig, globalIgnores } from "eslint/config";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default defineConfig(
+  globalIgnores([".next*/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "e2e/artifacts/**", "next-env.d.ts"]),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // `_`-prefixed names are deliberately unused (a destructured field left out of a spread, a required parameter).
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      // Prefer `import type` so a type from another layer never pulls its module into a bundle.
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      eqeqeq: ["error", "always", { null: "ignore" }],
+    },
+  },
+  {
+    // A promise nobody awaits loses its error (and, for a write, the order of writes): in server code, with type information.
+    files: ["lib/server/**/*.ts", "app/**/*.ts", "instrumentation.ts", "scripts/**/*.ts", "tests/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { arguments: false } }],
+    },
+  },
+  {
+    files: ["app/**/*.tsx", "components/**/*.tsx", "lib/portal/**/*.ts", "lib/portal/**/*.tsx"],
+    languageOptions: { globals: { ...globals.browser } },
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "components/**/*.tsx"],
+    ...nextPlugin.configs["core-web-vitals"],
+  },
+  prettier,
+);
