@@ -6,8 +6,14 @@ import { isRole } from "@/lib/contract/auth/roles";
 import { authenticate } from "@/lib/server/auth/sign-in";
 import { ZSignIn } from "@/lib/contract/auth/sign-in-schema";
 import { getRuntime } from "@/lib/server/runtime";
+import { endSession, startSession } from "@/lib/server/auth/sessions";
+import { clientIpOf } from "@/lib/server/http/client-ip";
 
-/** A working day; the API token the portal uses lives minutes, not hours. */
+/**
+ * A working day; the API token the portal uses lives minutes, not hours. The
+ * server-side session (portal_sessions) ends at the same time, or earlier on
+ * sign-out.
+ */
 const SESSION_MAX_AGE_S = 8 * 60 * 60;
 
 /** Error strings the sign-in form understands (next-auth passes the thrown message through). */
@@ -33,11 +39,14 @@ function buildOptions(secret: string): AuthOptions {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           const parsed = ZSignIn.safeParse(credentials ?? {});
           if (!parsed.success) throw new Error(SIGN_IN_ERRORS.invalid);
           const { db } = await getRuntime();
-          const result = await authenticate(db, parsed.data);
+          // scripts/server.mjs sets X-Forwarded-For to the socket address unless TRUST_PROXY=1.
+          const forwarded = req.headers?.["x-forwarded-for"];
+          const address = clientIpOf(new Headers(typeof forwarded === "string" ? { "x-forwarded-for": forwarded } : {}));
+          const result = await authenticate(db, parsed.data, address);
           if (result.ok) return result.user;
           if (result.reason === "locked") throw new Error(`${SIGN_IN_ERRORS.locked}:${result.retryAfterSeconds}`);
           throw new Error(SIGN_IN_ERRORS.invalid);
@@ -45,8 +54,11 @@ function buildOptions(secret: string): AuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
+      async jwt({ token, user }) {
         if (user) {
+          // Sign-in: the cookie names a server-side session, which sign-out ends for good.
+          const { db } = await getRuntime();
+          token.sid = (await startSession(db, user.id, SESSION_MAX_AGE_S)).sessionId;
           token.uid = user.id;
           token.role = user.role;
           token.clientId = user.clientId;
@@ -54,10 +66,17 @@ function buildOptions(secret: string): AuthOptions {
         return token;
       },
       session({ session, token }) {
-        if (token.uid && isRole(token.role) && token.clientId) {
+        if (token.uid && token.sid && isRole(token.role) && token.clientId) {
           session.user = { id: token.uid, email: token.email ?? "", name: token.name ?? "", role: token.role, clientId: token.clientId };
+          session.sessionId = token.sid;
         }
         return session;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        const { db } = await getRuntime();
+        await endSession(db, token?.sid, "sign-out");
       },
     },
   };

@@ -4,6 +4,8 @@ import type { Role } from "@/lib/contract/auth/roles";
 declare module "next-auth" {
   interface Session {
     user: { id: string; email: string; name: string; role: Role; clientId: string };
+    /** The server-side session (portal_sessions) this cookie stands for. */
+    sessionId?: string;
   }
   interface User {
     id: string;
@@ -19,5 +21,6 @@ declare module "next-auth/jwt" {
     uid?: string;
     role?: Role;
     clientId?: string;
+    sid?: string;
   }
 }

@@ -5,7 +5,8 @@ import { cache } from "react";
 import { getAuthOptions } from "@/lib/server/auth/auth-options";
 import { hasRole, type Role } from "@/lib/contract/auth/roles";
 import { getRuntime } from "@/lib/server/runtime";
-import { findPortalUser } from "@/lib/server/portal/users-repo";
+import { isSessionId } from "@/lib/server/auth/sessions";
+import { findPortalUserBySession } from "@/lib/server/portal/users-repo";
 
 /** The signed-in user as the database says now, not as the cookie said at sign-in. */
 export type PortalUser = {
@@ -17,15 +18,22 @@ export type PortalUser = {
   clientName: string;
   cif: string;
   clientPermissions: readonly string[];
+  /** The live server-side session (lib/server/auth/sessions.ts) this request belongs to. */
+  sessionId: string;
 };
 
-/** One lookup per request, however many components ask. */
+/**
+ * One lookup per request, however many components ask. A cookie whose
+ * server-side session has ended (signed out, signed out everywhere) or that
+ * predates server-side sessions counts as signed out.
+ */
 export const getPortalUser = cache(async (): Promise<PortalUser | null> => {
   const session = await getServerSession(await getAuthOptions());
   const userId = session?.user?.id;
-  if (!userId) return null;
+  const sessionId = session?.sessionId;
+  if (!userId || !isSessionId(sessionId)) return null;
   const { db } = await getRuntime();
-  const row = await findPortalUser(db, userId);
+  const row = await findPortalUserBySession(db, sessionId, userId);
   if (!row) return null;
   return {
     id: row.user_id,
@@ -36,6 +44,7 @@ export const getPortalUser = cache(async (): Promise<PortalUser | null> => {
     clientName: row.client_name,
     cif: row.cif,
     clientPermissions: row.permissions,
+    sessionId,
   };
 });
 

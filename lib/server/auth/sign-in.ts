@@ -3,10 +3,18 @@ import { hashSecret, verifySecret } from "@/lib/server/auth/password";
 import type { Role } from "@/lib/contract/auth/roles";
 import type { TSignIn } from "@/lib/contract/auth/sign-in-schema";
 import type { Queryable } from "@/lib/server/db/types";
-import { activeLockUntil, clearLoginFailures, findUserByEmail, recordLoginFailure, type ThrottlePolicy } from "@/lib/server/portal/users-repo";
+import { activeLock, clearFailures, recordFailure, secondsUntil, type ThrottleKey, type ThrottlePolicy } from "@/lib/server/auth/throttle";
+import { findUserByEmail } from "@/lib/server/portal/users-repo";
 
 /** Five wrong passwords within 15 minutes lock the address for 15 minutes. */
 export const LOGIN_THROTTLE: ThrottlePolicy = { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+
+/**
+ * One source address may get 20 sign-ins wrong within 15 minutes (an office
+ * behind one NAT mistypes, a password sprayer tries many emails), then waits
+ * 15 minutes.
+ */
+export const LOGIN_ADDRESS_THROTTLE: ThrottlePolicy = { maxFailures: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
 
 export type SignedInUser = { id: string; email: string; name: string; role: Role; clientId: string };
 
@@ -18,19 +26,34 @@ export type SignInResult =
 /** Spent on unknown addresses so they take as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
 
-function lockedFor(until: Date, now = Date.now()): SignInResult {
-  return { ok: false, reason: "locked", retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now) / 1000)) };
+function lockedFor(until: Date): SignInResult {
+  return { ok: false, reason: "locked", retryAfterSeconds: secondsUntil(until) };
+}
+
+export type SignInPolicies = { email: ThrottlePolicy; address: ThrottlePolicy };
+
+function throttleKeys(email: string, sourceAddress: string | null, policies: SignInPolicies): ThrottleKey[] {
+  const keys: ThrottleKey[] = [{ scope: "sign-in-email", key: email, policy: policies.email }];
+  if (sourceAddress) keys.push({ scope: "sign-in-address", key: sourceAddress, policy: policies.address });
+  return keys;
 }
 
 /**
- * Checks a password against the users table. A locked address is refused
- * before the KDF runs, so a locked account costs an attacker nothing to probe
- * and the server nothing to refuse. Unknown and known addresses are counted
- * and answered alike.
+ * Checks a password against the users table. Throttled per typed email and
+ * per source address (lib/server/auth/throttle.ts): a locked email or address
+ * is refused before the KDF runs, so a locked account costs an attacker
+ * nothing to probe and the server nothing to refuse. Unknown and known
+ * addresses are counted and answered alike.
  */
-export async function authenticate(db: Queryable, input: TSignIn, policy: ThrottlePolicy = LOGIN_THROTTLE): Promise<SignInResult> {
+export async function authenticate(
+  db: Queryable,
+  input: TSignIn,
+  sourceAddress: string | null = null,
+  policies: SignInPolicies = { email: LOGIN_THROTTLE, address: LOGIN_ADDRESS_THROTTLE },
+): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
-  const lock = await activeLockUntil(db, email);
+  const keys = throttleKeys(email, sourceAddress, policies);
+  const lock = await activeLock(db, keys);
   if (lock) return lockedFor(lock);
 
   const user = await findUserByEmail(db, email);
@@ -39,9 +62,10 @@ export async function authenticate(db: Queryable, input: TSignIn, policy: Thrott
     : await verifySecret(input.password, await (decoyHash ??= hashSecret("decoy-password"))).then(() => false);
 
   if (!user || !valid) {
-    const lockedUntil = await recordLoginFailure(db, email, policy);
+    const lockedUntil = await recordFailure(db, keys);
     return lockedUntil ? lockedFor(lockedUntil) : { ok: false, reason: "invalid" };
   }
-  await clearLoginFailures(db, email);
+  // The address keeps its count: one right password must not reset a sprayer's budget.
+  await clearFailures(db, keys.slice(0, 1));
   return { ok: true, user: { id: user.user_id, email: user.email, name: user.display_name, role: user.role, clientId: user.client_id } };
 }

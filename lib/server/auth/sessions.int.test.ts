@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { authenticate } from "@/lib/server/auth/sign-in";
+import { endSession, endSessionsOfUser, liveSession, startSession, touchSession } from "@/lib/server/auth/sessions";
+import { DEMO_PASSWORD } from "@/lib/server/db/seed";
+import { findPortalUserBySession } from "@/lib/server/portal/users-repo";
+import { getRuntime } from "@/lib/server/runtime";
+
+async function userId(email: string): Promise<string> {
+  const { db } = await getRuntime();
+  const { rows } = await db.query<{ user_id: string }>("SELECT user_id FROM users WHERE email = $1", [email]);
+  return rows[0]!.user_id;
+}
+
+describe("portal sessions (server-side, ended for good)", () => {
+  it("a session is live until signed out, and the user is read through it", async () => {
+    const { db } = await getRuntime();
+    const uid = await userId("viewer@acme.test");
+    const session = await startSession(db, uid, 3600);
+    expect((await liveSession(db, session.sessionId))?.userId).toBe(uid);
+    expect((await findPortalUserBySession(db, session.sessionId, uid))?.email).toBe("viewer@acme.test");
+    expect(await touchSession(db, session.sessionId)).toBe(true);
+
+    expect(await endSession(db, session.sessionId, "sign-out")).toBe(true);
+    expect(await liveSession(db, session.sessionId)).toBeNull();
+    expect(await findPortalUserBySession(db, session.sessionId, uid)).toBeNull();
+    expect(await touchSession(db, session.sessionId)).toBe(false);
+    expect(await endSession(db, session.sessionId, "sign-out")).toBe(false);
+  });
+
+  it("a session names its own user only, and malformed ids are simply not live", async () => {
+    const { db } = await getRuntime();
+    const session = await startSession(db, await userId("viewer@acme.test"), 3600);
+    expect(await findPortalUserBySession(db, session.sessionId, await userId("admin@globex.test"))).toBeNull();
+    for (const forged of [undefined, "", "not-a-uuid", "'; DROP TABLE users; --", 42]) {
+      expect(await liveSession(db, forged)).toBeNull();
+    }
+  });
+
+  it("an expired session is not live", async () => {
+    const { db } = await getRuntime();
+    const session = await startSession(db, await userId("viewer@acme.test"), 0);
+    expect(await liveSession(db, session.sessionId)).toBeNull();
+  });
+
+  it("sign out everywhere ends every live session of that user and no one else's", async () => {
+    const { db } = await getRuntime();
+    const tara = await userId("treasurer@acme.test");
+    const other = await startSession(db, await userId("admin@acme.test"), 3600);
+    const mine = [await startSession(db, tara, 3600), await startSession(db, tara, 3600)];
+    expect(await endSessionsOfUser(db, tara, "sign-out-everywhere")).toBe(2);
+    for (const s of mine) expect(await liveSession(db, s.sessionId)).toBeNull();
+    expect(await liveSession(db, other.sessionId)).not.toBeNull();
+  });
+});
+
+describe("portal sign-in throttling (per email and per source address)", () => {
+  const policies = { email: { maxFailures: 3, windowSeconds: 60, lockSeconds: 60 }, address: { maxFailures: 5, windowSeconds: 60, lockSeconds: 60 } };
+
+  it("locks an email after its failures, before the password is checked", async () => {
+    const { db } = await getRuntime();
+    const wrong = { email: "admin@acme.test", password: "wrong" };
+    for (let i = 0; i < 2; i++) expect(await authenticate(db, wrong, "198.51.100.1", policies)).toEqual({ ok: false, reason: "invalid" });
+    expect(await authenticate(db, wrong, "198.51.100.2", policies)).toMatchObject({ ok: false, reason: "locked" });
+    // Even the right password waits for the lock to end.
+    const right = await authenticate(db, { email: "admin@acme.test", password: DEMO_PASSWORD }, "198.51.100.3", policies);
+    expect(right).toMatchObject({ ok: false, reason: "locked" });
+    expect((right as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(50);
+  });
+
+  it("locks a source address that tries many emails, whatever the email", async () => {
+    const { db } = await getRuntime();
+    const address = "203.0.113.77";
+    for (let i = 0; i < 4; i++) {
+      expect(await authenticate(db, { email: `nobody${i}@acme.test`, password: "x" }, address, policies)).toEqual({ ok: false, reason: "invalid" });
+    }
+    expect(await authenticate(db, { email: "nobody9@acme.test", password: "x" }, address, policies)).toMatchObject({ ok: false, reason: "locked" });
+    const fromThere = await authenticate(db, { email: "viewer@acme.test", password: DEMO_PASSWORD }, address, policies);
+    expect(fromThere).toMatchObject({ ok: false, reason: "locked" });
+    // The same user from another address signs in.
+    expect(await authenticate(db, { email: "viewer@acme.test", password: DEMO_PASSWORD }, "203.0.113.78", policies)).toMatchObject({ ok: true });
+  });
+});
