@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { EnvBadge } from "@/components/shell/env-badge";
 import { HeaderClock } from "@/components/shell/header-clock";
 import { NavLinks } from "@/components/shell/nav-links";
@@ -26,10 +26,12 @@ function Brand() {
 
 /** Sidebar on wide screens, a collapsible panel on narrow ones; the main landmark holds the page. */
 export function AppShell({ env, children }: { env: "uat" | "production"; children: ReactNode }) {
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The panel remembers the page it was opened on, so moving to another page closes it without an effect.
   const pathname = usePathname();
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const menuOpen = openedOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
   const { clientName } = usePortalUser();
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
     <div className="min-h-screen lg:grid lg:grid-cols-[15rem_1fr]">
@@ -52,7 +54,7 @@ export function AppShell({ env, children }: { env: "uat" | "production"; childre
             className="inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             aria-expanded={menuOpen}
             aria-controls="mobile-nav"
-            onClick={() => setMenuOpen((v) => !v)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             <MenuIcon />
             <span className="sr-only">Menu</span>

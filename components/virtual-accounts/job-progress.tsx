@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DownloadIcon } from "@/components/ui/icons";
@@ -39,13 +39,14 @@ export function JobProgress({ jobId, lines, onEnd }: { jobId: string; lines: rea
     queryFn: ({ signal }) => fetchJobResults(jobId, signal),
     enabled: ended,
   });
-  const [notified, setNotified] = useState(false);
+  // A ref, not state: remembering that onEnd ran must not render again.
+  const notified = useRef(false);
   useEffect(() => {
-    if (ended && !notified) {
-      setNotified(true);
+    if (ended && !notified.current) {
+      notified.current = true;
       onEnd?.();
     }
-  }, [ended, notified, onEnd]);
+  }, [ended, onEnd]);
 
   if (job.isError && !job.data) return <ErrorState title="The job's status could not be loaded" error={job.error} onRetry={() => void job.refetch()} />;
 

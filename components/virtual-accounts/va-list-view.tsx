@@ -44,10 +44,9 @@ export function VaListView({ initial, canOperate }: { initial: VaView; canOperat
 
   // Currencies seen so far (the API lists no provisioned currencies): the filter's options and the totals shown.
   const [seen, setSeen] = useState<string[]>(initial.currency ? [initial.currency] : []);
-  useEffect(() => {
-    const fresh = (page.data?.data ?? []).map((a) => a.currency).filter((c) => !seen.includes(c));
-    if (fresh.length > 0) setSeen((s) => [...new Set([...s, ...fresh])].sort());
-  }, [page.data, seen]);
+  // Adjusted while rendering (React's pattern for state derived from earlier renders), not in an effect: no extra commit.
+  const fresh = (page.data?.data ?? []).map((a) => a.currency).filter((c) => !seen.includes(c));
+  if (fresh.length > 0) setSeen([...new Set([...seen, ...fresh])].sort());
 
   const update = (patch: Partial<VaView>) =>
     setView((v) => ({ ...v, ...patch, page: patch.page ?? (patch.size !== undefined || patch.currency !== undefined ? 1 : v.page) }));

@@ -101,15 +101,15 @@ export function SandboxView() {
       const made = await createSandboxDeposit(values);
       // Who will be told: the active subscriptions at the time of the deposit.
       const list = made.notificationsQueued > 0 ? await fetchSubscriptions({ pageStart: 1, pageSize: 500 }) : null;
-      return { deposit: made, subscriptions: (list?.data ?? []).filter((s) => s.isActive) };
+      // Stamped here, in the request's callback, not while rendering (where a clock read is impure).
+      return { deposit: made, subscriptions: (list?.data ?? []).filter((s) => s.isActive), at: Date.now() };
     },
   });
 
   const onSubmit = async (values: FormOutput) => {
     setServerError(null);
     try {
-      const made = await deposit.mutateAsync(values);
-      setResult({ ...made, at: Date.now() });
+      setResult(await deposit.mutateAsync(values));
     } catch (error) {
       const field = error instanceof ApiRequestError ? error.body.field : null;
       if (error instanceof ApiRequestError && (field === "amount" || field === "accountNumber" || field === "transactionDetails" || field === "transactionType")) {

@@ -38,6 +38,14 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
       if (idempotency.current?.body !== text) idempotency.current = { body: text, key: crypto.randomUUID() };
       return createSubscription(body, idempotency.current.key);
     },
+    // The key is forgotten once the server has answered for good: a success, or a refusal the same body would get
+    // again. Here, not in the submit handler, which is bound while rendering (where refs must not be touched).
+    onSuccess: () => {
+      idempotency.current = null;
+    },
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status < 500) idempotency.current = null;
+    },
   });
 
   const onSubmit = async (values: SubscriptionForm) => {
@@ -45,13 +53,11 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
     setCreated(null);
     try {
       const subscription = await mutation.mutateAsync(values);
-      idempotency.current = null;
       setCreated(subscription);
       form.reset({ callbackUrl: "", headers: [] });
       await queryClient.invalidateQueries({ queryKey: webhookKeys.subscriptions() });
       onCreated(subscription);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status < 500) idempotency.current = null;
       if (error instanceof ApiRequestError && error.body.field === "callbackUrl") {
         form.setError("callbackUrl", { message: error.message }, { shouldFocus: true });
       } else {
