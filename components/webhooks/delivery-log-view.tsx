@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Notice } from "@/components/webhooks/field";
 import { OutcomeChart } from "@/components/webhooks/outcome-chart";
 import { Pager } from "@/components/webhooks/pager";
@@ -207,38 +207,34 @@ export function DeliveryLogView({ subscriptionId, expectTransaction, nav }: { su
   const [awaiting, setAwaiting] = useState<Awaiting[]>([]);
   const [notice, setNotice] = useState<{ tone: "green" | "red"; text: string } | null>(null);
   const [openedAt] = useState(() => Date.now());
-  const [now, setNow] = useState(() => Date.now());
 
   const params = { pageStart: page, pageSize: PAGE_SIZE };
+  // Elapsed-time rules read `at`, the time of the last answer, never the clock: rendering stays pure.
+  /** A resend is settled once its delivery has a new attempt and is no longer pending (or it has waited long enough). */
+  const settled = (a: Awaiting, groups: DeliveryGroup[], at: number) => {
+    const g = groups.find((x) => x.deliveryId === a.deliveryId);
+    return (g !== undefined && g.attempts.length > a.attempts && g.status !== "Pending") || at - a.since >= EXPECT_FOR_MS;
+  };
   /** Poll while a delivery is pending, an expected deposit has not arrived, or a resend has not come back. */
-  const shouldPoll = (groups: DeliveryGroup[]) => {
+  const shouldPoll = (groups: DeliveryGroup[], at: number) => {
     const expecting =
-      expectTransaction !== null && Date.now() - openedAt < EXPECT_FOR_MS && !groups.some((g) => g.transactionId === expectTransaction && g.status !== "Pending");
-    return hasPending(groups) || expecting || awaiting.length > 0;
+      expectTransaction !== null && at - openedAt < EXPECT_FOR_MS && !groups.some((g) => g.transactionId === expectTransaction && g.status !== "Pending");
+    return hasPending(groups) || expecting || awaiting.some((a) => !settled(a, groups, at));
   };
   const log = useQuery({
     queryKey: webhookKeys.attempts(subscriptionId, params),
     queryFn: ({ signal }) => fetchAttempts(subscriptionId, params, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.status !== "error" && shouldPoll(groupDeliveries(query.state.data?.data ?? [])) ? POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.status !== "error" && shouldPoll(groupDeliveries(query.state.data?.data ?? []), query.state.dataUpdatedAt) ? POLL_MS : false,
   });
 
   const groups = useMemo(() => groupDeliveries(log.data?.data ?? []), [log.data]);
   const attempts = log.data?.data ?? [];
-  const polling = log.isSuccess && shouldPoll(groups);
-
-  // A resend is settled once its delivery has a new attempt and is no longer pending.
-  useEffect(() => {
-    if (awaiting.length === 0) return;
-    const done = awaiting.filter((a) => {
-      const g = groups.find((x) => x.deliveryId === a.deliveryId);
-      return (g && g.attempts.length > a.attempts && g.status !== "Pending") || Date.now() - a.since >= EXPECT_FOR_MS;
-    });
-    if (done.length) setAwaiting((list) => list.filter((a) => !done.includes(a)));
-  }, [groups, awaiting]);
-
-  useEffect(() => setNow(Date.now()), [log.dataUpdatedAt]);
+  const now = log.dataUpdatedAt || openedAt;
+  const polling = log.isSuccess && shouldPoll(groups, now);
+  const resending = awaiting.filter((a) => !settled(a, groups, now));
 
   const resend = useMutation({
     mutationFn: (group: DeliveryGroup) => retryDelivery(group.deliveryId),
@@ -385,7 +381,7 @@ export function DeliveryLogView({ subscriptionId, expectTransaction, nav }: { su
                   key={group.deliveryId}
                   group={group}
                   highlighted={group.transactionId === expectTransaction}
-                  resending={(resend.isPending && resend.variables?.deliveryId === group.deliveryId) || awaiting.some((a) => a.deliveryId === group.deliveryId)}
+                  resending={(resend.isPending && resend.variables?.deliveryId === group.deliveryId) || resending.some((a) => a.deliveryId === group.deliveryId)}
                   onResend={() => resend.mutate(group)}
                 />
               ))
