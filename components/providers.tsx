@@ -5,9 +5,9 @@ import { useState, type ReactNode } from "react";
 import { shouldRetry } from "@/lib/portal/shared/api-client";
 
 /**
- * The portal's one QueryClient. Every /v1 call counts against the client's
- * API quota, which its own integrations share, so the portal refetches
- * sparingly: 30 s freshness, no refetch on focus, no retry of a 4xx.
+ * The portal's one QueryClient. Every /v1 call counts against the user's own
+ * portal quota, so the portal refetches sparingly: 30 s freshness, no
+ * refetch on focus, no retry of a 4xx.
  */
 function makeQueryClient(): QueryClient {
   return new QueryClient({

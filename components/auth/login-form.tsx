@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";
+import { forgetAccessToken } from "@/lib/portal/shared/api-client";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -35,7 +36,9 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
       setServerError(describeError(result?.error ?? "invalid"));
       return;
     }
-    // A full navigation, so the portal starts with the new session's data only.
+    // A full navigation, so the portal starts with the new session's data only,
+    // and no token minted for whoever used this tab before.
+    forgetAccessToken();
     window.location.assign(safeReturnPath(callbackUrl));
   };
 

@@ -5,6 +5,7 @@ import { usePortalUser } from "@/components/portal-user";
 import { Badge } from "@/components/ui/badge";
 import { ChevronIcon } from "@/components/ui/icons";
 import { ROLE_LABELS } from "@/lib/contract/auth/roles";
+import { forgetAccessToken } from "@/lib/portal/shared/api-client";
 
 function initials(name: string): string {
   return name
@@ -46,7 +47,8 @@ export function UserMenu() {
     // next-auth's client loads on demand: every page carries the menu, few clicks sign out.
     const { signOut } = await import("next-auth/react");
     await signOut({ redirect: false });
-    // A full navigation drops the in-memory API token and every cached query.
+    forgetAccessToken();
+    // A full navigation drops every cached query.
     window.location.assign("/login?signedOut=1");
   };
 

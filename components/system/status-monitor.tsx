@@ -8,6 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
 import { portalJson } from "@/lib/portal/shared/api-client";
 import { systemKeys } from "@/lib/portal/shared/query-keys";
+import { clockFace } from "@/lib/portal/system/bank-clock";
 import type { THealth, TSystemStatus } from "@/lib/contract/system/status";
 
 /** Refreshed every 10 s; this route is the portal's own, so it costs no API quota. */
@@ -22,12 +23,12 @@ const HEALTH: Record<THealth, { tone: Tone; label: string }> = {
 
 const n = (value: number | null, unit = "") => (value === null ? "—" : `${value.toLocaleString("en-US")}${unit}`);
 
-function Tile({ title, health, children }: { title: string; health?: THealth; children: ReactNode }) {
+function Tile({ title, health, label, children }: { title: string; health?: THealth; label?: string; children: ReactNode }) {
   return (
     <div className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-medium text-slate-900 dark:text-slate-100">{title}</h3>
-        {health ? <Badge tone={HEALTH[health].tone}>{HEALTH[health].label}</Badge> : null}
+        {health ? <Badge tone={HEALTH[health].tone}>{label ?? HEALTH[health].label}</Badge> : null}
       </div>
       <dl className="mt-3 space-y-1 text-sm">{children}</dl>
     </div>
@@ -60,12 +61,30 @@ function Tiles({ s }: { s: TSystemStatus }) {
         <Row label="Failed (24 h)" value={n(s.queue.failedLastDay)} />
         <Row label="Oldest due" value={s.queue.oldestDueSeconds === null ? "—" : `${s.queue.oldestDueSeconds} s`} />
       </Tile>
+      <ApiQuotaTile quota={s.apiQuota} />
       <Tile title="Service">
         <Row label="Environment" value={s.environment === "production" ? "Production" : "UAT"} />
         <Row label="Version" value={s.version} />
         <Row label="Up for" value={`${Math.floor(s.uptimeSeconds / 3600)} h ${Math.floor((s.uptimeSeconds % 3600) / 60)} min`} />
       </Tile>
     </>
+  );
+}
+
+/** The client's API quota: when it runs out, the client's integrations get 429s, and this says so. */
+function ApiQuotaTile({ quota }: { quota: TSystemStatus["apiQuota"] }) {
+  const exhausted = quota.health === "down" && quota.used !== null;
+  const resetsAt = quota.resetSeconds === null ? null : clockFace(new Date(Date.now() + quota.resetSeconds * 1000));
+  return (
+    <Tile title="API quota" health={quota.health} label={exhausted ? "Exhausted" : undefined}>
+      <Row label="Used this window" value={quota.used === null ? "—" : `${n(quota.used)} of ${n(quota.limit)}`} />
+      <Row label="Window resets" value={resetsAt ? `${resetsAt.time.slice(0, 5)} ${resetsAt.abbreviation}` : "—"} />
+      {exhausted ? (
+        <p className="pt-1 text-sm text-red-700 dark:text-red-300" data-testid="api-quota-exhausted">
+          Your integrations are refused until the window resets. The portal has its own quota and keeps working.
+        </p>
+      ) : null}
+    </Tile>
   );
 }
 
@@ -76,7 +95,9 @@ export function StatusMonitor() {
     refetchInterval: REFRESH_MS,
     staleTime: 0,
   });
-  const checked = status.data ? new Date(status.data.checkedAt).toLocaleTimeString("en-US", { hourCycle: "h23" }) : null;
+  // In bank time with its zone, like every other time on this page (not the browser's zone).
+  const checkedFace = status.data ? clockFace(new Date(status.data.checkedAt)) : null;
+  const checked = checkedFace ? `${checkedFace.time} ${checkedFace.abbreviation}` : null;
 
   return (
     <Card aria-labelledby="status-title">
@@ -90,11 +111,11 @@ export function StatusMonitor() {
           </span>
         }
       />
-      <div className="grid min-h-[172px] gap-4 p-5 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid min-h-[172px] gap-4 p-5 sm:grid-cols-2 xl:grid-cols-5">
         {status.isPending ? (
-          [0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-[150px] w-full rounded-lg" />)
+          [0, 1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-[150px] w-full rounded-lg" />)
         ) : status.isError ? (
-          <ErrorState className="sm:col-span-2 xl:col-span-4" title="Status could not be read" error={status.error} onRetry={() => void status.refetch()} />
+          <ErrorState className="sm:col-span-2 xl:col-span-5" title="Status could not be read" error={status.error} onRetry={() => void status.refetch()} />
         ) : (
           <Tiles s={status.data} />
         )}

@@ -12,6 +12,7 @@ const ZEnv = z.object({
   PUBLIC_BASE_URL: z.string().url().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(3600),
+  PORTAL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3000),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: flag.optional(),
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   TRUST_PROXY: flag.default(false),
@@ -31,6 +32,8 @@ export type Config = {
   appEnv: "uat" | "production";
   publicBaseUrl: string | undefined;
   rateLimit: { max: number; windowSeconds: number };
+  /** Each portal user's own quota per rate-limit window (the portal never spends the client's). */
+  portalRateLimitMax: number;
   webhookAllowPrivateNetworks: boolean;
   webhookRetryScale: number;
   trustProxy: boolean;
@@ -60,6 +63,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     appEnv: e.APP_ENV,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ""),
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S },
+    portalRateLimitMax: e.PORTAL_RATE_LIMIT_MAX,
     webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? e.APP_ENV === "uat",
     webhookRetryScale: e.WEBHOOK_RETRY_SCALE,
     trustProxy: e.TRUST_PROXY,

@@ -18,6 +18,13 @@ export const ZSystemStatus = z.object({
     failedLastDay: z.number().nullable(),
     oldestDueSeconds: z.number().nullable(),
   }),
+  /** The signed-in user's client's API quota (integrations spend it; the portal does not). */
+  apiQuota: z.object({
+    health: ZHealth,
+    limit: z.number(),
+    used: z.number().nullable(),
+    resetSeconds: z.number().nullable(),
+  }),
 });
 export type TSystemStatus = z.infer<typeof ZSystemStatus>;
 export type THealth = z.infer<typeof ZHealth>;

@@ -29,6 +29,42 @@ const RENEW_MARGIN_MS = 30_000;
 let cached: CachedToken | null = null;
 let pending: Promise<CachedToken> | null = null;
 
+/**
+ * The token also survives a full page load in this tab's sessionStorage, so a
+ * visit mints once per few minutes, not once per page. It adds nothing a
+ * script in the page could not get anyway (it can call the mint route), it is
+ * never written to disk by the browser, and it dies with the tab, a sign-out
+ * or a new sign-in (forgetAccessToken).
+ */
+const STORAGE_KEY = "harbour.portal-token";
+
+function storedToken(): CachedToken | null {
+  try {
+    const saved = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? "null") as CachedToken | null;
+    return saved && typeof saved.token === "string" && typeof saved.expiresAt === "number" ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeToken(token: CachedToken): void {
+  try {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(token));
+  } catch {
+    // Storage full or disabled: the in-memory copy still serves this page.
+  }
+}
+
+/** On sign-out, sign-in and a 401: the next request mints a token for whoever is signed in now. */
+export function forgetAccessToken(): void {
+  cached = null;
+  try {
+    window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing stored.
+  }
+}
+
 export function signInUrl(): string {
   const here = `${window.location.pathname}${window.location.search}`;
   return `/login?callbackUrl=${encodeURIComponent(here)}`;
@@ -50,10 +86,21 @@ async function mintToken(): Promise<CachedToken> {
 
 /** One mint at a time, shared by every request waiting for it. */
 export async function accessToken(): Promise<string> {
-  if (cached && cached.expiresAt - RENEW_MARGIN_MS > Date.now()) return cached.token;
-  pending ??= mintToken().finally(() => {
-    pending = null;
-  });
+  const fresh = (token: CachedToken | null): token is CachedToken => token !== null && token.expiresAt - RENEW_MARGIN_MS > Date.now();
+  if (fresh(cached)) return cached.token;
+  const saved = storedToken();
+  if (fresh(saved)) {
+    cached = saved;
+    return saved.token;
+  }
+  pending ??= mintToken()
+    .then((token) => {
+      storeToken(token);
+      return token;
+    })
+    .finally(() => {
+      pending = null;
+    });
   cached = await pending;
   return cached.token;
 }
@@ -84,7 +131,7 @@ export async function apiFetch(path: string, options: ApiOptions = {}): Promise<
   });
   recordQuota(response.headers);
   if (response.status === 401) {
-    cached = null;
+    forgetAccessToken();
     returnToSignIn();
   }
   if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);

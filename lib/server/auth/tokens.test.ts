@@ -36,6 +36,19 @@ function unsigned(header: Record<string, unknown>, payload: Record<string, unkno
 }
 
 describe("access tokens", () => {
+  it("carries the portal user on portal tokens only, so the pipeline can charge the user's quota", async () => {
+    const portalUser = { id: "u-1", email: "treasurer@acme.test", role: "treasurer" as const };
+    const portal = await issueAccessToken(key, settings, { clientId: "acme", cif: "100", scopes: ["get-account"], portalUser });
+    expect((await verifyAccessToken(portal.access_token, key, settings)).portalUser).toEqual(portalUser);
+    const integration = await issueAccessToken(key, settings, { clientId: "acme", cif: "100", scopes: ["get-account"] });
+    expect((await verifyAccessToken(integration.access_token, key, settings)).portalUser).toBeNull();
+    // A claim with an unknown role is not a portal user.
+    const odd = await new SignJWT(claims({ portal_user: "u-1", portal_email: "x@y", portal_role: "owner" }))
+      .setProtectedHeader({ alg: "RS256", kid: key.kid })
+      .sign(key.privateKey);
+    expect((await verifyAccessToken(odd, key, settings)).portalUser).toBeNull();
+  });
+
   it("round-trips the client, cif and known scopes", async () => {
     const { access_token, expires_in, scope } = await issueAccessToken(key, settings, { clientId: "acme", cif: "100", scopes: ["get-account", "payment-ach"] });
     expect(expires_in).toBe(600);

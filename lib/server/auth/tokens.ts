@@ -3,6 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { randomUUID } from "node:crypto";
 import { TOKEN_ALGORITHM, type BankKey } from "@/lib/server/auth/keys";
 import { isPermission, type Permission } from "@/lib/contract/auth/permissions";
+import { isRole, type Role } from "@/lib/contract/auth/roles";
 import { ApiError } from "@/lib/contract/http/errors";
 
 /** Who is calling, as proven by a verified access token. */
@@ -11,7 +12,16 @@ export type Principal = {
   cif: string;
   scopes: ReadonlySet<Permission>;
   tokenId: string;
+  /**
+   * Set on tokens minted by the portal (app/api/portal/token) for a signed-in
+   * user: the portal's calls are charged to that user's quota, not the client's,
+   * and a payment records who submitted it. A client-credentials token never
+   * carries it, and only the bank's key can sign one that does.
+   */
+  portalUser: PortalActor | null;
 };
+
+export type PortalActor = { id: string; email: string; role: Role };
 
 export type TokenSettings = { issuer: string; audience: string; ttlSeconds: number };
 
@@ -20,12 +30,15 @@ export type IssuedToken = { access_token: string; token_type: "Bearer"; expires_
 export async function issueAccessToken(
   key: BankKey,
   settings: TokenSettings,
-  subject: { clientId: string; cif: string; scopes: readonly Permission[] },
+  subject: { clientId: string; cif: string; scopes: readonly Permission[]; portalUser?: PortalActor },
   now = Date.now(),
 ): Promise<IssuedToken> {
   const iat = Math.floor(now / 1000);
   const scope = subject.scopes.join(" ");
-  const accessToken = await new SignJWT({ cif: subject.cif, scope })
+  const portal = subject.portalUser
+    ? { portal_user: subject.portalUser.id, portal_email: subject.portalUser.email, portal_role: subject.portalUser.role }
+    : {};
+  const accessToken = await new SignJWT({ cif: subject.cif, scope, ...portal })
     .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: key.kid, typ: "at+jwt" })
     .setIssuer(settings.issuer)
     .setAudience(settings.audience)
@@ -65,12 +78,18 @@ export async function verifyAccessToken(
       throw unauthorized("The access token lacks required claims.");
     }
     const scopes = new Set(payload.scope.split(" ").filter(isPermission));
-    return { clientId: payload.sub, cif: payload.cif, scopes, tokenId: String(payload.jti) };
+    return { clientId: payload.sub, cif: payload.cif, scopes, tokenId: String(payload.jti), portalUser: portalActorOf(payload) };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (error instanceof joseErrors.JWTExpired) throw unauthorized("The access token has expired.");
     throw unauthorized("The access token is invalid.");
   }
+}
+
+function portalActorOf(payload: Record<string, unknown>): PortalActor | null {
+  const { portal_user: id, portal_email: email, portal_role: role } = payload;
+  if (typeof id !== "string" || id === "" || typeof email !== "string" || !isRole(role)) return null;
+  return { id, email, role };
 }
 
 export function bearerToken(headers: Headers): string {

@@ -8,7 +8,7 @@ import { correlationIdOf } from "@/lib/server/http/correlation";
 import { ApiError } from "@/lib/contract/http/errors";
 import { idempotencyStep, prepareClaim, replayResponse, type IdempotencySession, type StatementRunner, type TransactionRunner } from "@/lib/server/http/idempotency";
 import { requiredPermissions, type OperationInput, type OperationResult, type OperationSpec } from "@/lib/contract/http/operation";
-import { admitRequest } from "@/lib/server/http/rate-limit";
+import { admitRequest, portalBucket, type Quota } from "@/lib/server/http/rate-limit";
 import { CSV_TYPE, errorResponse, JSON_TYPE, renderResponse } from "@/lib/server/http/respond";
 import { parseInput } from "@/lib/server/http/validation";
 import type { ClaimOutcome, ClaimRequest } from "@/lib/server/idempotency/repo";
@@ -67,19 +67,31 @@ function permissionStep(principal: Principal, operation: OperationSpec): void {
   }
 }
 
+/** Portal tokens are charged to their user's own quota (PORTAL_RATE_LIMIT_MAX), everything else to the client's. */
+function quotaOf(principal: Principal, config: Runtime["config"]): Quota {
+  if (!principal.portalUser) return config.rateLimit;
+  return { max: config.portalRateLimitMax, windowSeconds: config.rateLimit.windowSeconds, bucket: portalBucket(principal.portalUser.id) };
+}
+
 /** IP allow-list, rate limit and the Idempotency-Key claim share one database round trip. */
 async function admissionStep(request: Request, principal: Principal, runtime: Runtime, headers: Headers, prepared: ClaimRequest | null): Promise<ClaimOutcome | null> {
-  const admission = await admitRequest(runtime.counterDb, principal.clientId, clientIpOf(request.headers), runtime.config.rateLimit, prepared);
+  const quota = quotaOf(principal, runtime.config);
+  const admission = await admitRequest(runtime.counterDb, principal.clientId, clientIpOf(request.headers), quota, prepared);
   if (!admission.clientKnown) throw new ApiError("UNAUTHORIZED", "The client of this access token no longer exists.");
   if (!admission.ipAllowed) throw new ApiError("IP_NOT_ALLOWED", "Requests from this IP address are not allowed for this client.");
   headers.set("RateLimit-Limit", String(admission.limit));
   headers.set("RateLimit-Remaining", String(admission.remaining));
   headers.set("RateLimit-Reset", String(admission.resetSeconds));
+  // A portal admin also sees the quota the client's integrations spend (read, not counted).
+  if (principal.portalUser?.role === "admin" && admission.clientHits !== null) {
+    headers.set("Client-RateLimit-Limit", String(runtime.config.rateLimit.max));
+    headers.set("Client-RateLimit-Remaining", String(Math.max(0, runtime.config.rateLimit.max - admission.clientHits)));
+  }
   if (admission.limited) {
     const minutes = Math.ceil(admission.resetSeconds / 60);
     throw new ApiError(
       "RATE_LIMITED",
-      `Request quota exceeded: ${admission.limit} requests per ${Math.round(runtime.config.rateLimit.windowSeconds / 60)} minutes. Please wait ${minutes} minute(s) before retrying.`,
+      `Request quota exceeded: ${admission.limit} requests per ${Math.round(quota.windowSeconds / 60)} minutes. Please wait ${minutes} minute(s) before retrying.`,
       { extra: { retry_after: `${minutes} minutes` }, headers: { "Retry-After": String(admission.resetSeconds) } },
     );
   }

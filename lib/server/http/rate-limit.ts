@@ -12,13 +12,29 @@ export type Admission = {
   /** Seconds until the current window ends. */
   resetSeconds: number;
   limited: boolean;
+  /**
+   * Requests the client's own API bucket has counted in this window, read (not
+   * counted) when another bucket was charged: what a portal admin sees of the
+   * quota the client's integrations spend.
+   */
+  clientHits: number | null;
   /** The Idempotency-Key claim, when one was asked for and the request admitted. */
   claim: ClaimOutcome | null;
 };
 
+/** The client's API quota (decisions §1); integrations spend it. */
+export const CLIENT_BUCKET = "";
+
+/** A portal user's own quota: the portal's calls never spend the client's. */
+export function portalBucket(userId: string): string {
+  return `portal:${userId}`;
+}
+
+export type Quota = { max: number; windowSeconds: number; bucket?: string };
+
 /**
  * One round trip checks the client's IP allow-list, counts the request in a
- * fixed window shared by all instances (decisions §1) and, for a keyed
+ * fixed window shared by all instances (decisions §1) in the quota's bucket and, for a keyed
  * idempotent request within its quota, claims the Idempotency-Key. A refused
  * address is not counted against the quota; a refused request claims nothing.
  */
@@ -27,12 +43,14 @@ WITH c AS (
   SELECT coalesce(cardinality(ip_allow_list) = 0 OR $3::inet <<= ANY (ip_allow_list), false) AS allowed
   FROM clients WHERE client_id = $1
 ), hit AS (
-  INSERT INTO rate_limit_windows (client_id, window_start, hits)
-  SELECT $1, $2, 1 FROM c WHERE c.allowed
-  ON CONFLICT (client_id, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
+  INSERT INTO rate_limit_windows (client_id, bucket, window_start, hits)
+  SELECT $1, $11, $2, 1 FROM c WHERE c.allowed
+  ON CONFLICT (client_id, bucket, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
   RETURNING hits
 )
 SELECT c.allowed, (SELECT hits FROM hit) AS hits,
+  CASE WHEN $11 <> '' THEN coalesce((SELECT w.hits FROM rate_limit_windows w
+    WHERE w.client_id = $1 AND w.bucket = '' AND w.window_start = $2), 0) END AS client_hits,
   CASE WHEN $4::text IS NOT NULL AND (SELECT hits FROM hit) <= $5::integer
     THEN claim_idempotency_key($1, $6::text, $7::text, $4::text, $8::uuid, $9::integer, $10::integer) END AS claim
 FROM c`;
@@ -41,7 +59,7 @@ export async function admitRequest(
   db: Queryable,
   clientId: string,
   ip: string | null,
-  quota: { max: number; windowSeconds: number },
+  quota: Quota,
   /** Made only when the request is admitted; its slot is the client's own (clientId). */
   claim: ClaimRequest | null = null,
   now = Date.now(),
@@ -50,12 +68,13 @@ export async function admitRequest(
   const windowStart = nowSeconds - (nowSeconds % quota.windowSeconds);
   const resetSeconds = windowStart + quota.windowSeconds - nowSeconds;
   const safeIp = ip && isIP(ip) ? ip : null;
-  const { rows } = await db.query<{ allowed: boolean; hits: number | null; claim: ClaimJson | null }>({
+  const { rows } = await db.query<{ allowed: boolean; hits: number | null; client_hits: number | null; claim: ClaimJson | null }>({
     name: "admit-request",
     text: ADMIT_SQL,
     values: [
       clientId, windowStart, safeIp, claim?.slot.key ?? null, quota.max,
       claim?.slot.method ?? null, claim?.slot.path ?? null, claim?.slot.token ?? null, claim?.slot.ttlSeconds ?? null, claim?.staleSeconds ?? null,
+      quota.bucket ?? CLIENT_BUCKET,
     ],
   });
   const row = rows[0];
@@ -67,6 +86,7 @@ export async function admitRequest(
     remaining: Math.max(0, quota.max - hits),
     resetSeconds,
     limited: hits > quota.max,
+    clientHits: row?.client_hits ?? null,
     claim: row?.claim ? toClaimOutcome(row.claim) : null,
   };
 }
@@ -78,4 +98,24 @@ export async function purgeRateLimitWindows(db: Queryable, windowSeconds: number
     nowSeconds - (nowSeconds % windowSeconds),
   ]);
   return rowCount ?? 0;
+}
+
+export type QuotaUse = { limit: number; used: number; remaining: number; resetSeconds: number; exhausted: boolean };
+
+/** A bucket's use in the current window, without counting a request (the status monitor's view). */
+export async function readQuota(db: Queryable, clientId: string, quota: Quota, now = Date.now()): Promise<QuotaUse> {
+  const nowSeconds = Math.floor(now / 1000);
+  const windowStart = nowSeconds - (nowSeconds % quota.windowSeconds);
+  const { rows } = await db.query<{ hits: number }>(
+    "SELECT hits FROM rate_limit_windows WHERE client_id = $1 AND bucket = $2 AND window_start = $3",
+    [clientId, quota.bucket ?? CLIENT_BUCKET, windowStart],
+  );
+  const used = rows[0]?.hits ?? 0;
+  return {
+    limit: quota.max,
+    used,
+    remaining: Math.max(0, quota.max - used),
+    resetSeconds: windowStart + quota.windowSeconds - nowSeconds,
+    exhausted: used >= quota.max,
+  };
 }

@@ -16,11 +16,19 @@ export const PORTAL_TOKEN_TTL_S = 300;
  * scoped to what the user's role allows of what the client holds. The portal
  * then calls /v1 with it like any other API client.
  */
-export function mintPortalToken(runtime: Pick<Runtime, "bankKey" | "config">, user: PortalUser): Promise<IssuedToken> {
+export function mintPortalToken(
+  runtime: Pick<Runtime, "bankKey" | "config">,
+  user: Pick<PortalUser, "id" | "email" | "role" | "clientId" | "cif" | "clientPermissions">,
+): Promise<IssuedToken> {
   const ttlSeconds = Math.min(PORTAL_TOKEN_TTL_S, runtime.config.tokenTtlSeconds);
   return issueAccessToken(
     runtime.bankKey,
     { ...runtime.config.jwt, ttlSeconds },
-    { clientId: user.clientId, cif: user.cif, scopes: scopesForRole(user.role, user.clientPermissions) },
+    {
+      clientId: user.clientId,
+      cif: user.cif,
+      scopes: scopesForRole(user.role, user.clientPermissions),
+      portalUser: { id: user.id, email: user.email, role: user.role },
+    },
   );
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { type THealth, type TSystemStatus } from "@/lib/contract/system/status";
 import type { Runtime } from "@/lib/server/runtime";
 import { probeDatabase, queueCounts, tableExists, workerCounts } from "@/lib/server/portal/status-repo";
+import { readQuota } from "@/lib/server/http/rate-limit";
 import packageJson from "@/package.json";
 
 /** A worker polls every few seconds; three missed polls mean it has stopped. */
@@ -11,8 +12,11 @@ const QUEUE_LAG_WARN_S = 60;
 
 const UNAVAILABLE_QUEUE = { health: "unavailable", open: null, due: null, running: null, failedLastDay: null, oldestDueSeconds: null } as const;
 
+/** Below this share of the quota left, integrations are about to meet 429s. */
+const QUOTA_LOW_SHARE = 0.1;
+
 /** Every probe is independent: a missing table or a failed query marks only its own line. */
-export async function collectSystemStatus(runtime: Pick<Runtime, "db" | "config">): Promise<TSystemStatus> {
+export async function collectSystemStatus(runtime: Pick<Runtime, "db" | "config">, clientId: string): Promise<TSystemStatus> {
   const { db, config } = runtime;
   const base = {
     checkedAt: new Date().toISOString(),
@@ -30,11 +34,23 @@ export async function collectSystemStatus(runtime: Pick<Runtime, "db" | "config"
       database: { health: "down", version: null, latencyMs: null },
       worker: { health: "unavailable", alive: null, lastSeenSeconds: null },
       queue: UNAVAILABLE_QUEUE,
+      apiQuota: { health: "unavailable", limit: config.rateLimit.max, used: null, resetSeconds: null },
     };
   }
 
-  const [worker, queue] = await Promise.all([workerStatus(runtime), queueStatus(runtime)]);
-  return { ...base, database, worker, queue };
+  const [worker, queue, apiQuota] = await Promise.all([workerStatus(runtime), queueStatus(runtime), apiQuotaStatus(runtime, clientId)]);
+  return { ...base, database, worker, queue, apiQuota };
+}
+
+/** An exhausted quota is an outage for the client's integrations, so it is "down" for them. */
+async function apiQuotaStatus({ db, config }: Pick<Runtime, "db" | "config">, clientId: string): Promise<TSystemStatus["apiQuota"]> {
+  try {
+    const use = await readQuota(db, clientId, config.rateLimit);
+    const health = use.exhausted ? "down" : use.remaining < use.limit * QUOTA_LOW_SHARE ? "degraded" : "ok";
+    return { health, limit: use.limit, used: use.used, resetSeconds: use.resetSeconds };
+  } catch {
+    return { health: "down", limit: config.rateLimit.max, used: null, resetSeconds: null };
+  }
 }
 
 async function workerStatus({ db }: Pick<Runtime, "db">): Promise<TSystemStatus["worker"]> {

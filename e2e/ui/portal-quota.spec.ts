@@ -1,0 +1,68 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { expect, signInAs, test, type DemoUser } from "../fixtures/portal";
+
+/** The pages every role can open, in the order a treasury team clicks through them. */
+const ROUTES = [
+  { link: "Dashboard", path: "/dashboard" },
+  { link: "Accounts", path: "/accounts" },
+  { link: "Payments", path: "/payments" },
+  { link: "Virtual accounts", path: "/virtual-accounts" },
+  { link: "System", path: "/system" },
+] as const;
+const PAGES_PER_USER = 300;
+/** Every so many pages a full reload: the token and the clock sync must survive it, not be fetched again. */
+const RELOAD_EVERY = 50;
+
+/** The client's API quota as the API reports it to the client's own integration (one counted request). */
+async function clientQuotaRemaining(request: APIRequestContext): Promise<number> {
+  const token = await request.post("/v1/oauth/token", { form: { grant_type: "client_credentials", client_id: "acme", client_secret: "acme-uat-secret" } });
+  expect(token.status()).toBe(200);
+  const { access_token } = (await token.json()) as { access_token: string };
+  const time = await request.get("/v1/system/time", { headers: { authorization: `Bearer ${access_token}` } });
+  expect(time.status()).toBe(200);
+  return Number(time.headers()["ratelimit-remaining"]);
+}
+
+type Traffic = { tooMany: string[]; mints: number; clockSyncs: number; apiCalls: number };
+
+async function browse(browser: Browser, user: DemoUser): Promise<Traffic> {
+  const context = await browser.newContext();
+  const page: Page = await context.newPage();
+  await signInAs(page.request, user);
+  const traffic: Traffic = { tooMany: [], mints: 0, clockSyncs: 0, apiCalls: 0 };
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (response.status() === 429) traffic.tooMany.push(url.pathname);
+    if (url.pathname === "/api/portal/token") traffic.mints++;
+    if (url.pathname === "/v1/system/time") traffic.clockSyncs++;
+    if (url.pathname.startsWith("/v1/")) traffic.apiCalls++;
+  });
+  await page.goto("/dashboard");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (let i = 1; i < PAGES_PER_USER; i++) {
+    const route = ROUTES[i % ROUTES.length]!;
+    if (i % RELOAD_EVERY === 0) await page.goto(route.path);
+    else await nav.getByRole("link", { name: route.link, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${route.path}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  // The last page's own requests have come back with a quota figure.
+  await expect(page.getByTestId("own-quota")).not.toContainText("—");
+  await context.close();
+  return traffic;
+}
+
+test("three users browse 300 pages each: no 429, and the client's API quota is untouched", async ({ browser, page }) => {
+  test.setTimeout(240_000);
+  const before = await clientQuotaRemaining(page.request);
+  const traffic = await Promise.all((["treasurer", "viewer", "admin"] as const).map((user) => browse(browser, user)));
+  for (const t of traffic) {
+    expect(t.tooMany).toEqual([]);
+    // One mint per token lifetime (5 minutes) and one clock sync per five minutes, not one per page.
+    expect(t.mints).toBeLessThanOrEqual(3);
+    expect(t.clockSyncs).toBeLessThanOrEqual(2);
+    expect(t.apiCalls).toBeGreaterThan(0);
+  }
+  // Only the probe itself was counted against the client.
+  expect(await clientQuotaRemaining(page.request)).toBe(before - 1);
+});
