@@ -1,14 +1,26 @@
 import "server-only";
-import { z } from "zod";
-import { ZTokenRequest, type OAuthErrorBody } from "@/lib/contract/auth/token-schema";
+import type { OAuthErrorBody } from "@/lib/contract/auth/token-schema";
 import { hashSecret, verifySecret } from "@/lib/server/auth/password";
 import { isPermission, type Permission } from "@/lib/contract/auth/permissions";
 import { issueAccessToken, type IssuedToken } from "@/lib/server/auth/tokens";
-import { ProtocolError } from "@/lib/contract/http/errors";
+import { ApiError, ProtocolError } from "@/lib/contract/http/errors";
+import { activeLock, clearFailures, recordFailure, secondsUntil, type ThrottleKey, type ThrottlePolicy } from "@/lib/server/auth/throttle";
 import type { Runtime } from "@/lib/server/runtime";
 
 /** RFC 6749 §4.4 client credentials, with RFC 6749 §5.2 errors (decisions §2). */
 
+/**
+ * Failed client authentication is throttled in PostgreSQL (every server
+ * agrees): 10 failures for one client id within 10 minutes lock that id for
+ * 10 minutes, 30 from one source address lock the address. A lock answers 429
+ * with Retry-After before any secret is checked, so guessing gets nowhere;
+ * tokens already issued keep working.
+ */
+export const TOKEN_THROTTLE: TokenThrottle = {
+  client: { maxFailures: 10, windowSeconds: 10 * 60, lockSeconds: 10 * 60 },
+  address: { maxFailures: 30, windowSeconds: 10 * 60, lockSeconds: 10 * 60 },
+};
+export type TokenThrottle = { client: ThrottlePolicy; address: ThrottlePolicy };
 
 export class OAuthError extends ProtocolError {
   constructor(status: 400 | 401, body: OAuthErrorBody) {
@@ -18,37 +30,84 @@ export class OAuthError extends ProtocolError {
 
 type Credentials = { clientId: string; clientSecret: string };
 
+const invalidClient = () =>
+  new OAuthError(401, { error: "invalid_client", error_description: "Client authentication failed." });
+
+function basicCredentials(authorization: string): Credentials {
+  const decoded = Buffer.from(authorization.slice(6).trim(), "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon <= 0) throw invalidClient();
+  // RFC 6749 §2.3.1: both parts are form-urlencoded inside Basic.
+  const decode = (s: string) => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, " "));
+    } catch {
+      return s;
+    }
+  };
+  return { clientId: decode(decoded.slice(0, colon)), clientSecret: decode(decoded.slice(colon + 1)) };
+}
+
+/**
+ * RFC 6749 §2.3: a client uses one authentication method per request. A
+ * secret in the form beside HTTP Basic, or a form client_id that is not the
+ * Basic one, is refused rather than guessed between.
+ */
 function credentialsFrom(authorization: string | null, form: Record<string, unknown>): Credentials {
   if (authorization?.toLowerCase().startsWith("basic ")) {
-    const decoded = Buffer.from(authorization.slice(6).trim(), "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    if (colon > 0) {
-      // RFC 6749 §2.3.1: both parts are form-urlencoded inside Basic.
-      const decode = (s: string) => {
-        try {
-          return decodeURIComponent(s.replace(/\+/g, " "));
-        } catch {
-          return s;
-        }
-      };
-      return { clientId: decode(decoded.slice(0, colon)), clientSecret: decode(decoded.slice(colon + 1)) };
+    const basic = basicCredentials(authorization);
+    if (form.client_secret !== undefined || (form.client_id !== undefined && form.client_id !== basic.clientId)) {
+      throw new OAuthError(400, {
+        error: "invalid_request",
+        error_description: "Send client credentials once: either HTTP Basic or the client_id and client_secret fields, not both.",
+      });
     }
+    return basic;
   }
   const clientId = typeof form.client_id === "string" ? form.client_id : "";
   const clientSecret = typeof form.client_secret === "string" ? form.client_secret : "";
   return { clientId, clientSecret };
 }
 
-const invalidClient = () =>
-  new OAuthError(401, { error: "invalid_client", error_description: "Client authentication failed." });
+function throttleKeys(clientId: string, sourceAddress: string | null, policy: TokenThrottle): ThrottleKey[] {
+  const keys: ThrottleKey[] = [];
+  if (clientId) keys.push({ scope: "token-client", key: clientId, policy: policy.client });
+  if (sourceAddress) keys.push({ scope: "token-address", key: sourceAddress, policy: policy.address });
+  return keys;
+}
+
+function throttled(until: Date): ApiError {
+  const seconds = secondsUntil(until);
+  const minutes = Math.ceil(seconds / 60);
+  return new ApiError("RATE_LIMITED", `Too many failed client authentications. Please wait ${minutes} minute(s) before retrying.`, {
+    extra: { retry_after: `${minutes} minutes` },
+    headers: { "Retry-After": String(seconds) },
+  });
+}
 
 /** Spent on unknown client ids so a wrong id costs as long as a wrong secret. */
 let decoyHash: Promise<string> | undefined;
+
+type ClientRow = { client_id: string; cif: string; secret_hash: string; permissions: string[] };
+
+/** The client when the secret is right; null for any failure (unknown id, wrong secret, absurd lengths). */
+async function authenticateClient(runtime: Runtime, clientId: string, clientSecret: string): Promise<ClientRow | null> {
+  if (!clientId || !clientSecret || clientId.length > 100 || clientSecret.length > 200) return null;
+  const { rows } = await runtime.db.query<ClientRow>("SELECT client_id, cif, secret_hash, permissions FROM clients WHERE client_id = $1", [clientId]);
+  const client = rows[0];
+  if (!client) {
+    await verifySecret(clientSecret, await (decoyHash ??= hashSecret("decoy")));
+    return null;
+  }
+  return (await verifySecret(clientSecret, client.secret_hash)) ? client : null;
+}
 
 export async function exchangeClientCredentials(
   runtime: Runtime,
   authorization: string | null,
   form: Record<string, unknown>,
+  sourceAddress: string | null = null,
+  throttle: TokenThrottle = TOKEN_THROTTLE,
 ): Promise<IssuedToken> {
   if (form.grant_type !== "client_credentials") {
     throw new OAuthError(400, {
@@ -57,17 +116,15 @@ export async function exchangeClientCredentials(
     });
   }
   const { clientId, clientSecret } = credentialsFrom(authorization, form);
-  if (!clientId || !clientSecret || clientId.length > 100 || clientSecret.length > 200) throw invalidClient();
-  const { rows } = await runtime.db.query<{ client_id: string; cif: string; secret_hash: string; permissions: string[] }>(
-    "SELECT client_id, cif, secret_hash, permissions FROM clients WHERE client_id = $1",
-    [clientId],
-  );
-  const client = rows[0];
+  const keys = throttleKeys(clientId.length <= 100 ? clientId : "", sourceAddress, throttle);
+  const lock = await activeLock(runtime.counterDb, keys);
+  if (lock) throw throttled(lock);
+  const client = await authenticateClient(runtime, clientId, clientSecret);
   if (!client) {
-    await verifySecret(clientSecret, await (decoyHash ??= hashSecret("decoy")));
-    throw invalidClient();
+    const lockedNow = await recordFailure(runtime.counterDb, keys);
+    throw lockedNow ? throttled(lockedNow) : invalidClient();
   }
-  if (!(await verifySecret(clientSecret, client.secret_hash))) throw invalidClient();
+  await clearFailures(runtime.counterDb, keys.filter((k) => k.scope === "token-client"));
   const granted = client.permissions.filter(isPermission);
   let scopes: Permission[] = granted;
   if (typeof form.scope === "string" && form.scope.trim() !== "") {
