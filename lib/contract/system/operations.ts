@@ -50,7 +50,8 @@ export const tokenOperation = defineOperation({
   summary: "Client credentials grant (RFC 6749 §4.4)",
   description:
     "Credentials as HTTP Basic or as client_id/client_secret fields; form-urlencoded or JSON body. Errors follow RFC 6749 §5.2: " +
-    "invalid_client (401), invalid_scope, unsupported_grant_type, invalid_request (400).",
+    "invalid_client (401), invalid_scope, unsupported_grant_type, invalid_request (400; also for credentials sent both as Basic and as fields). " +
+    "Repeated failed authentication per client id or per source address answers 429 RATE_LIMITED with Retry-After.",
   access: "public",
   body: ZTokenRequest,
   bodyEncoding: "form",
