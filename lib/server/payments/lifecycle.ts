@@ -2,7 +2,8 @@ import "server-only";
 import type { PoolClient } from "pg";
 import { ApiError } from "@/lib/contract/http/errors";
 import { post } from "@/lib/server/ledger/ledger";
-import { insertAudit, lockPayment, updatePaymentStatus, type PaymentRow } from "@/lib/server/payments/repo";
+import { writeAudit } from "@/lib/server/audit/write";
+import { lockPayment, updatePaymentStatus, type PaymentRow } from "@/lib/server/payments/repo";
 import { PAYMENT_TRANSITIONS, type TPaymentStatus } from "@/lib/contract/payments/schema";
 
 /** Failed and Reversed hand the funds back: principal and charge, each as its own posting. */
@@ -33,7 +34,7 @@ export async function movePayment(tx: PoolClient, clientId: string, paymentId: s
   const returning = RETURNS_FUNDS.has(to) && payment.funds_held;
   if (returning) await returnFunds(tx, payment);
   const moved = await updatePaymentStatus(tx, clientId, paymentId, to, payment.funds_held && !returning);
-  await insertAudit(tx, { clientId, actor, action: `payment.${to.toLowerCase()}`, entity: "payment", entityId: paymentId, data: { from: payment.status, to } });
+  await writeAudit(tx, { clientId, actor, action: `payment.${to.toLowerCase()}`, entity: "payment", entityId: paymentId, data: { from: payment.status, to } });
   return moved;
 }
 

@@ -45,8 +45,6 @@ const COLUMNS = `client_id, payment_id::text, unique_identifier, rail, status, d
   instruction_identification, debit_minor::text, debit_currency, credit_minor::text, credit_currency, exchange_rate,
   charge_minor::text, charges_type, settlement_date::text, funds_held, details, remittance_information, created_at`;
 
-export type AuditEntry = { clientId: string; actor: string; action: string; entity: string; entityId: string; data: Record<string, unknown> };
-
 export async function findPayment(db: Queryable, clientId: string, paymentId: string): Promise<PaymentRow | null> {
   const { rows } = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE client_id = $1 AND payment_id = $2`, [clientId, paymentId]);
   return rows[0] ?? null;
@@ -205,13 +203,3 @@ export function recordSubmission(db: Queryable, submission: Submission, slot: Re
   return submit({ submission, slot });
 }
 
-export async function insertAudit(db: Queryable, entry: AuditEntry): Promise<void> {
-  await db.query("INSERT INTO audit_log (client_id, actor, action, entity, entity_id, data) VALUES ($1, $2, $3, $4, $5, $6)", [
-    entry.clientId,
-    entry.actor,
-    entry.action,
-    entry.entity,
-    entry.entityId,
-    JSON.stringify(entry.data),
-  ]);
-}

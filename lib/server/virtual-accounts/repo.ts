@@ -218,16 +218,3 @@ export async function balanceFromPostings(db: Queryable, clientId: string, numbe
   return BigInt(rows[0]!.sum);
 }
 
-export async function insertAudit(
-  db: Queryable,
-  entry: { clientId: string; actor: string; action: string; entity: string; entityId: string; data: Record<string, unknown> },
-): Promise<void> {
-  await db.query("INSERT INTO audit_log (client_id, actor, action, entity, entity_id, data) VALUES ($1, $2, $3, $4, $5, $6)", [
-    entry.clientId,
-    entry.actor,
-    entry.action,
-    entry.entity,
-    entry.entityId,
-    JSON.stringify(entry.data),
-  ]);
-}

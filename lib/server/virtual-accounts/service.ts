@@ -1,4 +1,5 @@
 import "server-only";
+import { writeAudit } from "@/lib/server/audit/write";
 import type { PoolClient } from "pg";
 import { pagedList, type PageQuery } from "@/lib/server/http/list";
 import type { Queryable } from "@/lib/server/db/types";
@@ -9,7 +10,6 @@ import {
   findBalances,
   findStructureAccounts,
   findVirtualAccount,
-  insertAudit,
   listProvisionedCurrencies,
   listVirtualAccounts,
   sumBalances,
@@ -57,7 +57,7 @@ export async function updateVirtualAccountOrThrow(
   if (!row) throw notFound(number);
   const change = request.version === 1 ? planUpdateV1(row, request.body) : planUpdateV2(row, request.body);
   const updated = await updateVirtualAccount(tx, clientId, number, change);
-  await insertAudit(tx, {
+  await writeAudit(tx, {
     clientId,
     actor,
     action: change.allocate ? "virtual_account.allocated" : "virtual_account.updated",

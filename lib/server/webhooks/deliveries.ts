@@ -4,7 +4,7 @@ import type { Queryable } from "@/lib/server/db/types";
 import { DELIVERY_TASK_KIND } from "@/lib/server/delivery/outbox";
 import { findDelivery, listAttemptsBySource, restartFinishedDelivery } from "@/lib/server/delivery/repo";
 import { ApiError } from "@/lib/contract/http/errors";
-import { insertAudit } from "@/lib/server/webhooks/repo";
+import { writeAudit } from "@/lib/server/audit/write";
 import { enqueueTask } from "@/lib/server/jobs/queue";
 import type { TDelivery, TDeliveryAttemptList } from "@/lib/contract/webhooks/schema";
 import { toDelivery, toDeliveryAttempt } from "@/lib/server/webhooks/serialize";
@@ -39,7 +39,7 @@ export async function retryDelivery(tx: Queryable, clientId: string, deliveryId:
     throw new ApiError("INVALID_STATUS_TRANSITION", "This delivery is still pending; it will be retried automatically.", { field: "deliveryId" });
   }
   await enqueueTask(tx, DELIVERY_TASK_KIND, { deliveryId }, { clientId });
-  await insertAudit(tx, {
+  await writeAudit(tx, {
     clientId,
     actor,
     action: "delivery.retried",

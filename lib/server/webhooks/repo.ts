@@ -1,7 +1,7 @@
 import "server-only";
 import type { Queryable } from "@/lib/server/db/types";
 
-/** The only SQL for subscriptions, signing secrets and their audit rows. The tenant is in every WHERE. */
+/** The only SQL for subscriptions and signing secrets (their audit rows: lib/server/audit). The tenant is in every WHERE. */
 
 export type SubscriptionRow = {
   subscription_id: string;
@@ -81,19 +81,6 @@ export async function activeSubscriptionsFor(db: Queryable, clientId: string, to
   return rows;
 }
 
-export async function insertAudit(
-  db: Queryable,
-  entry: { clientId: string; actor: string; action: string; entity: string; entityId: string; data: Record<string, unknown> },
-): Promise<void> {
-  await db.query("INSERT INTO audit_log (client_id, actor, action, entity, entity_id, data) VALUES ($1, $2, $3, $4, $5, $6)", [
-    entry.clientId,
-    entry.actor,
-    entry.action,
-    entry.entity,
-    entry.entityId,
-    entry.data,
-  ]);
-}
 
 export async function findSigning(db: Queryable, clientId: string): Promise<{ mode: "rsa" | "hmac"; secret: string | null } | null> {
   const { rows } = await db.query<{ signing_mode: "rsa" | "hmac"; signing_secret: string | null }>(

@@ -1,10 +1,11 @@
 import "server-only";
+import { writeAudit } from "@/lib/server/audit/write";
 import { randomUUID } from "node:crypto";
 import { pagedList, type PageQuery } from "@/lib/server/http/list";
 import type { Queryable } from "@/lib/server/db/types";
 import { checkDestination, DestinationRefused, type DestinationPolicy } from "@/lib/server/delivery/destination-policy";
 import { ApiError } from "@/lib/contract/http/errors";
-import { deactivateSubscription, findSubscription, insertAudit, insertSubscription, listSubscriptions } from "@/lib/server/webhooks/repo";
+import { deactivateSubscription, findSubscription, insertSubscription, listSubscriptions } from "@/lib/server/webhooks/repo";
 import type { TCreateSubscription, TSubscription, TSubscriptionList } from "@/lib/contract/webhooks/schema";
 import { toSubscription } from "@/lib/server/webhooks/serialize";
 
@@ -38,7 +39,7 @@ export async function createSubscription(
     custom_headers: input.customHeaders ?? {},
   });
   // Header values may be credentials for the receiver: the audit keeps only their names.
-  await insertAudit(tx, {
+  await writeAudit(tx, {
     clientId,
     actor,
     action: "subscription.created",
@@ -65,7 +66,7 @@ export async function deleteSubscription(tx: Queryable, clientId: string, subscr
   const result = await deactivateSubscription(tx, clientId, subscriptionId);
   if (!result) throw notFound(subscriptionId);
   if (result.changed) {
-    await insertAudit(tx, { clientId, actor, action: "subscription.deleted", entity: "subscription", entityId: subscriptionId, data: {} });
+    await writeAudit(tx, { clientId, actor, action: "subscription.deleted", entity: "subscription", entityId: subscriptionId, data: {} });
   }
   return toSubscription(result.row);
 }

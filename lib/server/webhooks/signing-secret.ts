@@ -1,8 +1,9 @@
 import "server-only";
+import { writeAudit } from "@/lib/server/audit/write";
 import { randomBytes } from "node:crypto";
 import type { Queryable } from "@/lib/server/db/types";
 import { ApiError } from "@/lib/contract/http/errors";
-import { findSigning, insertAudit, rotateSecret } from "@/lib/server/webhooks/repo";
+import { findSigning, rotateSecret } from "@/lib/server/webhooks/repo";
 import type { TRotatedSigningSecret, TSigningSecret } from "@/lib/contract/webhooks/schema";
 
 /** How long receivers should keep accepting the previous secret after a rotation. */
@@ -29,7 +30,7 @@ export async function rotateSigningSecret(tx: Queryable, clientId: string, actor
   if (!rotated) {
     throw new ApiError("VALIDATION_ERROR", "This client's messages are signed with the bank's RSA key (see the JWKS); there is no secret to rotate.");
   }
-  await insertAudit(tx, {
+  await writeAudit(tx, {
     clientId,
     actor,
     action: "signing_secret.rotated",

@@ -9,7 +9,8 @@ import type { Config } from "@/lib/server/config";
 import { CREATE_VIRTUAL_ACCOUNTS_TASK } from "@/lib/server/virtual-accounts/jobs/process";
 import { insertJob, type AccountSpec } from "@/lib/server/virtual-accounts/jobs/repo";
 import { toJobAccepted } from "@/lib/server/virtual-accounts/jobs/serialize";
-import { insertAudit, listProvisionedCurrencies } from "@/lib/server/virtual-accounts/repo";
+import { writeAudit } from "@/lib/server/audit/write";
+import { listProvisionedCurrencies } from "@/lib/server/virtual-accounts/repo";
 import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
 
 export type AcceptContext = {
@@ -79,7 +80,7 @@ export async function acceptBatch(ctx: AcceptContext, batch: BatchRequest): Prom
       baseUrl: ctx.baseUrl,
       actor: ctx.actor,
     });
-    await insertAudit(tx, {
+    await writeAudit(tx, {
       clientId: ctx.clientId,
       actor: ctx.actor,
       action: "virtual_account_job.accepted",

@@ -6,7 +6,8 @@ import type { Task } from "@/lib/server/jobs/queue";
 import type { TaskDefinition } from "@/lib/server/jobs/worker";
 import type { Runtime } from "@/lib/server/runtime";
 import { virtualAccountNumber } from "@/lib/contract/virtual-accounts/numbering";
-import { insertAudit, listProvisionedCurrencies } from "@/lib/server/virtual-accounts/repo";
+import { writeAudit } from "@/lib/server/audit/write";
+import { listProvisionedCurrencies } from "@/lib/server/virtual-accounts/repo";
 import {
   advanceJob,
   failJob,
@@ -55,7 +56,7 @@ function partition(specs: readonly AccountSpec[], firstIndex: number, provisione
 
 /** What a job completion commits with it: the audit row and, when asked for, the callback in the outbox. */
 async function onJobFinished(tx: PoolClient, clientId: string, job: JobRow): Promise<void> {
-  await insertAudit(tx, {
+  await writeAudit(tx, {
     clientId,
     actor: "system:virtual-accounts",
     action: `virtual_account_job.${job.status.toLowerCase()}`,

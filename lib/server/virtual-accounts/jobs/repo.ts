@@ -122,8 +122,8 @@ export async function nextSequenceValues(db: Queryable, count: number): Promise<
 export type NewAccount = AccountSpec & { number: string; index: number };
 
 /**
- * One multi-row INSERT for a chunk, with an audit row per account in the same
- * statement. ON CONFLICT on the batch item makes a re-run chunk create nothing
+ * One multi-row INSERT for a chunk, with an audit row per account (SQL
+ * audit_write, lib/server/audit) in the same statement. ON CONFLICT on the batch item makes a re-run chunk create nothing
  * twice. Returns how many accounts were created.
  */
 export async function insertJobAccounts(db: Queryable, clientId: string, jobId: string | null, actor: string, accounts: readonly NewAccount[]): Promise<number> {
@@ -152,11 +152,11 @@ export async function insertJobAccounts(db: Queryable, clientId: string, jobId: 
        ON CONFLICT (client_id, job_id, item_index) DO NOTHING
        RETURNING virtual_account_number, item_index, account_holder_name IS NOT NULL AS allocated),
      audit AS (
-       INSERT INTO audit_log (client_id, actor, action, entity, entity_id, data)
-       SELECT $1, $4, 'virtual_account.created', 'virtual_account', virtual_account_number,
-              jsonb_strip_nulls(jsonb_build_object('jobId', $2::text, 'index', item_index, 'allocated', allocated))
+       SELECT audit_write($1, $4, 'virtual_account.created', 'virtual_account', virtual_account_number,
+              jsonb_strip_nulls(jsonb_build_object('jobId', $2::text, 'index', item_index, 'allocated', allocated)))
        FROM ins)
-     SELECT count(*) AS created FROM ins`,
+     -- audit is a SELECT: PostgreSQL runs it only because it is read here.
+     SELECT (SELECT count(*) FROM ins) AS created, (SELECT count(*) FROM audit) AS audited`,
     [clientId, jobId, JSON.stringify(input), actor],
   );
   return Number(rows[0]!.created);
