@@ -20,7 +20,22 @@ const app = next({ dev: false, dir: process.cwd(), hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// Shared with lib/server/lifecycle.ts (same shape): draining turns /readyz to 503, and the app
+// registers what a graceful stop must close (the worker, then the pools).
+const lifecycle = (globalThis[Symbol.for("harbour.lifecycle")] ??= { draining: false, shutdownHooks: [] });
+const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS || 10_000);
+if (!Number.isSafeInteger(GRACE_MS) || GRACE_MS < 0) {
+  console.error(`Invalid environment: SHUTDOWN_GRACE_MS must be a whole number of milliseconds, got ${process.env.SHUTDOWN_GRACE_MS}`);
+  process.exit(1);
+}
+let inFlight = 0;
+
 const server = http.createServer((req, res) => {
+  inFlight++;
+  res.once("close", () => inFlight--);
+  // While draining, a request that still arrives on an open connection is served, and the
+  // connection closed after it, so the balancer opens its next one to another instance.
+  if (lifecycle.draining) res.setHeader("connection", "close");
   const socketAddress = req.socket.remoteAddress ?? "";
   const forwarded = req.headers["x-forwarded-for"];
   req.headers["x-forwarded-for"] =
@@ -35,14 +50,40 @@ server.listen(port, hostname, () => {
   fetch(`http://127.0.0.1:${port}/healthz`).catch(() => {});
 });
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A graceful stop (docs/operations.md, Stopping): not ready at once, no new connections,
+ * in-flight requests finish within the grace, then the worker finishes or releases its
+ * tasks with what is left of it, then the pools and the embedded PostgreSQL close.
+ */
+async function shutdown(signal) {
+  const deadline = Date.now() + GRACE_MS;
+  lifecycle.draining = true;
+  console.log(`Harbour: ${signal}, draining (grace ${GRACE_MS} ms, ${inFlight} request(s) in flight)`);
+  server.close();
+  while (inFlight > 0 && Date.now() < deadline) {
+    // Connections that went idle after their last response would otherwise stay open until keepAliveTimeout.
+    server.closeIdleConnections();
+    await sleep(50);
+  }
+  server.closeAllConnections();
+  for (const hook of [...lifecycle.shutdownHooks].sort((a, b) => a.order - b.order)) {
+    await hook.run(Math.max(0, deadline - Date.now())).catch((error) => console.error("Harbour: shutdown step failed:", error?.message ?? error));
+  }
+  if (!process.env.DATABASE_URL) await stopEmbeddedPostgres(process.env.DATA_DIR ?? "./.data");
+  console.log("Harbour: stopped");
+  process.exit(0);
+}
+
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    server.close();
-    server.closeAllConnections?.();
-    const embedded = process.env.DATABASE_URL ? Promise.resolve() : stopEmbeddedPostgres(process.env.DATA_DIR ?? "./.data");
-    embedded.finally(() => process.exit(0));
+    shutdown(signal).catch((error) => {
+      console.error("Harbour: shutdown failed:", error);
+      process.exit(1);
+    });
   });
 }

@@ -6,6 +6,7 @@ import { getConfig, type Config } from "@/lib/server/config";
 import { migrate } from "@/lib/server/db/migrate";
 import { createPool, resolveDatabaseUrl } from "@/lib/server/db/pool";
 import { seedDemoData } from "@/lib/server/db/seed";
+import { onShutdown, SHUTDOWN_ORDER } from "@/lib/server/lifecycle";
 
 export type Runtime = {
   config: Config;
@@ -62,6 +63,7 @@ export function getRuntime(): Promise<Runtime> {
     const counterDb = createPool(url, Math.max(2, Math.ceil(config.poolMax / 2)), { synchronousCommit: false });
     try {
       const prepared = await prepareDatabase(db, { seedDemoData: config.appEnv === "uat" });
+      onShutdown(SHUTDOWN_ORDER.closePools, closeRuntime);
       return { config, db, counterDb, ...prepared, verifyToken: cachingVerifier(prepared.bankKey, config.jwt) };
     } catch (error) {
       await Promise.allSettled([db.end(), counterDb.end()]);

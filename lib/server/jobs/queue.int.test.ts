@@ -106,3 +106,62 @@ describe("task queue", () => {
     await expect(Promise.race([done.then(() => "ran"), new Promise((r) => setTimeout(() => r("timeout"), 5000))])).resolves.toBe("ran");
   });
 });
+
+describe("stopping a worker", () => {
+  it("lets tasks in hand finish within the grace", async () => {
+    const runtime = await getRuntime();
+    await enqueueTask(runtime.db, "t.finish", { n: 1 });
+    let started: () => void = () => {};
+    const running = new Promise<void>((r) => (started = r));
+    const definition: TaskDefinition = {
+      kind: "t.finish",
+      leaseSeconds: 30,
+      maxAttempts: 3,
+      handle: async () => {
+        started();
+        await new Promise((r) => setTimeout(r, 300));
+      },
+    };
+    const worker = new Worker(runtime, [definition], [], { pollMs: 50 });
+    await worker.start();
+    await running;
+    await worker.stop(5000);
+    const { rows } = await runtime.db.query("SELECT done_at IS NOT NULL AS done FROM queue_tasks WHERE kind = 't.finish'");
+    expect(rows).toEqual([{ done: true }]);
+  });
+
+  it("releases a task that outlives the grace, without counting the attempt, and leaves the instance list", async () => {
+    const runtime = await getRuntime();
+    await enqueueTask(runtime.db, "t.slow", { n: 1 });
+    let started: () => void = () => {};
+    const running = new Promise<void>((r) => (started = r));
+    let finish: () => void = () => {};
+    const definition: TaskDefinition = {
+      kind: "t.slow",
+      leaseSeconds: 600,
+      maxAttempts: 3,
+      handle: async () => {
+        started();
+        await new Promise<void>((r) => (finish = r));
+      },
+    };
+    const worker = new Worker(runtime, [definition], [], { pollMs: 50 });
+    await worker.start();
+    await running;
+    await worker.stop(100);
+    const { rows } = await runtime.db.query(
+      "SELECT locked_by, locked_until, attempts, done_at FROM queue_tasks WHERE kind = 't.slow'",
+    );
+    expect(rows).toEqual([{ locked_by: null, locked_until: null, attempts: 0, done_at: null }]);
+    const heartbeats = await runtime.db.query("SELECT 1 FROM worker_heartbeats WHERE worker_id = $1", [worker.id]);
+    expect(heartbeats.rowCount).toBe(0);
+
+    // The released task is due at once for another instance; the old handler finishing late changes nothing.
+    const next = recorder("t.slow");
+    expect(await new Worker(runtime, [next.definition]).drain()).toBe(1);
+    finish();
+    await new Promise((r) => setTimeout(r, 50));
+    const after = await runtime.db.query("SELECT attempts, done_at IS NOT NULL AS done FROM queue_tasks WHERE kind = 't.slow'");
+    expect(after.rows).toEqual([{ attempts: 1, done: true }]);
+  });
+});

@@ -101,6 +101,19 @@ export async function failTask(db: Queryable, taskId: string, workerId: string, 
   ]);
 }
 
+/**
+ * Gives leased tasks back (a worker stopping before they finished): due again
+ * at once, and the interrupted attempt does not count towards maxAttempts.
+ */
+export async function releaseTasks(db: Queryable, taskIds: readonly string[], workerId: string): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE queue_tasks SET locked_until = NULL, locked_by = NULL, attempts = greatest(attempts - 1, 0)
+     WHERE task_id = ANY ($1::bigint[]) AND locked_by = $2 AND done_at IS NULL AND failed_at IS NULL`,
+    [taskIds, workerId],
+  );
+  return rowCount ?? 0;
+}
+
 export async function queueDepth(db: Queryable): Promise<{ due: number; scheduled: number; failed: number }> {
   const { rows } = await db.query<{ due: string; scheduled: string; failed: string }>(
     `SELECT count(*) FILTER (WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()) AS due,

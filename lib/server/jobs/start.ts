@@ -1,6 +1,7 @@
 import "server-only";
 import { PERIODIC_JOBS, TASK_DEFINITIONS } from "@/lib/server/jobs/registry";
 import { Worker } from "@/lib/server/jobs/worker";
+import { onShutdown, SHUTDOWN_ORDER } from "@/lib/server/lifecycle";
 import { getRuntime } from "@/lib/server/runtime";
 
 const WORKER = Symbol.for("harbour.worker");
@@ -12,6 +13,7 @@ export function startWorker(): Promise<Worker> {
   holder[WORKER] ??= (async () => {
     const worker = new Worker(await getRuntime(), TASK_DEFINITIONS, PERIODIC_JOBS);
     await worker.start();
+    onShutdown(SHUTDOWN_ORDER.stopWork, (graceMs) => worker.stop(graceMs));
     return worker;
   })().catch((error: unknown) => {
     delete holder[WORKER];

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { PoolClient } from "pg";
-import { claimTasks, completeTask, failTask, QUEUE_CHANNEL, retryTask, type Task } from "@/lib/server/jobs/queue";
+import { claimTasks, completeTask, failTask, QUEUE_CHANNEL, releaseTasks, retryTask, type Task } from "@/lib/server/jobs/queue";
 import type { Runtime } from "@/lib/server/runtime";
 
 /** Thrown by a task handler to run the task again later. */
@@ -34,7 +34,8 @@ export class Worker {
   private readonly byKind: Map<string, TaskDefinition>;
   private readonly concurrency: number;
   private readonly pollMs: number;
-  private readonly running = new Set<Promise<void>>();
+  /** Tasks being executed by the polling loop, by task id. */
+  private readonly running = new Map<string, Promise<void>>();
   private readonly lastPeriodicRun = new Map<string, number>();
   private listener: PoolClient | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -64,16 +65,31 @@ export class Worker {
     this.loop = this.run();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming, then gives the tasks in hand up to `graceMs` to finish;
+   * any still running after that are released (lease cleared, the attempt not
+   * counted) so another instance takes them at once instead of after the
+   * lease. A handler that finishes later cannot complete a released task:
+   * completion is conditional on holding the lease.
+   */
+  async stop(graceMs = Number.POSITIVE_INFINITY): Promise<void> {
     this.stopped = true;
     this.wake?.();
     await this.loop;
-    await Promise.allSettled([...this.running]);
+    const settled = Promise.allSettled([...this.running.values()]).then(() => true);
+    const inTime = Number.isFinite(graceMs) ? await Promise.race([settled, delay(graceMs).then(() => false)]) : await settled;
+    if (!inTime && this.running.size > 0) {
+      await releaseTasks(this.runtime.db, [...this.running.keys()], this.id).catch((error: unknown) => {
+        console.error("[worker] could not release tasks:", (error as Error).message);
+      });
+    }
     if (this.listener) {
       await this.listener.query(`UNLISTEN ${QUEUE_CHANNEL}`).catch(() => {});
       this.listener.release();
       this.listener = null;
     }
+    // Gone from the instance list at once rather than when the heartbeat ages out.
+    await this.runtime.db.query("DELETE FROM worker_heartbeats WHERE worker_id = $1", [this.id]).catch(() => {});
   }
 
   /**
@@ -123,10 +139,10 @@ export class Worker {
         const claimed = free > 0 ? await this.claim(free) : [];
         for (const task of claimed) {
           const execution = this.execute(task).finally(() => {
-            this.running.delete(execution);
+            this.running.delete(task.task_id);
             this.wake?.();
           });
-          this.running.add(execution);
+          this.running.set(task.task_id, execution);
         }
         // Full batch: there may be more due right now.
         if (claimed.length > 0 && claimed.length === free) continue;
@@ -177,4 +193,8 @@ export class Worker {
       }
     }
   }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

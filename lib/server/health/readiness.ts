@@ -1,0 +1,44 @@
+import "server-only";
+import { readdir } from "node:fs/promises";
+import { MIGRATIONS_DIR } from "@/lib/server/db/migrate";
+import { isDraining } from "@/lib/server/lifecycle";
+import { getRuntime } from "@/lib/server/runtime";
+
+export type Readiness = { ready: true } | { ready: false; reason: "draining" | "database unreachable" | "migrations pending" };
+
+/** A balancer checks every second or so: an answer after this long is as good as none. */
+const PROBE_TIMEOUT_MS = 1500;
+
+let migrationFiles: Promise<string[]> | null = null;
+
+/**
+ * May this instance take traffic (decisions §10, `/readyz`)? Not while it
+ * drains for a stop, nor when its database does not answer, nor before every
+ * migration shipped with this build is applied (another instance may still be
+ * migrating a shared database).
+ */
+export async function checkReadiness(): Promise<Readiness> {
+  if (isDraining()) return { ready: false, reason: "draining" };
+  try {
+    return await withTimeout(probe(), PROBE_TIMEOUT_MS);
+  } catch {
+    return { ready: false, reason: "database unreachable" };
+  }
+}
+
+async function probe(): Promise<Readiness> {
+  const { db } = await getRuntime();
+  // The files do not change while the process runs.
+  migrationFiles ??= readdir(MIGRATIONS_DIR).then((files) => files.filter((f) => f.endsWith(".sql")));
+  const expected = await migrationFiles;
+  const { rows } = await db.query<{ applied: number }>("SELECT count(*)::int AS applied FROM schema_migrations WHERE name = ANY ($1)", [expected]);
+  return rows[0]!.applied === expected.length ? { ready: true } : { ready: false, reason: "migrations pending" };
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
