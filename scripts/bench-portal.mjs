@@ -30,7 +30,9 @@ async function waitHealthy(timeoutMs = 90_000) {
   while (Date.now() - started < timeoutMs) {
     try {
       if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet: try again
+    }
     await sleep(100);
   }
   throw new Error(`${BASE} not healthy`);
@@ -96,7 +98,9 @@ async function firstLoadJs(browser, storageState, path, ready) {
     if (response.request().resourceType() !== "script") return;
     try {
       scripts.set(response.url(), gzipSync(await response.body()).length);
-    } catch {}
+    } catch {
+      // a response without a body (a redirect, an aborted load) has nothing to weigh
+    }
   });
   await page.goto(`${BASE}${path}`, { waitUntil: "networkidle" });
   await page.locator(ready).first().waitFor();
@@ -222,7 +226,9 @@ try {
   try {
     process.kill(-server.pid, "SIGTERM");
     await exited;
-  } catch {}
+  } catch {
+    // already gone
+  }
   await stopEmbeddedPostgres(DATA_DIR);
   rmSync(DATA_DIR, { recursive: true, force: true });
 }

@@ -30,7 +30,9 @@ async function waitHealthy(base, timeoutMs = 90_000) {
   while (Date.now() - started < timeoutMs) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet: try again
+    }
     await sleep(50);
   }
   throw new Error(`${base} not healthy`);

@@ -43,7 +43,9 @@ async function receiver(holdMs = 0) {
         const body = JSON.parse(Buffer.concat(chunks).toString());
         const key = `${body.subscriptionId}:${body.transactionId}`;
         if (!arrivals.has(key)) arrivals.set(key, { at, transactionId: body.transactionId });
-      } catch {}
+      } catch {
+        // a body that is not a delivery is not counted
+      }
       if (holdMs) setTimeout(() => res.writeHead(200).end(), holdMs).unref();
       else res.writeHead(200).end();
     });

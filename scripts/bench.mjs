@@ -28,7 +28,9 @@ async function waitHealthy(url, timeoutMs = 60_000) {
   while (Date.now() - started < timeoutMs) {
     try {
       if ((await fetch(url)).ok) return Date.now() - started;
-    } catch {}
+    } catch {
+      // not listening yet: try again
+    }
     await sleep(25);
   }
   throw new Error(`${url} not healthy`);
@@ -116,7 +118,9 @@ let baselineReady = false;
 for (let i = 0; i < 600 && !baselineReady; i++) {
   try {
     baselineReady = (await fetch(`http://127.0.0.1:${BASELINE_PORT}/x/1000123456`, { headers: auth })).ok;
-  } catch {}
+  } catch {
+    // not listening yet: try again
+  }
   if (!baselineReady) await sleep(50);
 }
 if (!baselineReady) throw new Error("the node:http baseline did not start");

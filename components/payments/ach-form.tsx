@@ -32,7 +32,7 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
     serverFieldAliases: SERVER_FIELD_ALIASES,
     defaultValues: achDefaults(initialAccount ?? ""),
   });
-  const { register, handleSubmit, formState, control, setError, setValue, getValues } = form;
+  const { register, handleSubmit, formState, control, setValue, getValues } = form;
   const errors = formState.errors;
 
   const [debtor, amount, name, creditorId, remittance, bankCode] = useWatch({

@@ -46,7 +46,7 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
     serverFieldAliases: SERVER_FIELD_ALIASES,
     defaultValues: swiftDefaults(initialAccount ?? ""),
   });
-  const { register, handleSubmit, formState, control, setError, setValue, getValues } = form;
+  const { register, handleSubmit, formState, control, setValue, getValues } = form;
   const errors = formState.errors;
 
   const [debtor, creditCurrency, sameAmount, debitAmount, chargesType, name, iban, remittance] = useWatch({

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import { expect, expectAccessible, portalToken, saveScreenshot, test } from "../fixtures/portal";
 
 type VaList = { meta: { pagination: { total_size: number } }; data: Array<{ virtualAccountNumber: string; accountHolderName: string; category: string }> };
@@ -13,7 +14,7 @@ const CSV = [
   "Individual,USD,true,,,E2E-POOL,,,,,,",
 ].join("\r\n");
 
-async function listVirtualAccounts(page: import("@playwright/test").Page): Promise<VaList> {
+async function listVirtualAccounts(page: Page): Promise<VaList> {
   const { access_token } = await portalToken(page.request);
   const response = await page.request.get("/v1/virtual-accounts?pageSize=100", { headers: { authorization: `Bearer ${access_token}` } });
   expect(response.ok()).toBe(true);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { withTransaction } from "@/lib/server/db/transaction";
-import { ApiError } from "@/lib/contract/http/errors";
+import type { ApiError } from "@/lib/contract/http/errors";
 import { balanceFromPostings, post } from "@/lib/server/ledger/ledger";
 import { formatAmount } from "@/lib/contract/money";
 import { createAchPayment } from "@/lib/server/payments/ach";

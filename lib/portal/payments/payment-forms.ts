@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
 import type { TAchPaymentRequest, TSwiftPaymentRequest } from "@/lib/contract/payments/schema";
-import { CHARGES_TYPES } from "@/lib/contract/payments/schema";
+import type { CHARGES_TYPES } from "@/lib/contract/payments/schema";
 
 /**
  * The payment forms' values and their mapping to the API's request bodies.

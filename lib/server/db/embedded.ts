@@ -80,7 +80,7 @@ async function withStartLock<T>(dataDir: string, fn: () => Promise<T>): Promise<
         await rm(lockFile, { force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`embedded PostgreSQL start lock held by pid ${holder}`);
+      if (Date.now() > deadline) throw new Error(`embedded PostgreSQL start lock held by pid ${holder}`, { cause: error });
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -194,6 +194,12 @@ export async function ensureEmbeddedPostgres(dataDir: string): Promise<EmbeddedS
     await ensureAppDatabase(`${base}/postgres`);
     return { connectionString: `${base}/${APP_DATABASE}`, port, dataDir: root };
   });
+}
+
+/** Whether the embedded server of `dataDir` runs now (started by any process). */
+export async function isEmbeddedRunning(dataDir: string): Promise<boolean> {
+  const { pg_ctl: pgCtl } = await binaries();
+  return isRunning(pgCtl, path.join(path.resolve(dataDir), "pg"));
 }
 
 /** A clean shutdown: waits for the server to finish and checkpoint. */

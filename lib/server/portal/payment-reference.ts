@@ -1,6 +1,6 @@
 import "server-only";
 import type { Queryable } from "@/lib/server/db/types";
-import type { BankCode, FxRate, PaymentReference } from "@/lib/contract/payments/reference";
+import type { PaymentReference } from "@/lib/contract/payments/reference";
 
 /**
  * Reference data the payment forms need and the API does not publish: the
