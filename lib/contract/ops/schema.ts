@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { PERMISSIONS } from "@/lib/contract/auth/permissions";
+import { CURRENCY_EXPONENTS } from "@/lib/contract/money";
+import { cidrProblem } from "@/lib/contract/ops/cidr";
+
+/**
+ * The bank operations' inputs (docs/operations.md). One schema per operation,
+ * used by the service (lib/server/ops), the command line and the console's
+ * forms, so all three refuse the same input with the same message.
+ */
+
+export const ZClientId = z
+  .string("clientId must be text")
+  .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, "clientId must be 2 to 40 lowercase letters, digits or dashes, starting with a letter or digit");
+
+const ZEmail = z
+  .string("email must be text")
+  .trim()
+  .toLowerCase()
+  .max(254, "email must be at most 254 characters")
+  .pipe(z.email("email must be an email address"));
+
+const ZDisplayName = z.string().trim().min(1, "name must not be empty").max(200, "name must be at most 200 characters");
+
+/** Currencies the bank keeps books in (the ones whose minor units it knows). */
+export const ACCOUNT_CURRENCIES = Object.keys(CURRENCY_EXPONENTS) as [string, ...string[]];
+export const ZAccountCurrency = z.enum(ACCOUNT_CURRENCIES, `currency must be an ISO 4217 code the bank handles: ${ACCOUNT_CURRENCIES.join(", ")}`);
+
+export const ZPermissionList = z
+  .array(z.enum(PERMISSIONS, `permission must be one of ${PERMISSIONS.join(", ")}`))
+  .min(1, "permissions must name at least one permission")
+  .transform((list) => [...new Set(list)]);
+
+export const ZCidrList = z
+  .array(
+    z.string("each entry must be text").superRefine((value, ctx) => {
+      const problem = cidrProblem(value.trim());
+      if (problem) ctx.addIssue({ code: "custom", message: `"${value}" is not a CIDR: ${problem}` });
+    }),
+  )
+  .max(100, "at most 100 CIDRs")
+  .transform((list) => [...new Set(list.map((cidr) => cidr.trim()))]);
+
+export const SIGNING_MODES = ["rsa", "hmac"] as const;
+
+export const ZClientCreate = z.strictObject({
+  clientId: ZClientId,
+  name: ZDisplayName,
+  cif: z.string("cif must be text").regex(/^[A-Za-z0-9-]{1,35}$/, "cif must be 1 to 35 letters, digits or dashes"),
+  signing: z.enum(SIGNING_MODES, "signing must be rsa or hmac"),
+  /** Omitted: every permission of spec §5 (and `sandbox` in uat). */
+  permissions: ZPermissionList.optional(),
+  ipAllowList: ZCidrList.optional(),
+});
+export type TClientCreate = z.input<typeof ZClientCreate>;
+
+export const ZClientRef = z.strictObject({ clientId: ZClientId });
+
+export const ZClientPermissions = z.strictObject({ clientId: ZClientId, permissions: ZPermissionList });
+export const ZClientAllowList = z.strictObject({ clientId: ZClientId, ipAllowList: ZCidrList });
+
+export const ACCOUNT_CATEGORIES = ["account", "settlement", "parent"] as const;
+
+export const ZAccountOpen = z.strictObject({
+  clientId: ZClientId,
+  /** Omitted: the bank allocates the next free number. */
+  accountNumber: z.string("accountNumber must be text").regex(/^\d{8,20}$/, "accountNumber must be 8 to 20 digits").optional(),
+  currency: ZAccountCurrency,
+  accountType: z.string().trim().min(1).max(40).optional(),
+  accountSubType: z.string().trim().min(1, "accountSubType must not be empty").max(40).default("CORP-CHK"),
+  nickname: z.string().trim().min(1).max(70).optional(),
+  category: z.enum(ACCOUNT_CATEGORIES, "category must be account, settlement or parent").default("account"),
+  /** Decimal text in the currency's minor units; checked against the currency by the service. */
+  openingBalance: z
+    .string("openingBalance must be a decimal amount")
+    .regex(/^\d{1,15}(\.\d{1,3})?$/, "openingBalance must be a non-negative decimal amount such as 1000.00")
+    .default("0"),
+  owners: z
+    .array(z.strictObject({ displayName: ZDisplayName, accountHolderType: z.enum(["Primary", "Joint"]) }))
+    .min(1)
+    .max(10)
+    .optional(),
+});
+export type TAccountOpen = z.input<typeof ZAccountOpen>;
+
+export const ACCOUNT_STATUSES = ["Active", "INACTIVE"] as const;
+export const ZAccountStatus = z.strictObject({
+  clientId: ZClientId,
+  accountNumber: z.string().regex(/^\d{8,20}$/, "accountNumber must be 8 to 20 digits"),
+  status: z.enum(ACCOUNT_STATUSES, "status must be Active or INACTIVE"),
+});
+
+export const CLIENT_ROLES = ["viewer", "treasurer", "admin"] as const;
+
+export const ZUserInvite = z.strictObject({
+  clientId: ZClientId,
+  email: ZEmail,
+  name: ZDisplayName.optional(),
+  role: z.enum(CLIENT_ROLES, "role must be viewer, treasurer or admin"),
+});
+export type TUserInvite = z.input<typeof ZUserInvite>;
+
+export const ZOperatorCreate = z.strictObject({ email: ZEmail, name: ZDisplayName.optional() });
+
+export const ZBankCodeAdd = z.strictObject({
+  bankCode: z.string("code must be text").regex(/^[A-Z0-9_]{2,20}$/, "code must be 2 to 20 capital letters, digits or underscores"),
+  currency: ZAccountCurrency,
+  name: ZDisplayName.optional(),
+});
+
+/** The set-password form behind an invitation or reset link. */
+export const ZSetPassword = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid."),
+  password: z.string().min(12, "Use at least 12 characters.").max(200, "Use at most 200 characters."),
+});
+export type TSetPassword = z.input<typeof ZSetPassword>;
+
+export const ZSecretRotate = z.strictObject({
+  clientId: ZClientId,
+  /** How long the current secrets stay valid beside the new one. */
+  overlapHours: z.coerce.number("overlapHours must be a number").int("overlapHours must be whole hours").min(0).max(720).default(24),
+});
+
+export const ZVirtualAccountCurrencyAdd = z.strictObject({ clientId: ZClientId, currency: ZAccountCurrency });
+
+const ZUserRef = { clientId: ZClientId, email: ZEmail };
+export const ZUserRoleChange = z.strictObject({ ...ZUserRef, role: z.enum(CLIENT_ROLES, "role must be viewer, treasurer or admin") });
+export const ZUserAccess = z.strictObject(ZUserRef);

@@ -1,0 +1,120 @@
+import "server-only";
+import { ApiError } from "@/lib/contract/http/errors";
+import { AmountError, formatAmount, parseAmount } from "@/lib/contract/money";
+import { ZAccountOpen, ZAccountStatus, ZVirtualAccountCurrencyAdd } from "@/lib/contract/ops/schema";
+import { withTransaction } from "@/lib/server/db/transaction";
+import { parseInput } from "@/lib/server/http/validation";
+import { post } from "@/lib/server/ledger/ledger";
+import { auditOperation } from "@/lib/server/ops/audit";
+import * as repo from "@/lib/server/ops/accounts-repo";
+import { requireClient } from "@/lib/server/ops/clients";
+import type { OpsContext } from "@/lib/server/ops/context";
+
+/** Opening accounts for a client (docs/operations.md, Accounts). */
+
+function openingMinor(amount: string, currency: string): bigint {
+  try {
+    return parseAmount(amount, currency);
+  } catch (error) {
+    if (error instanceof AmountError) throw new ApiError("VALIDATION_ERROR", `Invalid openingBalance: ${error.message}.`, { field: "openingBalance" });
+    throw error;
+  }
+}
+
+export type OpenedAccount = { accountNumber: string; accountId: string };
+
+/**
+ * Opens an Active account. The opening balance is a ledger posting (kind
+ * `opening_balance`) in the same transaction, never a bare balance update.
+ * `openedAt` back-dates the opening date (the uat seed's history).
+ */
+export async function openAccount(ctx: OpsContext, input: unknown, openedAt?: string): Promise<OpenedAccount> {
+  const data = parseInput(ZAccountOpen, input);
+  const minor = openingMinor(data.openingBalance, data.currency);
+  return withTransaction(ctx.db, async (tx) => {
+    const client = await requireClient(tx, data.clientId);
+    await repo.lockNumbering(tx);
+    let accountNumber = data.accountNumber;
+    if (accountNumber === undefined) accountNumber = await repo.nextFreeNumber(tx);
+    else if (await repo.numberInUse(tx, accountNumber)) {
+      throw new ApiError("ALREADY_EXISTS", `Account number ${accountNumber} is already used.`, { field: "accountNumber" });
+    }
+    const accountId = `ACC-${accountNumber}`;
+    const owners = data.owners ?? [{ displayName: client.name, accountHolderType: "Primary" as const }];
+    await repo.insertAccount(tx, {
+      clientId: client.client_id,
+      accountId,
+      accountNumber,
+      cif: client.cif,
+      currency: data.currency,
+      accountType: data.accountType ?? null,
+      accountSubType: data.accountSubType,
+      nickname: data.nickname ?? null,
+      category: data.category,
+      owners,
+      attributes: [
+        { name: "BANK_ID", value: "HARBOUR" },
+        { name: "OPEN_DATE", value: (openedAt ?? new Date().toISOString()).slice(0, 10) },
+        { name: "STATUS", value: "ACTIVE" },
+        { name: "ACCOUNT_TYPE", value: data.accountSubType },
+      ],
+      openedAt,
+    });
+    if (minor > 0n) {
+      await post(tx, { clientId: client.client_id, accountId, amountMinor: minor, currency: data.currency, kind: "opening_balance", reference: `OPEN-${accountNumber}` });
+    }
+    await auditOperation(tx, {
+      clientId: client.client_id,
+      actor: ctx.actor,
+      correlationId: ctx.correlationId,
+      action: "account.opened",
+      entity: "account",
+      entityId: accountId,
+      before: null,
+      after: { accountNumber, currency: data.currency, category: data.category, openingBalance: formatAmount(minor, data.currency) },
+    });
+    return { accountNumber, accountId };
+  });
+}
+
+export async function setAccountStatus(ctx: OpsContext, input: unknown): Promise<{ accountNumber: string; status: string }> {
+  const data = parseInput(ZAccountStatus, input);
+  return withTransaction(ctx.db, async (tx) => {
+    await requireClient(tx, data.clientId);
+    const account = await repo.lockAccount(tx, data.clientId, data.accountNumber);
+    if (!account) throw new ApiError("ACCOUNT_NOT_FOUND", `Client ${data.clientId} has no account ${data.accountNumber}.`, { field: "accountNumber" });
+    await repo.setAccountStatus(tx, data.clientId, account.account_id, data.status);
+    await auditOperation(tx, {
+      clientId: data.clientId, actor: ctx.actor, correlationId: ctx.correlationId, action: "account.status_changed",
+      entity: "account", entityId: account.account_id, before: { status: account.status }, after: { status: data.status },
+    });
+    return { accountNumber: data.accountNumber, status: data.status };
+  });
+}
+
+/** Lets a client open virtual accounts in one more currency (spec §2.4). */
+export async function provisionVirtualAccountCurrency(ctx: OpsContext, input: unknown): Promise<{ clientId: string; currency: string; added: boolean }> {
+  const data = parseInput(ZVirtualAccountCurrencyAdd, input);
+  return withTransaction(ctx.db, async (tx) => {
+    await requireClient(tx, data.clientId);
+    const added = await repo.addVirtualAccountCurrency(tx, data.clientId, data.currency);
+    if (added) {
+      await auditOperation(tx, {
+        clientId: data.clientId, actor: ctx.actor, correlationId: ctx.correlationId, action: "virtual_account_currency.added",
+        entity: "client", entityId: data.clientId, before: null, after: { currency: data.currency },
+      });
+    }
+    return { clientId: data.clientId, currency: data.currency, added };
+  });
+}
+
+export async function listAccountsOf(ctx: Pick<OpsContext, "db">, clientId: string) {
+  return (await repo.listClientAccounts(ctx.db, clientId)).map((a) => ({
+    accountNumber: a.account_number,
+    currency: a.currency,
+    status: a.status,
+    nickname: a.nickname,
+    category: a.category,
+    availableBalance: formatAmount(BigInt(a.available_minor), a.currency),
+  }));
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import { ACCOUNT_CATEGORIES } from "@/lib/contract/ops/schema";
+import { defineCommand, stringFlag } from "@/lib/server/ops/cli/command";
+import { openAccount } from "@/lib/server/ops/accounts";
+
+export default defineCommand({
+  name: "account open",
+  summary: "Open an Active account for a client, its opening balance booked through the ledger",
+  flags: {
+    client: { type: "string", value: "ID", required: true, description: "the client id" },
+    number: { type: "string", value: "N", description: "account number, 8-20 digits (default: the next free number)" },
+    currency: { type: "string", value: "CCY", required: true, description: "ISO 4217 currency, e.g. USD or BMD" },
+    "opening-balance": { type: "string", value: "AMOUNT", description: "decimal amount, e.g. 1000.00 (default 0)" },
+    type: { type: "string", value: "TYPE", description: "account type, e.g. Corporate" },
+    "sub-type": { type: "string", value: "SUBTYPE", description: "account sub-type (default CORP-CHK)" },
+    nickname: { type: "string", value: "TEXT", description: "nickname shown to the client" },
+    category: { type: "string", value: ACCOUNT_CATEGORIES.join("|"), description: "default account" },
+  },
+  async run(ctx, flags) {
+    const opened = await openAccount(ctx, {
+      clientId: flags.client,
+      accountNumber: stringFlag(flags.number),
+      currency: flags.currency,
+      openingBalance: stringFlag(flags["opening-balance"]),
+      accountType: stringFlag(flags.type),
+      accountSubType: stringFlag(flags["sub-type"]),
+      nickname: stringFlag(flags.nickname),
+      category: stringFlag(flags.category),
+    });
+    return { json: { accountNumber: opened.accountNumber, accountId: opened.accountId }, text: `Account ${opened.accountNumber} opened (${opened.accountId}).` };
+  },
+});

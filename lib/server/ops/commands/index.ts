@@ -1,0 +1,59 @@
+import "server-only";
+import type { OpsCommand } from "@/lib/server/ops/cli/command";
+import accountOpen from "@/lib/server/ops/commands/account-open";
+import accountStatus from "@/lib/server/ops/commands/account-status";
+import bankCodeAdd from "@/lib/server/ops/commands/bank-code-add";
+import clientCreate from "@/lib/server/ops/commands/client-create";
+import clientIpAllowList from "@/lib/server/ops/commands/client-ip-allow-list";
+import clientList from "@/lib/server/ops/commands/client-list";
+import clientPermissions from "@/lib/server/ops/commands/client-permissions";
+import clientReactivate from "@/lib/server/ops/commands/client-reactivate";
+import clientRotateSecret from "@/lib/server/ops/commands/client-rotate-secret";
+import clientShow from "@/lib/server/ops/commands/client-show";
+import clientSuspend from "@/lib/server/ops/commands/client-suspend";
+import operatorCreate from "@/lib/server/ops/commands/operator-create";
+import userDisable from "@/lib/server/ops/commands/user-disable";
+import userEnable from "@/lib/server/ops/commands/user-enable";
+import userInvite from "@/lib/server/ops/commands/user-invite";
+import userResetPassword from "@/lib/server/ops/commands/user-reset-password";
+import userRole from "@/lib/server/ops/commands/user-role";
+import vaCurrencyAdd from "@/lib/server/ops/commands/va-currency-add";
+
+/**
+ * The commands of `npm run ops -- <command>` (docs/operations.md).
+ *
+ * To add a command:
+ *   1. Write lib/server/ops/commands/<noun>-<verb>.ts that default-exports
+ *      `defineCommand({ name: "<noun> <verb>", summary, flags, run })`
+ *      (lib/server/ops/cli/command.ts). `run(ctx, flags)` gets the database
+ *      (`ctx.db`, migrations applied), the actor for audit rows and the raw
+ *      flags; parse them with your zod schema (a ZodError/ApiError becomes
+ *      exit 1 with the message; unknown or missing required flags are exit 2
+ *      before `run` is called). Return `{ json, text? }`: `--json` prints
+ *      `json` as one line, otherwise `text` (or `key: value` lines).
+ *   2. Import it below and add it to COMMANDS (one line each; keep the
+ *      list sorted by name). `npm run ops -- --help` lists it from here.
+ *   3. Test it through `runCli` (lib/server/ops/cli/run.int.test.ts shows how).
+ * Refuse with `throw new ApiError(code, message, { field })`: the message is
+ * what the operator reads, so name the flag or field.
+ */
+export const COMMANDS: readonly OpsCommand[] = [
+  accountOpen,
+  accountStatus,
+  bankCodeAdd,
+  clientCreate,
+  clientIpAllowList,
+  clientList,
+  clientPermissions,
+  clientReactivate,
+  clientRotateSecret,
+  clientShow,
+  clientSuspend,
+  operatorCreate,
+  userDisable,
+  userEnable,
+  userInvite,
+  userResetPassword,
+  userRole,
+  vaCurrencyAdd,
+];
