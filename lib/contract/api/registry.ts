@@ -23,6 +23,7 @@ import {
 
 import { VIRTUAL_ACCOUNT_OPERATIONS } from "@/lib/contract/virtual-accounts/operations";
 import { getJobOperation, listJobResultsOperation } from "@/lib/contract/virtual-accounts/jobs/operations";
+import { getPaymentOperation, listPaymentsOperation } from "@/lib/contract/payments/operations";
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const OPERATIONS: readonly OperationSpec[] = [
@@ -49,4 +50,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...VIRTUAL_ACCOUNT_OPERATIONS,
   getJobOperation,
   listJobResultsOperation,
+  listPaymentsOperation,
+  getPaymentOperation,
 ];

@@ -11,6 +11,7 @@ import {
   ZPaymentStatusRecord,
   ZSwiftPaymentRequest,
 } from "@/lib/contract/payments/schema";
+import { ZPaymentDetail, ZPaymentList, ZPaymentSearchQuery } from "@/lib/contract/payments/search";
 
 const SANDBOX_SIMULATE_HEADER = {
   name: "Sandbox-Simulate",
@@ -105,4 +106,35 @@ export const forcePaymentStatusOperation = defineOperation({
   csv: false,
   errors: ["NOT_FOUND", "PAYMENT_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
   example: { request: { status: "Completed" } },
+});
+
+export const listPaymentsOperation = defineOperation({
+  id: "listPayments",
+  method: "GET",
+  path: "/v1/payments",
+  tag: "Payments",
+  summary: "Search the payments of all the client's accounts, newest first",
+  description:
+    "Filters combine (AND): beneficiary (part of the name or account number), reference (part of a remittance line), " +
+    "instructionIdentification (exact), accountNumber (debit account), status, rail, minAmount/maxAmount (the debited amount, " +
+    "inclusive) and fromDate/toDate (submission date in bank time, inclusive). The page token binds the filters: " +
+    "change one and start again without pageToken. CSV by Accept: text/csv, as every list.",
+  access: { permission: "get-payment-status" },
+  query: ZPaymentSearchQuery,
+  response: ZPaymentList,
+  csv: true,
+  errors: ["VALIDATION_ERROR", "INVALID_PAGE_TOKEN"],
+});
+
+export const getPaymentOperation = defineOperation({
+  id: "getPayment",
+  method: "GET",
+  path: "/v1/payments/{paymentId}",
+  tag: "Payments",
+  summary: "One payment with its beneficiary, debit account, submission time and submitter",
+  access: { permission: "get-payment-status" },
+  params: ZPaymentParams,
+  response: ZPaymentDetail,
+  csv: true,
+  errors: ["PAYMENT_NOT_FOUND"],
 });

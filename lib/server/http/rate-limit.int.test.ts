@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { GET as getAccount } from "@/app/v1/accounts/[accountNumber]/route";
-import type { Role } from "@/lib/contract/auth/roles";
 import { readQuota } from "@/lib/server/http/rate-limit";
-import { mintPortalToken } from "@/lib/server/portal/access-token";
 import { getRuntime } from "@/lib/server/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { achBody, newKey, postAch } from "@/tests/payments";
+import { portalTokenFor } from "@/tests/portal";
 
 // Read once per process by getConfig(): set before the first request of this file.
 process.env.RATE_LIMIT_MAX = "3";
@@ -42,28 +41,17 @@ describe("rate limit (decisions §1)", () => {
 });
 
 describe("portal quota (issue 11)", () => {
-  async function portalToken(email: string): Promise<string> {
-    const runtime = await getRuntime();
-    const { rows } = await runtime.db.query<{ user_id: string; email: string; role: Role; client_id: string; cif: string; permissions: string[] }>(
-      "SELECT u.user_id, u.email, u.role, u.client_id, c.cif, c.permissions FROM users u JOIN clients c USING (client_id) WHERE u.email = $1",
-      [email],
-    );
-    const u = rows[0]!;
-    const user = { id: u.user_id, email: u.email, role: u.role, clientId: u.client_id, cif: u.cif, clientPermissions: u.permissions };
-    return (await mintPortalToken(runtime, user)).access_token;
-  }
-
   it("charges a portal user's own quota, never the client's, and shows admins the client's", async () => {
     const get = (token: string) => call(getAccount, "/v1/accounts/1000123456", { token, params: { accountNumber: "1000123456" } });
     const { db, config } = await getRuntime();
     const clientBefore = await readQuota(db, "acme", config.rateLimit);
-    const treasurer = await portalToken("treasurer@acme.test");
+    const treasurer = await portalTokenFor("treasurer@acme.test");
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await get(treasurer)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect((await readQuota(db, "acme", config.rateLimit)).used).toBe(clientBefore.used);
     // A colleague is not starved by the first user.
-    const admin = await get(await portalToken("admin@acme.test"));
+    const admin = await get(await portalTokenFor("admin@acme.test"));
     expect(admin.status).toBe(200);
     expect(admin.headers.get("ratelimit-limit")).toBe("5");
     expect(admin.headers.get("ratelimit-remaining")).toBe("4");
@@ -71,7 +59,7 @@ describe("portal quota (issue 11)", () => {
     expect(admin.headers.get("client-ratelimit-remaining")).toBe(String(Math.max(0, 3 - clientBefore.used)));
     // The integrations spent the client's quota in the test above; the portal still works.
     // Only admins see the client's quota.
-    const viewer = await get(await portalToken("viewer@acme.test"));
+    const viewer = await get(await portalTokenFor("viewer@acme.test"));
     expect(viewer.status).toBe(200);
     expect(viewer.headers.get("client-ratelimit-remaining")).toBeNull();
   });

@@ -10,7 +10,9 @@ export function paymentContextOf(runtime: Runtime, principal: Principal, request
   const simulate = runtime.config.appEnv === "uat" ? request.headers.get(SANDBOX_SIMULATE_HEADER)?.trim().toUpperCase() ?? null : null;
   return {
     clientId: principal.clientId,
-    actor: `client:${principal.clientId}`,
+    // A portal user is named (audit convention 'user:<uuid>'); an integration acts as its client.
+    actor: principal.portalUser ? `user:${principal.portalUser.id}` : `client:${principal.clientId}`,
+    submittedBy: principal.portalUser ? { userId: principal.portalUser.id, email: principal.portalUser.email } : null,
     now: new Date(),
     lockTimeoutMs: runtime.config.dedupeLockTimeoutMs,
     simulate,

@@ -11,13 +11,16 @@ import { toPaymentStatusRecord } from "@/lib/server/payments/serialize";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Payment ids are UUIDs: anything else is simply unknown (and never reaches a uuid cast). */
+export const isPaymentId = (paymentId: string) => UUID.test(paymentId);
+
 export function paymentNotFound(paymentId: string): ApiError {
   return new ApiError("PAYMENT_NOT_FOUND", `No payment ${paymentId} was found for this client.`, { field: "paymentId" });
 }
 
 /** Another client's payment answers exactly as an unknown one; a malformed id is simply unknown. */
 export async function getPaymentStatusOrThrow(db: Queryable, clientId: string, paymentId: string): Promise<TPaymentStatusRecord> {
-  const row = UUID.test(paymentId) ? await findPayment(db, clientId, paymentId) : null;
+  const row = isPaymentId(paymentId) ? await findPayment(db, clientId, paymentId) : null;
   if (!row) throw paymentNotFound(paymentId);
   return toPaymentStatusRecord(row);
 }
@@ -46,6 +49,6 @@ export async function forcePaymentStatus(
   status: TPaymentStatusRecord["status"],
   actor: string,
 ): Promise<TPaymentStatusRecord> {
-  if (!UUID.test(paymentId)) throw paymentNotFound(paymentId);
+  if (!isPaymentId(paymentId)) throw paymentNotFound(paymentId);
   return toPaymentStatusRecord(await movePayment(tx, clientId, paymentId, status, actor));
 }

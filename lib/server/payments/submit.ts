@@ -18,6 +18,8 @@ export const SIMULATE_LOCK_UNAVAILABLE = "DEDUPE_LOCK_UNAVAILABLE";
 export type PaymentContext = {
   clientId: string;
   actor: string;
+  /** The portal user who submitted it (stored in the payment's details); absent for an integration's request. */
+  submittedBy?: { userId: string; email: string } | null;
   now: Date;
   lockTimeoutMs: number;
   /** The Sandbox-Simulate header, already dropped outside uat. */
@@ -93,6 +95,7 @@ function paymentRecord(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, cover
     funds_held: covered,
     details: {
       ...draft.details,
+      ...(ctx.submittedBy ? { submittedBy: ctx.submittedBy } : {}),
       failureReason: covered
         ? null
         : { code: "INSUFFICIENT_FUNDS", message: `The available balance of ${draft.debtor.account_number} does not cover ${total} ${draft.debtor.currency}.` },

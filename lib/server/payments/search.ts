@@ -1,0 +1,36 @@
+import "server-only";
+import type { TPaymentSearchQuery, TPaymentSummary } from "@/lib/contract/payments/search";
+import type { Queryable } from "@/lib/server/db/types";
+import { pagedList } from "@/lib/server/http/list";
+import { findPaymentSummary, searchPayments, type PaymentSummaryRow } from "@/lib/server/payments/search-repo";
+import { toPaymentStatusRecord } from "@/lib/server/payments/serialize";
+import { isPaymentId, paymentNotFound } from "@/lib/server/payments/service";
+
+/** Field by field, like every response: a new column or details field never leaks. */
+export function toPaymentSummary(row: PaymentSummaryRow): TPaymentSummary {
+  const creditor = row.details.creditorAccount;
+  const bank = row.details.beneficiaryAgent;
+  return {
+    ...toPaymentStatusRecord(row),
+    debtorAccount: { identification: row.debtor_account_number },
+    beneficiary: { name: creditor.name, accountIdentification: creditor.identification, bankIdentification: bank.identification, bankName: bank.name },
+    submittedAt: row.created_at.toISOString(),
+    submittedBy: row.submitted_by_email ? { email: row.submitted_by_email } : null,
+  };
+}
+
+/** GET /v1/payments: the token binds every filter, so a changed search must start again (decisions §4). */
+export function listPaymentsPage(db: Queryable, clientId: string, query: TPaymentSearchQuery, secret: string) {
+  const { pageStart, pageSize, pageToken, ...filters } = query;
+  const binding = { clientId, endpoint: "GET /v1/payments", filters };
+  return pagedList(secret, binding, { pageStart, pageSize, pageToken }, async (page) => {
+    const { rows, total } = await searchPayments(db, clientId, filters, page);
+    return { items: rows.map(toPaymentSummary), total };
+  });
+}
+
+export async function getPaymentSummaryOrThrow(db: Queryable, clientId: string, paymentId: string): Promise<{ data: TPaymentSummary }> {
+  const row = isPaymentId(paymentId) ? await findPaymentSummary(db, clientId, paymentId) : null;
+  if (!row) throw paymentNotFound(paymentId);
+  return { data: toPaymentSummary(row) };
+}
