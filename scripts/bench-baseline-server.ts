@@ -15,7 +15,7 @@ http
     try {
       const headers = new Headers(req.headers as Record<string, string>);
       const principal = await runtime.verifyToken(bearerToken(headers));
-      await admitRequest(runtime.counterDb, principal.clientId, req.socket.remoteAddress ?? null, runtime.config.rateLimit);
+      await admitRequest(runtime.counterDb, principal, req.socket.remoteAddress ?? null, runtime.config.rateLimit);
       const accountNumber = decodeURIComponent((req.url ?? "").split("/").pop() ?? "");
       const body = JSON.stringify(await getAccountOrThrow(runtime.db, principal.clientId, accountNumber));
       res.writeHead(200, { "content-type": "application/json" }).end(body);

@@ -38,7 +38,8 @@ export type Config = {
   webhookRetryScale: number;
   trustProxy: boolean;
   tokenTtlSeconds: number;
-  jwt: { issuer: string; audience: string };
+  /** Verification refuses tokens whose lifetime (exp - iat) exceeds maxLifetimeSeconds (TOKEN_TTL_S). */
+  jwt: { issuer: string; audience: string; maxLifetimeSeconds: number };
   poolMax: number;
   /** How long a stored idempotent response is replayed (spec §4.3: about one hour). */
   idempotencyTtlSeconds: number;
@@ -68,7 +69,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     webhookRetryScale: e.WEBHOOK_RETRY_SCALE,
     trustProxy: e.TRUST_PROXY,
     tokenTtlSeconds: e.TOKEN_TTL_S,
-    jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE },
+    jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE, maxLifetimeSeconds: e.TOKEN_TTL_S },
     poolMax: e.PG_POOL_MAX,
     idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_S,
     deliveryRetentionDays: e.DELIVERY_RETENTION_DAYS,

@@ -5,7 +5,7 @@ import type { BankKey } from "@/lib/server/auth/keys";
 import { bearerToken, cachingVerifier, issueAccessToken, verifyAccessToken } from "@/lib/server/auth/tokens";
 import { ApiError } from "@/lib/contract/http/errors";
 
-const settings = { issuer: "https://harbour.test", audience: "harbour-api", ttlSeconds: 600 };
+const settings = { issuer: "https://harbour.test", audience: "harbour-api", ttlSeconds: 600, maxLifetimeSeconds: 600 };
 let key: BankKey;
 let otherKey: BankKey;
 
@@ -37,7 +37,7 @@ function unsigned(header: Record<string, unknown>, payload: Record<string, unkno
 
 describe("access tokens", () => {
   it("carries the portal user on portal tokens only, so the pipeline can charge the user's quota", async () => {
-    const portalUser = { id: "u-1", email: "treasurer@acme.test", role: "treasurer" as const };
+    const portalUser = { id: "u-1", email: "treasurer@acme.test", role: "treasurer" as const, sessionId: "0b6f2f7e-4a4e-4d8a-9d7e-1f2a3b4c5d6e" };
     const portal = await issueAccessToken(key, settings, { clientId: "acme", cif: "100", scopes: ["get-account"], portalUser });
     expect((await verifyAccessToken(portal.access_token, key, settings)).portalUser).toEqual(portalUser);
     const integration = await issueAccessToken(key, settings, { clientId: "acme", cif: "100", scopes: ["get-account"] });
@@ -98,6 +98,37 @@ describe("access tokens", () => {
     await expectUnauthorized(forged);
   });
 
+  it("rejects a portal token that does not name its session", async () => {
+    const token = await new SignJWT(claims({ portal_user: "u-1", portal_email: "x@y", portal_role: "viewer" }))
+      .setProtectedHeader({ alg: "RS256" })
+      .sign(key.privateKey as JoseKey);
+    await expectUnauthorized(token);
+  });
+
+  it("rejects a non-canonical base64url encoding of an otherwise valid token", async () => {
+    const { access_token } = await issueAccessToken(key, settings, { clientId: "acme", cif: "1", scopes: ["get-account"] });
+    const [h, p, sig] = access_token.split(".") as [string, string, string];
+    expect((await verifyAccessToken(access_token, key, settings)).clientId).toBe("acme");
+    // 256 signature bytes leave 4 spare bits in the last character: set one, and the bytes decode the same.
+    const last = sig.at(-1)!;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const spare = alphabet[alphabet.indexOf(last) ^ 1]!;
+    expect(Buffer.from(sig.slice(0, -1) + spare, "base64url").equals(Buffer.from(sig, "base64url"))).toBe(true);
+    for (const variant of [`${h}.${p}.${sig}=`, `${h}.${p}.${sig}==`, `${h}.${p}.${sig.slice(0, -1)}${spare}`, `${h}=.${p}.${sig}`]) {
+      await expectUnauthorized(variant);
+    }
+  });
+
+  it("rejects an iat in the future beyond the skew, and a lifetime longer than the maximum", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (extra: Record<string, unknown>) => new SignJWT(claims(extra)).setProtectedHeader({ alg: "RS256" }).sign(key.privateKey as JoseKey);
+    expect((await verifyAccessToken(await sign({ iat: now + 3 }), key, settings)).clientId).toBe("acme");
+    await expectUnauthorized(await sign({ iat: now + 60, exp: now + 120 }));
+    expect((await verifyAccessToken(await sign({ iat: now, exp: now + 600 }), key, settings)).clientId).toBe("acme");
+    await expectUnauthorized(await sign({ iat: now, exp: now + 601 }));
+    await expectUnauthorized(await sign({ iat: now - 86_400, exp: now + 60 }));
+  });
+
   it("ignores unknown scope names instead of granting them", async () => {
     const token = await new SignJWT(claims({ scope: "get-account admin:everything" })).setProtectedHeader({ alg: "RS256" }).sign(key.privateKey as JoseKey);
     expect([...(await verifyAccessToken(token, key, settings)).scopes]).toEqual(["get-account"]);
@@ -107,6 +138,11 @@ describe("access tokens", () => {
 describe("bearerToken", () => {
   it("requires the Bearer scheme", () => {
     expect(bearerToken(new Headers({ authorization: "Bearer abc.def.ghi" }))).toBe("abc.def.ghi");
+    // Two Authorization headers arrive joined by ", " (Headers.get and scripts/server.mjs).
+    const two = new Headers();
+    two.append("authorization", "Bearer abc.def.ghi");
+    two.append("authorization", "Bearer jkl.mno.pqr");
+    expect(() => bearerToken(two)).toThrow(/exactly one Authorization header/);
     for (const value of [null, "Basic abc", "Bearer", "Bearer a b", "bearer"]) {
       const headers = new Headers(value ? { authorization: value } : {});
       expect(() => bearerToken(headers)).toThrow(ApiError);

@@ -5,6 +5,7 @@ import { TOKEN_ALGORITHM, type BankKey } from "@/lib/server/auth/keys";
 import { isPermission, type Permission } from "@/lib/contract/auth/permissions";
 import { isRole, type Role } from "@/lib/contract/auth/roles";
 import { ApiError } from "@/lib/contract/http/errors";
+import { isSessionId } from "@/lib/server/auth/sessions";
 
 /** Who is calling, as proven by a verified access token. */
 export type Principal = {
@@ -21,7 +22,8 @@ export type Principal = {
   portalUser: PortalActor | null;
 };
 
-export type PortalActor = { id: string; email: string; role: Role };
+/** `sessionId`: the portal session (lib/server/auth/sessions.ts) the token was minted in; the pipeline refuses the token once it ends. */
+export type PortalActor = { id: string; email: string; role: Role; sessionId: string };
 
 export type TokenSettings = { issuer: string; audience: string; ttlSeconds: number };
 
@@ -36,7 +38,7 @@ export async function issueAccessToken(
   const iat = Math.floor(now / 1000);
   const scope = subject.scopes.join(" ");
   const portal = subject.portalUser
-    ? { portal_user: subject.portalUser.id, portal_email: subject.portalUser.email, portal_role: subject.portalUser.role }
+    ? { portal_user: subject.portalUser.id, portal_email: subject.portalUser.email, portal_role: subject.portalUser.role, sid: subject.portalUser.sessionId }
     : {};
   const accessToken = await new SignJWT({ cif: subject.cif, scope, ...portal })
     .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: key.kid, typ: "at+jwt" })
@@ -54,29 +56,52 @@ function unauthorized(message: string): ApiError {
   return new ApiError("UNAUTHORIZED", message, { headers: { "WWW-Authenticate": 'Bearer realm="harbour"' } });
 }
 
+/** Seconds a token's `iat` may lie ahead of our clock (servers' clocks differ a little). */
+const CLOCK_SKEW_S = 5;
+
+export type VerifySettings = Pick<TokenSettings, "issuer" | "audience"> & {
+  /** Tokens whose lifetime (exp - iat) is longer are refused: the bank never issues them. */
+  maxLifetimeSeconds: number;
+};
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Each part must be canonical base64url: no padding, and no spare bits set in
+ * the last character (two spellings of one signature would make a token that
+ * is not byte-for-byte the one the bank issued).
+ */
+function assertCanonical(token: string): void {
+  const parts = token.split(".");
+  const canonical = parts.length === 3 && parts.every((p) => BASE64URL.test(p) && Buffer.from(p, "base64url").toString("base64url") === p);
+  if (!canonical) throw unauthorized("The access token is invalid.");
+}
+
 /**
  * Verification pins the algorithm, issuer and audience and requires `exp`, so
  * `alg: none`, an HMAC token keyed with the public key, or a token for
- * another audience are all refused.
+ * another audience are all refused. It also refuses a non-canonical encoding,
+ * an `iat` in the future beyond a small skew and a lifetime longer than the
+ * configured maximum. That the `cif` is the client's is checked against the
+ * clients table in the admission round trip (lib/server/http/rate-limit.ts).
  */
-export async function verifyAccessToken(
-  token: string,
-  key: Pick<BankKey, "publicKey">,
-  settings: Pick<TokenSettings, "issuer" | "audience">,
-  now = Date.now(),
-): Promise<Principal> {
+export async function verifyAccessToken(token: string, key: Pick<BankKey, "publicKey">, settings: VerifySettings, now = Date.now()): Promise<Principal> {
   try {
+    assertCanonical(token);
     const { payload } = await jwtVerify(token, key.publicKey, {
       algorithms: [TOKEN_ALGORITHM],
       issuer: settings.issuer,
       audience: settings.audience,
       requiredClaims: ["exp", "iat", "sub", "jti"],
       currentDate: new Date(now),
-      clockTolerance: 5,
+      clockTolerance: CLOCK_SKEW_S,
     });
     if (typeof payload.sub !== "string" || typeof payload.cif !== "string" || typeof payload.scope !== "string") {
       throw unauthorized("The access token lacks required claims.");
     }
+    const iat = payload.iat!;
+    if (iat > now / 1000 + CLOCK_SKEW_S) throw unauthorized("The access token is issued in the future.");
+    if (payload.exp! - iat > settings.maxLifetimeSeconds) throw unauthorized("The access token lives longer than this bank allows.");
     const scopes = new Set(payload.scope.split(" ").filter(isPermission));
     return { clientId: payload.sub, cif: payload.cif, scopes, tokenId: String(payload.jti), portalUser: portalActorOf(payload) };
   } catch (error) {
@@ -87,14 +112,22 @@ export async function verifyAccessToken(
 }
 
 function portalActorOf(payload: Record<string, unknown>): PortalActor | null {
-  const { portal_user: id, portal_email: email, portal_role: role } = payload;
+  const { portal_user: id, portal_email: email, portal_role: role, sid: sessionId } = payload;
   if (typeof id !== "string" || id === "" || typeof email !== "string" || !isRole(role)) return null;
-  return { id, email, role };
+  // A portal token without its session is refused, not taken for an integration's token.
+  if (!isSessionId(sessionId)) throw unauthorized("The access token is invalid.");
+  return { id, email, role, sessionId };
 }
 
+/**
+ * Headers.get joins repeated headers with ", " (and scripts/server.mjs joins
+ * the Authorization lines Node would otherwise drop), so a comma means two:
+ * which one to believe is not ours to guess.
+ */
 export function bearerToken(headers: Headers): string {
   const header = headers.get("authorization");
   if (!header) throw unauthorized("Authentication is required: send Authorization: Bearer <access token>.");
+  if (header.includes(",")) throw unauthorized("Send exactly one Authorization header.");
   const match = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header);
   if (!match?.[1]) throw unauthorized("The Authorization header must be: Bearer <access token>.");
   return match[1];
@@ -110,7 +143,7 @@ type CachedPrincipal = { principal: Principal; expiresAtMs: number };
  */
 export function cachingVerifier(
   key: Pick<BankKey, "publicKey">,
-  settings: Pick<TokenSettings, "issuer" | "audience">,
+  settings: VerifySettings,
   maxEntries = 10_000,
 ): (token: string, now?: number) => Promise<Principal> {
   const cache = new Map<string, CachedPrincipal>();

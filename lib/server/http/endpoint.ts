@@ -1,5 +1,6 @@
 import "server-only";
 import { bearerToken, type Principal } from "@/lib/server/auth/tokens";
+import { bearerRefusal } from "@/lib/server/http/bearer-failures";
 import { negotiate } from "@/lib/server/http/accept";
 import { readBodyText } from "@/lib/server/http/body";
 import { baseUrlOf } from "@/lib/server/http/base-url";
@@ -56,8 +57,13 @@ async function bodyLimitStep(request: Request, operation: OperationSpec): Promis
   return operation.body ? readBodyText(request) : null;
 }
 
+/** Refused tokens are counted per source address (lib/server/http/bearer-failures.ts). */
 async function authenticateStep(request: Request, runtime: Runtime): Promise<Principal> {
-  return runtime.verifyToken(bearerToken(request.headers));
+  try {
+    return await runtime.verifyToken(bearerToken(request.headers));
+  } catch (error) {
+    throw await bearerRefusal(runtime.counterDb, clientIpOf(request.headers), request.headers.has("authorization"), error);
+  }
 }
 
 function permissionStep(principal: Principal, operation: OperationSpec): void {
@@ -76,8 +82,10 @@ function quotaOf(principal: Principal, config: Runtime["config"]): Quota {
 /** IP allow-list, rate limit and the Idempotency-Key claim share one database round trip. */
 async function admissionStep(request: Request, principal: Principal, runtime: Runtime, headers: Headers, prepared: ClaimRequest | null): Promise<ClaimOutcome | null> {
   const quota = quotaOf(principal, runtime.config);
-  const admission = await admitRequest(runtime.counterDb, principal.clientId, clientIpOf(request.headers), quota, prepared);
+  const admission = await admitRequest(runtime.counterDb, principal, clientIpOf(request.headers), quota, prepared);
   if (!admission.clientKnown) throw new ApiError("UNAUTHORIZED", "The client of this access token no longer exists.");
+  if (!admission.cifMatches) throw new ApiError("UNAUTHORIZED", "The access token names a customer that is not its client's.");
+  if (!admission.sessionLive) throw new ApiError("UNAUTHORIZED", "The portal session of this access token has ended. Sign in again.");
   if (!admission.ipAllowed) throw new ApiError("IP_NOT_ALLOWED", "Requests from this IP address are not allowed for this client.");
   headers.set("RateLimit-Limit", String(admission.limit));
   headers.set("RateLimit-Remaining", String(admission.remaining));

@@ -1,5 +1,6 @@
 import "server-only";
 import { isIP } from "node:net";
+import type { Principal } from "@/lib/server/auth/tokens";
 import type { Queryable } from "@/lib/server/db/types";
 import { toClaimOutcome, type ClaimJson, type ClaimOutcome, type ClaimRequest } from "@/lib/server/idempotency/repo";
 
@@ -7,6 +8,10 @@ export type Admission = {
   /** The client exists and the address is on its allow-list (or it has none). */
   ipAllowed: boolean;
   clientKnown: boolean;
+  /** The token's `cif` is the client's own (a token naming another customer is refused). */
+  cifMatches: boolean;
+  /** For a portal token, its session (portal_sessions) is still live; always true for other tokens. */
+  sessionLive: boolean;
   limit: number;
   remaining: number;
   /** Seconds until the current window ends. */
@@ -37,27 +42,35 @@ export type Quota = { max: number; windowSeconds: number; bucket?: string };
  * fixed window shared by all instances (decisions §1) in the quota's bucket and, for a keyed
  * idempotent request within its quota, claims the Idempotency-Key. A refused
  * address is not counted against the quota; a refused request claims nothing.
+ * The same round trip checks what only the database knows about the token:
+ * its `cif` is the client's, and a portal token's session is still live.
  */
 const ADMIT_SQL = `
 WITH c AS (
-  SELECT coalesce(cardinality(ip_allow_list) = 0 OR $3::inet <<= ANY (ip_allow_list), false) AS allowed
+  SELECT coalesce(cardinality(ip_allow_list) = 0 OR $3::inet <<= ANY (ip_allow_list), false) AS allowed,
+    cif = $12::text AS cif_matches,
+    ($13::uuid IS NULL OR EXISTS (SELECT 1 FROM portal_sessions s
+      WHERE s.session_id = $13::uuid AND s.ended_at IS NULL AND s.expires_at > now())) AS session_live
   FROM clients WHERE client_id = $1
 ), hit AS (
   INSERT INTO rate_limit_windows (client_id, bucket, window_start, hits)
-  SELECT $1, $11, $2, 1 FROM c WHERE c.allowed
+  SELECT $1, $11, $2, 1 FROM c WHERE c.allowed AND c.cif_matches AND c.session_live
   ON CONFLICT (client_id, bucket, window_start) DO UPDATE SET hits = rate_limit_windows.hits + 1
   RETURNING hits
 )
-SELECT c.allowed, (SELECT hits FROM hit) AS hits,
+SELECT c.allowed, c.cif_matches, c.session_live, (SELECT hits FROM hit) AS hits,
   CASE WHEN $11 <> '' THEN coalesce((SELECT w.hits FROM rate_limit_windows w
     WHERE w.client_id = $1 AND w.bucket = '' AND w.window_start = $2), 0) END AS client_hits,
   CASE WHEN $4::text IS NOT NULL AND (SELECT hits FROM hit) <= $5::integer
     THEN claim_idempotency_key($1, $6::text, $7::text, $4::text, $8::uuid, $9::integer, $10::integer) END AS claim
 FROM c`;
 
+/** What the token claims that admission checks against the database. */
+export type Caller = Pick<Principal, "clientId" | "cif" | "portalUser">;
+
 export async function admitRequest(
   db: Queryable,
-  clientId: string,
+  caller: Caller,
   ip: string | null,
   quota: Quota,
   /** Made only when the request is admitted; its slot is the client's own (clientId). */
@@ -68,13 +81,20 @@ export async function admitRequest(
   const windowStart = nowSeconds - (nowSeconds % quota.windowSeconds);
   const resetSeconds = windowStart + quota.windowSeconds - nowSeconds;
   const safeIp = ip && isIP(ip) ? ip : null;
-  const { rows } = await db.query<{ allowed: boolean; hits: number | null; client_hits: number | null; claim: ClaimJson | null }>({
+  const { rows } = await db.query<{
+    allowed: boolean;
+    cif_matches: boolean;
+    session_live: boolean;
+    hits: number | null;
+    client_hits: number | null;
+    claim: ClaimJson | null;
+  }>({
     name: "admit-request",
     text: ADMIT_SQL,
     values: [
-      clientId, windowStart, safeIp, claim?.slot.key ?? null, quota.max,
+      caller.clientId, windowStart, safeIp, claim?.slot.key ?? null, quota.max,
       claim?.slot.method ?? null, claim?.slot.path ?? null, claim?.slot.token ?? null, claim?.slot.ttlSeconds ?? null, claim?.staleSeconds ?? null,
-      quota.bucket ?? CLIENT_BUCKET,
+      quota.bucket ?? CLIENT_BUCKET, caller.cif, caller.portalUser?.sessionId ?? null,
     ],
   });
   const row = rows[0];
@@ -82,6 +102,8 @@ export async function admitRequest(
   return {
     clientKnown: Boolean(row),
     ipAllowed: Boolean(row?.allowed),
+    cifMatches: Boolean(row?.cif_matches),
+    sessionLive: Boolean(row?.session_live),
     limit: quota.max,
     remaining: Math.max(0, quota.max - hits),
     resetSeconds,

@@ -18,7 +18,7 @@ export const PORTAL_TOKEN_TTL_S = 300;
  */
 export function mintPortalToken(
   runtime: Pick<Runtime, "bankKey" | "config">,
-  user: Pick<PortalUser, "id" | "email" | "role" | "clientId" | "cif" | "clientPermissions">,
+  user: Pick<PortalUser, "id" | "email" | "role" | "clientId" | "cif" | "clientPermissions" | "sessionId">,
 ): Promise<IssuedToken> {
   const ttlSeconds = Math.min(PORTAL_TOKEN_TTL_S, runtime.config.tokenTtlSeconds);
   return issueAccessToken(
@@ -28,7 +28,8 @@ export function mintPortalToken(
       clientId: user.clientId,
       cif: user.cif,
       scopes: scopesForRole(user.role, user.clientPermissions),
-      portalUser: { id: user.id, email: user.email, role: user.role },
+      // The session rides along: once it ends (sign-out), the pipeline refuses the token.
+      portalUser: { id: user.id, email: user.email, role: user.role, sessionId: user.sessionId },
     },
   );
 }
