@@ -19,7 +19,8 @@ function initials(name: string): string {
 export function UserMenu() {
   const user = usePortalUser();
   const [open, setOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
+  const [signingOut, setSigningOut] = useState<"this" | "everywhere" | null>(null);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -42,8 +43,18 @@ export function UserMenu() {
     };
   }, [open]);
 
-  const doSignOut = async () => {
-    setSigningOut(true);
+  const doSignOut = async (scope: "this" | "everywhere") => {
+    setSigningOut(scope);
+    setSignOutError(null);
+    if (scope === "everywhere") {
+      // Ends every session of this user on the server (other devices too) before this cookie goes.
+      const ended = await fetch("/api/portal/sessions", { method: "DELETE" }).then((r) => r.ok, () => false);
+      if (!ended) {
+        setSigningOut(null);
+        setSignOutError("We could not sign out your other sessions. Check your connection and try again.");
+        return;
+      }
+    }
     // next-auth's client loads on demand: every page carries the menu, few clicks sign out.
     const { signOut } = await import("next-auth/react");
     await signOut({ redirect: false });
@@ -96,12 +107,25 @@ export function UserMenu() {
           </dl>
           <button
             type="button"
-            onClick={doSignOut}
-            disabled={signingOut}
+            onClick={() => doSignOut("this")}
+            disabled={signingOut !== null}
             className="mt-4 w-full rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
           >
-            {signingOut ? "Signing out…" : "Sign out"}
+            {signingOut === "this" ? "Signing out…" : "Sign out"}
           </button>
+          <button
+            type="button"
+            onClick={() => doSignOut("everywhere")}
+            disabled={signingOut !== null}
+            className="mt-2 w-full rounded-md px-3 py-2 text-sm font-medium text-slate-700 underline-offset-2 hover:underline disabled:opacity-60 dark:text-slate-300"
+          >
+            {signingOut === "everywhere" ? "Signing out everywhere…" : "Sign out of all sessions"}
+          </button>
+          {signOutError ? (
+            <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+              {signOutError}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </div>
