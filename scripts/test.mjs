@@ -1,6 +1,8 @@
-// `npm test`: every test, in order of cost. Unit and integration tests (on the
-// embedded PostgreSQL and, with TEST_DATABASE_URL, on that server too), then a
-// production build and the Playwright suite in Debian's Chromium.
+// `npm test`: every test, in order of cost. The static checks (dependency rules, ESLint, Prettier, knip), unit
+// and integration tests (on the embedded PostgreSQL and, with TEST_DATABASE_URL, on that server too), then a
+// production build (and its browser chunks checked for Node polyfills) and the Playwright suite in Debian's
+// Chromium. A failing layer does not stop the later ones: one run shows everything that is wrong. The time of
+// each layer is printed at the end.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
@@ -14,6 +16,15 @@ function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   return result.status ?? 1;
+}
+
+const layers = [];
+/** Runs one layer's steps in order and records its wall time; each step is [label, command, args, env?]. */
+function layer(name, steps) {
+  const started = performance.now();
+  const failed = steps.filter(([label, command, args, env]) => run(label, command, args, env) !== 0).map(([label]) => label);
+  layers.push({ name, seconds: (performance.now() - started) / 1000, failed });
+  return failed.length === 0;
 }
 
 function ensureChromium() {
@@ -49,24 +60,71 @@ mkdirSync(REPORTS, { recursive: true });
 ensureChromium();
 
 const node = process.execPath;
-const vitestStatus = run("unit and integration tests (vitest)", node, [
-  "node_modules/vitest/vitest.mjs", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${REPORTS}/vitest.json`,
+const bin = (name) => `node_modules/.bin/${name}`;
+const vitestProject = (project) => [
+  `vitest ${project}`,
+  node,
+  [
+    "node_modules/vitest/vitest.mjs",
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${REPORTS}/vitest-${project}.json`,
+  ],
+];
+const vitestProjects = ["unit", "integration", ...(process.env.TEST_DATABASE_URL ? ["integration-external"] : [])];
+
+const staticChecks = [
+  ["dependency rules (dependency-cruiser)", bin("depcruise"), ["app", "lib", "components", "instrumentation.ts", "--config", ".dependency-cruiser.cjs"]],
+  ["lint (ESLint)", bin("eslint"), ["."]],
+  ["format (Prettier)", bin("prettier"), ["--check", "."]],
+  ["unused files, exports, dependencies (knip)", bin("knip"), []],
+];
+const staticOk = layer("lint/deps", staticChecks);
+layer("unit", [vitestProject("unit")]);
+layer("integration, embedded PostgreSQL", [vitestProject("integration")]);
+if (process.env.TEST_DATABASE_URL) layer("integration, TEST_DATABASE_URL", [vitestProject("integration-external")]);
+const buildOk = layer("build", [
+  ["production build", node, ["node_modules/next/dist/bin/next", "build"]],
+  ["no Node polyfill in browser chunks", bin("tsx"), ["scripts/browser-chunks.ts", process.env.NEXT_DIST_DIR ?? ".next"]],
 ]);
-let buildStatus = run("production build", node, ["node_modules/next/dist/bin/next", "build"]);
-let e2eStatus = 1;
-if (buildStatus === 0) {
-  e2eStatus = run("end-to-end tests (Playwright, Debian Chromium)", node, ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json`,
-  });
+if (buildOk) {
+  layer("e2e", [
+    [
+      "end-to-end tests (Playwright, Debian Chromium)",
+      node,
+      ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json` },
+    ],
+  ]);
 }
 
-const vitest = counts(`${REPORTS}/vitest.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0) }));
-const e2e = buildStatus === 0
+const vitest = vitestProjects
+  .map((p) => counts(`${REPORTS}/vitest-${p}.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0) })))
+  .reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed }));
+const e2e = buildOk
   ? counts(`${REPORTS}/playwright.json`, (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }))
   : { passed: 0, failed: 1 };
-const passed = vitest.passed + e2e.passed;
-const failed = vitest.failed + e2e.failed + (buildStatus === 0 ? 0 : 1);
-const ok = vitestStatus === 0 && buildStatus === 0 && e2eStatus === 0 && failed === 0;
-console.log(`\nvitest: ${vitest.passed} passed, ${vitest.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`);
+// Each static check counts as one test; a failed build as one failure.
+const checks = { passed: staticChecks.length - layers[0].failed.length, failed: layers[0].failed.length };
+const passed = checks.passed + vitest.passed + e2e.passed;
+const failed = checks.failed + vitest.failed + e2e.failed + (buildOk ? 0 : 1);
+const ok = layers.every((l) => l.failed.length === 0) && failed === 0;
+
+console.log("\nTime per layer:");
+for (const l of layers)
+  console.log(`  ${l.name.padEnd(36)} ${l.seconds.toFixed(1).padStart(7)} s  ${l.failed.length ? `FAILED: ${l.failed.join(", ")}` : "ok"}`);
+console.log(
+  `  ${"total".padEnd(36)} ${layers
+    .reduce((t, l) => t + l.seconds, 0)
+    .toFixed(1)
+    .padStart(7)} s`,
+);
+if (!staticOk) console.log("Static checks failed: npm run lint names the import or rule; npm run format fixes formatting.");
+console.log(
+  `\nchecks: ${checks.passed} passed, ${checks.failed} failed; vitest: ${vitest.passed} passed, ${vitest.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`,
+);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);
