@@ -1,4 +1,5 @@
 import "server-only";
+import { LOCKS } from "@/lib/server/db/locks";
 import type { Pool } from "pg";
 import { CHAIN_COLUMNS, GENESIS_HASH, rowDigest, type ChainRow } from "@/lib/server/audit/chain";
 import { withTransaction } from "@/lib/server/db/transaction";
@@ -73,7 +74,7 @@ export async function sealAllAuditChains(db: Pool): Promise<number> {
 export const AUDIT_PERIODIC_JOBS: PeriodicJob[] = [
   {
     name: "seal-audit-chains",
-    lockId: 7_270_104,
+    lockId: LOCKS.sealAuditChains,
     everyMs: 1000,
     run: async (runtime) => {
       await sealAllAuditChains(runtime.db);

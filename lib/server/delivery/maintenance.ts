@@ -1,4 +1,5 @@
 import "server-only";
+import { LOCKS } from "@/lib/server/db/locks";
 import { purgeFinishedDeliveries } from "@/lib/server/delivery/repo";
 import type { PeriodicJob } from "@/lib/server/jobs/worker";
 
@@ -6,7 +7,7 @@ import type { PeriodicJob } from "@/lib/server/jobs/worker";
 export const DELIVERY_PERIODIC_JOBS: PeriodicJob[] = [
   {
     name: "purge-finished-deliveries",
-    lockId: 7_270_103,
+    lockId: LOCKS.purgeFinishedDeliveries,
     everyMs: 10 * 60_000,
     run: async (runtime) => {
       await purgeFinishedDeliveries(runtime.db, runtime.config.deliveryRetentionDays);

@@ -1,4 +1,5 @@
 import "server-only";
+import { LOCKS } from "@/lib/server/db/locks";
 import type { PeriodicJob } from "@/lib/server/jobs/worker";
 import { purgeFinishedTasks } from "@/lib/server/jobs/queue";
 import { purgeRateLimitWindows } from "@/lib/server/http/rate-limit";
@@ -7,7 +8,7 @@ import { purgeRateLimitWindows } from "@/lib/server/http/rate-limit";
 export const MAINTENANCE_JOBS: PeriodicJob[] = [
   {
     name: "purge-rate-limit-windows",
-    lockId: 7_270_101,
+    lockId: LOCKS.purgeRateLimitWindows,
     everyMs: 60_000,
     run: async (runtime) => {
       await purgeRateLimitWindows(runtime.db, runtime.config.rateLimit.windowSeconds);
@@ -15,7 +16,7 @@ export const MAINTENANCE_JOBS: PeriodicJob[] = [
   },
   {
     name: "purge-finished-tasks",
-    lockId: 7_270_102,
+    lockId: LOCKS.purgeFinishedTasks,
     everyMs: 10 * 60_000,
     run: async (runtime) => {
       await purgeFinishedTasks(runtime.db, 7 * 24 * 3600);

@@ -1,4 +1,5 @@
 import "server-only";
+import { LOCKS } from "@/lib/server/db/locks";
 import { withTransaction } from "@/lib/server/db/transaction";
 import type { Task } from "@/lib/server/jobs/queue";
 import type { PeriodicJob, TaskDefinition } from "@/lib/server/jobs/worker";
@@ -23,7 +24,7 @@ export const SETTLE_PAYMENT_TASK: TaskDefinition = {
 /** Stored idempotent responses past their TTL are never replayed; delete them. */
 export const PURGE_IDEMPOTENCY_KEYS_JOB: PeriodicJob = {
   name: "purge-idempotency-keys",
-  lockId: 7_270_301,
+  lockId: LOCKS.purgeIdempotencyKeys,
   everyMs: 5 * 60_000,
   run: async (runtime) => {
     await purgeExpiredKeys(runtime.db);
