@@ -1,24 +1,25 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { AccountsFilters } from "@/components/accounts/accounts-filters";
 import { AccountRow, AccountsTableHead, AccountsTableSkeleton } from "@/components/accounts/accounts-table";
 import { ExportButton } from "@/components/accounts/export-button";
-import { Pagination } from "@/components/accounts/pagination";
+import { Pager } from "@/components/ui/pager";
 import { RawCsvButton } from "@/components/accounts/raw-csv-button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { fetchAccountsPage } from "@/lib/portal/accounts/accounts-api";
-import { accountsViewQuery, filterAccounts, hasFilters, type AccountsView as View } from "@/lib/portal/accounts/account-filters";
+import { accountsViewQuery, filterAccounts, hasFilters, PAGE_SIZES, parseAccountsView, type AccountsView as View } from "@/lib/portal/accounts/account-filters";
+import { useUrlView } from "@/lib/portal/shared/use-url-view";
 import { accountKeys } from "@/lib/portal/shared/query-keys";
 
 /** Skeleton rows while the first page loads: enough to hold the table's place without overshooting small pages. */
 const SKELETON_ROWS = 7;
 
-export function AccountsView({ initial }: { initial: View }) {
-  const [view, setView] = useState(initial);
+export function AccountsView() {
+  const [view, setView] = useUrlView("/accounts", parseAccountsView, accountsViewQuery);
   const page = useQuery({
     queryKey: accountKeys.page({ pageStart: view.page, pageSize: view.size }),
     queryFn: ({ signal }) => fetchAccountsPage({ pageStart: view.page, pageSize: view.size }, signal),
@@ -26,12 +27,8 @@ export function AccountsView({ initial }: { initial: View }) {
     placeholderData: keepPreviousData,
   });
 
-  // The URL mirrors the view (shareable, survives reload) without a server round trip.
-  useEffect(() => {
-    window.history.replaceState(null, "", `/accounts${accountsViewQuery(view)}`);
-  }, [view]);
-
-  const update = (patch: Partial<View>) => setView((v) => ({ ...v, ...patch, page: patch.page ?? (patch.size ? 1 : v.page) }));
+  const update = (patch: Partial<View>) =>
+    setView((v) => ({ ...v, ...patch, page: patch.page ?? (patch.size ? 1 : v.page) }), "q" in patch ? "replace" : "push");
   const rows = useMemo(() => filterAccounts(page.data?.data ?? [], view), [page.data, view]);
   const currencies = useMemo(() => [...new Set((page.data?.data ?? []).map((a) => a.availableBalance.currency))], [page.data]);
   const total = page.data?.meta.pagination.total_size ?? null;
@@ -83,12 +80,14 @@ export function AccountsView({ initial }: { initial: View }) {
             </tbody>
           </table>
         </div>
-        <Pagination
+        <Pager
           page={view.page}
           size={view.size}
           total={total}
           busy={page.isFetching}
+          noun="accounts"
           onPage={(p) => update({ page: p })}
+          sizes={PAGE_SIZES}
           onSize={(s) => update({ size: s })}
         />
       </Card>

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { PaymentStatusBadge } from "@/components/payments/payment-status-badge";
-import { Button } from "@/components/ui/button";
+import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import type { TPaymentStatusRecord } from "@/lib/contract/payments/schema";
@@ -78,10 +78,7 @@ export function AccountPayments({ accountNumber, pageSize = 10 }: { accountNumbe
     placeholderData: keepPreviousData,
   });
   const total = query.data?.meta.pagination.total_size ?? null;
-  const pages = total === null ? null : Math.max(1, Math.ceil(total / pageSize));
   const rows = query.data?.data ?? [];
-  const from = total ? (pageStart - 1) * pageSize + 1 : 0;
-  const to = total === null ? 0 : Math.min(pageStart * pageSize, total);
 
   return (
     <>
@@ -121,19 +118,7 @@ export function AccountPayments({ accountNumber, pageSize = 10 }: { accountNumbe
           </tbody>
         </table>
       </div>
-      <nav aria-label="Payments pagination" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm dark:border-slate-800">
-        <p className="tabular text-slate-600 dark:text-slate-400" aria-live="polite">
-          {total === null ? "\u00a0" : total === 0 ? "No payments" : `Showing ${from}–${to} of ${total} · page ${pageStart} of ${pages}`}
-        </p>
-        <div className="flex gap-2">
-          <Button onClick={() => setPageStart((p) => p - 1)} disabled={pageStart <= 1 || query.isFetching}>
-            Previous
-          </Button>
-          <Button onClick={() => setPageStart((p) => p + 1)} disabled={pages === null || pageStart >= pages || query.isFetching}>
-            Next
-          </Button>
-        </div>
-      </nav>
+      <Pager page={pageStart} size={pageSize} total={total} busy={query.isFetching} noun="payments" onPage={setPageStart} />
     </>
   );
 }

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useEffect, useMemo, useState } from "react";
-import { Pagination } from "@/components/accounts/pagination";
+import { Pager } from "@/components/ui/pager";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DownloadIcon } from "@/components/ui/icons";
@@ -14,7 +14,9 @@ import { VA_COLUMNS, VaRow, VaTableHead, VaTableSkeleton } from "@/components/vi
 import { saveBlob } from "@/lib/portal/shared/download";
 import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
 import { fetchVirtualAccountsPage } from "@/lib/portal/virtual-accounts/va-api";
-import { filterByAllocation, vaViewQuery, type AllocationFilter, type VaView } from "@/lib/portal/virtual-accounts/va-filters";
+import { filterByAllocation, parseVaView, vaViewQuery, type AllocationFilter, type VaView } from "@/lib/portal/virtual-accounts/va-filters";
+import { useUrlView } from "@/lib/portal/shared/use-url-view";
+import { PAGE_SIZES } from "@/lib/portal/accounts/account-filters";
 
 /** The upload dialog (papaparse, the batch schema) loads when it is opened, not with the page. */
 const UploadDialog = dynamic(() => import("@/components/virtual-accounts/upload-dialog").then((m) => m.UploadDialog), { ssr: false });
@@ -28,8 +30,8 @@ export async function downloadTemplate(): Promise<void> {
   saveBlob(new Blob(["\ufeff", templateCsv()], { type: "text/csv;charset=utf-8" }), "harbour-virtual-accounts-template.csv");
 }
 
-export function VaListView({ initial, canOperate }: { initial: VaView; canOperate: boolean }) {
-  const [view, setView] = useState(initial);
+export function VaListView({ canOperate }: { canOperate: boolean }) {
+  const [view, setView] = useUrlView("/virtual-accounts", parseVaView, vaViewQuery);
   const [uploading, setUploading] = useState(false);
   const params = { pageStart: view.page, pageSize: view.size, currency: view.currency };
   const page = useQuery({
@@ -38,12 +40,8 @@ export function VaListView({ initial, canOperate }: { initial: VaView; canOperat
     placeholderData: keepPreviousData,
   });
 
-  useEffect(() => {
-    window.history.replaceState(null, "", `/virtual-accounts${vaViewQuery(view)}`);
-  }, [view]);
-
   // Currencies seen so far (the API lists no provisioned currencies): the filter's options and the totals shown.
-  const [seen, setSeen] = useState<string[]>(initial.currency ? [initial.currency] : []);
+  const [seen, setSeen] = useState<string[]>(view.currency ? [view.currency] : []);
   // Adjusted while rendering (React's pattern for state derived from earlier renders), not in an effect: no extra commit.
   const fresh = (page.data?.data ?? []).map((a) => a.currency).filter((c) => !seen.includes(c));
   if (fresh.length > 0) setSeen([...new Set([...seen, ...fresh])].sort());
@@ -145,7 +143,16 @@ export function VaListView({ initial, canOperate }: { initial: VaView; canOperat
             </tbody>
           </table>
         </div>
-        <Pagination page={view.page} size={view.size} total={total} busy={page.isFetching} onPage={(p) => update({ page: p })} onSize={(s) => update({ size: s })} />
+        <Pager
+          page={view.page}
+          size={view.size}
+          total={total}
+          busy={page.isFetching}
+          noun="virtual accounts"
+          onPage={(p) => update({ page: p })}
+          sizes={PAGE_SIZES}
+          onSize={(s) => update({ size: s })}
+        />
       </Card>
       <VaBalanceChart accounts={accounts} pending={page.isPending} />
       {uploading ? <UploadDialog onClose={() => setUploading(false)} /> : null}

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useMemo, useState, type ReactNode } from "react";
 import { Notice } from "@/components/webhooks/field";
 import { OutcomeChart } from "@/components/webhooks/outcome-chart";
-import { Pager } from "@/components/webhooks/pager";
+import { Pager } from "@/components/ui/pager";
 import { SubscriptionStatus } from "@/components/webhooks/subscriptions-view";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

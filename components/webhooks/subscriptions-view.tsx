@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import Link from "next/link";
 import { useState } from "react";
 import { Notice } from "@/components/webhooks/field";
-import { Pager } from "@/components/webhooks/pager";
+import { Pager } from "@/components/ui/pager";
 import { SubscriptionFormCard } from "@/components/webhooks/subscription-form";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";

@@ -10,5 +10,5 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function AccountsPage({ searchParams }: Props) {
   const view = parseAccountsView(await searchParams);
   await requirePortalUser(`/accounts${accountsViewQuery(view)}`);
-  return <AccountsView initial={view} />;
+  return <AccountsView />;
 }

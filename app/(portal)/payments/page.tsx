@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
-import { PaymentsHub } from "@/components/payments/payments-hub";
+import { PaymentsSearch } from "@/components/payments/payments-search";
 import { requirePortalUser } from "@/lib/server/auth/session";
+import { parsePaymentsView, paymentsViewQuery } from "@/lib/portal/payments/payment-search";
 
 export const metadata: Metadata = { title: "Payments" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function PaymentsPage({ searchParams }: Props) {
-  const account = (await searchParams).account;
-  const initial = typeof account === "string" ? account : undefined;
-  await requirePortalUser(initial ? `/payments?account=${encodeURIComponent(initial)}` : "/payments");
-  return <PaymentsHub initialAccount={initial} />;
+  await requirePortalUser(`/payments${paymentsViewQuery(parsePaymentsView(await searchParams))}`);
+  return <PaymentsSearch />;
 }

@@ -11,5 +11,5 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function VirtualAccountsPage({ searchParams }: Props) {
   const view = parseVaView(await searchParams);
   const user = await requirePortalUser(`/virtual-accounts${vaViewQuery(view)}`);
-  return <VaListView initial={view} canOperate={hasRole(user.role, "treasurer")} />;
+  return <VaListView canOperate={hasRole(user.role, "treasurer")} />;
 }

@@ -7,7 +7,8 @@ import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { ACME_BMD, ACME_USD, achBody, paymentOf, postAch, postSwift, swiftBody } from "@/tests/payments";
 import { portalTokenFor } from "@/tests/portal";
 
-const list = async (query: string, token?: string) => call<TPaymentList & Record<string, unknown>>(listPayments, `/v1/payments${query}`, { token: token ?? (await tokenFor("acme")) });
+const list = async (query: string, token?: string) =>
+  call<TPaymentList & Record<string, unknown>>(listPayments, `/v1/payments${query}`, { token: token ?? (await tokenFor("acme")) });
 const ids = (res: { body: TPaymentList }) => res.body.data.map((p) => p.transactionId);
 
 let supplier: string;
@@ -40,7 +41,12 @@ describe("GET /v1/payments", () => {
     expect(ids(res).slice(0, 4)).toEqual([byPortal, bmd, rhein, supplier]);
     const [portal, water, swift] = res.body.data;
     expect(water!.debtorAccount.identification).toBe(ACME_BMD);
-    expect(water!.beneficiary).toEqual({ name: "Hamilton 100% Water_Co", accountIdentification: "555000111", bankIdentification: "BANK_B", bankName: expect.any(String) });
+    expect(water!.beneficiary).toEqual({
+      name: "Hamilton 100% Water_Co",
+      accountIdentification: "555000111",
+      bankIdentification: "BANK_B",
+      bankName: expect.any(String),
+    });
     expect(swift!.beneficiary.bankIdentification).toBe("COBADEFFXXX");
     expect(Date.parse(water!.submittedAt)).not.toBeNaN();
     expect(portal!.submittedBy).toEqual({ email: "treasurer@acme.test" });

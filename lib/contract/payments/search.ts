@@ -12,7 +12,8 @@ import { PAYMENT_STATUSES, ZPaymentStatusRecord } from "@/lib/contract/payments/
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const isCalendarDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isCalendarDate = (value: string) =>
+  DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 const searchText = (label: string, max: number) =>
   z
@@ -44,7 +45,18 @@ const amountBound = (label: string) =>
     .optional()
     .meta({ description: `${label}, compared with the debited amount in its own currency`, example: "1000.00" });
 
-export const PAYMENT_SEARCH_FILTERS = ["beneficiary", "reference", "instructionIdentification", "accountNumber", "status", "rail", "minAmount", "maxAmount", "fromDate", "toDate"] as const;
+export const PAYMENT_SEARCH_FILTERS = [
+  "beneficiary",
+  "reference",
+  "instructionIdentification",
+  "accountNumber",
+  "status",
+  "rail",
+  "minAmount",
+  "maxAmount",
+  "fromDate",
+  "toDate",
+] as const;
 
 export const ZPaymentSearchQuery = paginationQuery()
   .extend({
@@ -82,10 +94,7 @@ export const ZPaymentSummary = ZPaymentStatusRecord.extend({
     bankName: z.string().nullable(),
   }),
   submittedAt: z.string().meta({ description: "ISO 8601 with offset", example: "2026-11-24T13:05:00.000Z" }),
-  submittedBy: z
-    .object({ email: z.string() })
-    .nullable()
-    .meta({ description: "The portal user who submitted it; null for payments an integration sent" }),
+  submittedBy: z.object({ email: z.string() }).nullable().meta({ description: "The portal user who submitted it; null for payments an integration sent" }),
 }).meta({ id: "PaymentSummary" });
 
 export const ZPaymentList = envelopeOf(ZPaymentSummary).meta({ id: "PaymentList" });

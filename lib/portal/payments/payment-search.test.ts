@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import type { TPaymentSummary } from "@/lib/contract/payments/search";
+import { parsePaymentsView, paymentsSearchPath, paymentsViewQuery } from "@/lib/portal/payments/payment-search";
+import { paymentsFileName, paymentsToCsv } from "@/lib/portal/payments/payments-csv";
+
+describe("payments view URL state", () => {
+  it("round-trips filters, page and size through the URL, dropping what the API would refuse", () => {
+    const view = parsePaymentsView({ beneficiary: " Rhein ", account: "1000123456", status: "Lost", rail: "SWIFT", min: "10", page: "3", size: "50" });
+    expect(view).toEqual({ page: 3, size: 50, filters: { beneficiary: "Rhein", accountNumber: "1000123456", rail: "SWIFT", minAmount: "10" } });
+    expect(paymentsViewQuery(view)).toBe("?beneficiary=Rhein&account=1000123456&rail=SWIFT&min=10&page=3&size=50");
+    expect(parsePaymentsView(Object.fromEntries(new URLSearchParams(paymentsViewQuery(view))))).toEqual(view);
+    expect(paymentsViewQuery(parsePaymentsView({}))).toBe("");
+  });
+
+  it("sends the size on the first page and the token on later ones", () => {
+    expect(paymentsSearchPath({ rail: "ACH" }, { pageStart: 1, pageSize: 25 })).toBe("/v1/payments?rail=ACH&pageStart=1&pageSize=25");
+    expect(paymentsSearchPath({ rail: "ACH" }, { pageStart: 2, pageSize: 25, pageToken: "t" })).toBe("/v1/payments?rail=ACH&pageStart=2&pageToken=t");
+  });
+});
+
+describe("payments CSV", () => {
+  const payment: TPaymentSummary = {
+    type: "ACH",
+    status: "Pending",
+    transactionId: "7d0c",
+    externalReference: "INV-1",
+    remittanceInformation: ["=SUM(A1)", "Q4"],
+    debitAmount: { currency: "USD", amount: "-12.50" },
+    creditAmount: { currency: "USD", amount: "12.50" },
+    valueDate: "2026-11-25",
+    exchangeRate: null,
+    debtorAccount: { identification: "1000123456" },
+    beneficiary: { name: 'Island, "Supplies"', accountIdentification: "200", bankIdentification: "BANK_A", bankName: "Bank A" },
+    submittedAt: "2026-11-25T13:00:00.000Z",
+    submittedBy: { email: "treasurer@acme.test" },
+  };
+
+  it("writes one row per payment with named columns, plain decimals, quoting and defused formulas", () => {
+    const [header, row, ...rest] = paymentsToCsv([payment]).split("\r\n");
+    expect(rest).toEqual([]);
+    expect(header).toBe(
+      "payment_id,submitted_at,submitted_by,rail,status,debit_account,debit_currency,debit_amount,credit_currency,credit_amount,exchange_rate,beneficiary_name,beneficiary_account,beneficiary_bank,beneficiary_bank_name,instruction_identification,remittance_information,value_date",
+    );
+    expect(row).toContain(",-12.50,");
+    expect(row).toContain('"Island, ""Supplies"""');
+    expect(row).toContain(`,"'=SUM(A1) / Q4",`);
+  });
+
+  it("names the file by client and bank date", () => {
+    expect(paymentsFileName("acme", new Date("2026-11-25T03:00:00Z"))).toBe("harbour-payments-acme-2026-11-24.csv");
+  });
+});
