@@ -38,7 +38,8 @@ export async function prepareDatabase(db: Pool, options: { seedDemoData: boolean
     await client.query("SELECT pg_advisory_lock($1)", [BOOTSTRAP_LOCK]);
     await ensureBankKey(client);
     const pageTokenSecret = await ensureServerSecret(client, "page-token");
-    if (options.seedDemoData) await seedDemoData(client);
+    // The seed runs its operations in transactions of their own on the pool, while this connection holds the lock.
+    if (options.seedDemoData) await seedDemoData(db);
     return { bankKey: await loadBankKey(client), pageTokenSecret };
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [BOOTSTRAP_LOCK]).catch(() => {});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PERMISSIONS } from "@/lib/contract/auth/permissions";
+import { ROLES } from "@/lib/contract/auth/roles";
 import { CURRENCY_EXPONENTS } from "@/lib/contract/money";
 import { cidrProblem } from "@/lib/contract/ops/cidr";
 
@@ -75,6 +76,9 @@ export const ZAccountOpen = z.strictObject({
     .string("openingBalance must be a decimal amount")
     .regex(/^\d{1,15}(\.\d{1,3})?$/, "openingBalance must be a non-negative decimal amount such as 1000.00")
     .default("0"),
+  /** Percent per year, shown to the client among the account's attributes. */
+  creditInterestRate: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, "creditInterestRate must be a percentage such as 0.25").default("0.1"),
+  debitInterestRate: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, "debitInterestRate must be a percentage such as 8.5").default("0"),
   owners: z
     .array(z.strictObject({ displayName: ZDisplayName, accountHolderType: z.enum(["Primary", "Joint"]) }))
     .min(1)
@@ -83,20 +87,20 @@ export const ZAccountOpen = z.strictObject({
 });
 export type TAccountOpen = z.input<typeof ZAccountOpen>;
 
-export const ACCOUNT_STATUSES = ["Active", "INACTIVE"] as const;
+/** The statuses the API shows (lib/contract/accounts/schema.ts); ACTIVE is the core system's older spelling of Active. */
+export const ACCOUNT_STATUSES = ["Active", "ACTIVE", "INACTIVE"] as const;
 export const ZAccountStatus = z.strictObject({
   clientId: ZClientId,
   accountNumber: z.string().regex(/^\d{8,20}$/, "accountNumber must be 8 to 20 digits"),
-  status: z.enum(ACCOUNT_STATUSES, "status must be Active or INACTIVE"),
+  status: z.enum(ACCOUNT_STATUSES, "status must be Active, ACTIVE or INACTIVE"),
 });
 
-export const CLIENT_ROLES = ["viewer", "treasurer", "admin"] as const;
 
 export const ZUserInvite = z.strictObject({
   clientId: ZClientId,
   email: ZEmail,
   name: ZDisplayName.optional(),
-  role: z.enum(CLIENT_ROLES, "role must be viewer, treasurer or admin"),
+  role: z.enum(ROLES, `role must be one of ${ROLES.join(", ")}`),
 });
 export type TUserInvite = z.input<typeof ZUserInvite>;
 
@@ -124,5 +128,5 @@ export const ZSecretRotate = z.strictObject({
 export const ZVirtualAccountCurrencyAdd = z.strictObject({ clientId: ZClientId, currency: ZAccountCurrency });
 
 const ZUserRef = { clientId: ZClientId, email: ZEmail };
-export const ZUserRoleChange = z.strictObject({ ...ZUserRef, role: z.enum(CLIENT_ROLES, "role must be viewer, treasurer or admin") });
+export const ZUserRoleChange = z.strictObject({ ...ZUserRef, role: z.enum(ROLES, `role must be one of ${ROLES.join(", ")}`) });
 export const ZUserAccess = z.strictObject(ZUserRef);

@@ -3,6 +3,7 @@ import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { ensureServerSecret } from "@/lib/server/auth/keys";
 import { isRole } from "@/lib/contract/auth/roles";
+import { OPERATOR_ROLE } from "@/lib/contract/auth/staff";
 import { authenticate } from "@/lib/server/auth/sign-in";
 import { ZSignIn } from "@/lib/contract/auth/sign-in-schema";
 import { getRuntime } from "@/lib/server/runtime";
@@ -66,8 +67,9 @@ function buildOptions(secret: string): AuthOptions {
         return token;
       },
       session({ session, token }) {
-        if (token.uid && token.sid && isRole(token.role) && token.clientId) {
-          session.user = { id: token.uid, email: token.email ?? "", name: token.name ?? "", role: token.role, clientId: token.clientId };
+        const known = isRole(token.role) ? Boolean(token.clientId) : token.role === OPERATOR_ROLE;
+        if (token.uid && token.sid && token.role && known) {
+          session.user = { id: token.uid, email: token.email ?? "", name: token.name ?? "", role: token.role, clientId: token.clientId ?? "" };
           session.sessionId = token.sid;
         }
         return session;

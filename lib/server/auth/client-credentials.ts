@@ -88,18 +88,41 @@ function throttled(until: Date): ApiError {
 /** Spent on unknown client ids so a wrong id costs as long as a wrong secret. */
 let decoyHash: Promise<string> | undefined;
 
-type ClientRow = { client_id: string; cif: string; secret_hash: string; permissions: string[] };
+type ClientRow = { client_id: string; cif: string; permissions: string[]; suspended: boolean; credentials: Array<{ id: string; hash: string }> };
 
-/** The client when the secret is right; null for any failure (unknown id, wrong secret, absurd lengths). */
+/**
+ * A client with the secrets valid now (client_credentials, migrations/0010):
+ * during a rotation's overlap the old and the new one both are.
+ */
+const CLIENT_SQL = `
+SELECT c.client_id, c.cif, c.permissions, c.suspended_at IS NOT NULL AS suspended,
+  coalesce(jsonb_agg(jsonb_build_object('id', k.credential_id, 'hash', k.secret_hash) ORDER BY k.created_at DESC)
+           FILTER (WHERE k.credential_id IS NOT NULL), '[]') AS credentials
+FROM clients c
+LEFT JOIN client_credentials k ON k.client_id = c.client_id AND (k.expires_at IS NULL OR k.expires_at > now())
+WHERE c.client_id = $1
+GROUP BY c.client_id`;
+
+/**
+ * The client when the secret is right and the client is not suspended; null
+ * for any failure (unknown id, wrong or expired secret, suspended, absurd lengths).
+ */
 async function authenticateClient(runtime: Runtime, clientId: string, clientSecret: string): Promise<ClientRow | null> {
   if (!clientId || !clientSecret || clientId.length > 100 || clientSecret.length > 200) return null;
-  const { rows } = await runtime.db.query<ClientRow>("SELECT client_id, cif, secret_hash, permissions FROM clients WHERE client_id = $1", [clientId]);
+  const { rows } = await runtime.db.query<ClientRow>(CLIENT_SQL, [clientId]);
   const client = rows[0];
-  if (!client) {
+  if (!client || client.credentials.length === 0) {
     await verifySecret(clientSecret, await (decoyHash ??= hashSecret("decoy")));
     return null;
   }
-  return (await verifySecret(clientSecret, client.secret_hash)) ? client : null;
+  for (const credential of client.credentials) {
+    if (await verifySecret(clientSecret, credential.hash)) {
+      if (client.suspended) return null;
+      await runtime.db.query("UPDATE client_credentials SET last_used_at = now() WHERE client_id = $1 AND credential_id = $2", [clientId, credential.id]);
+      return client;
+    }
+  }
+  return null;
 }
 
 export async function exchangeClientCredentials(

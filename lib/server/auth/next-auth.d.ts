@@ -1,9 +1,11 @@
 import type { Role } from "@/lib/contract/auth/roles";
+import type { StaffRole } from "@/lib/contract/auth/staff";
 
 /** What the portal keeps in the session cookie: identifiers only, re-read from the database per request. */
 declare module "next-auth" {
   interface Session {
-    user: { id: string; email: string; name: string; role: Role; clientId: string };
+    /** clientId is "" for an operator (bank staff belong to no client). */
+    user: { id: string; email: string; name: string; role: Role | StaffRole; clientId: string };
     /** The server-side session (portal_sessions) this cookie stands for. */
     sessionId?: string;
   }
@@ -11,7 +13,7 @@ declare module "next-auth" {
     id: string;
     email: string;
     name: string;
-    role: Role;
+    role: Role | StaffRole;
     clientId: string;
   }
 }
@@ -19,7 +21,7 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     uid?: string;
-    role?: Role;
+    role?: Role | StaffRole;
     clientId?: string;
     sid?: string;
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import { hashSecret, verifySecret } from "@/lib/server/auth/password";
 import type { Role } from "@/lib/contract/auth/roles";
+import type { StaffRole } from "@/lib/contract/auth/staff";
 import type { TSignIn } from "@/lib/contract/auth/sign-in-schema";
 import type { Queryable } from "@/lib/server/db/types";
 import { activeLock, clearFailures, recordFailure, secondsUntil, type ThrottleKey, type ThrottlePolicy } from "@/lib/server/auth/throttle";
@@ -16,7 +17,8 @@ export const LOGIN_THROTTLE: ThrottlePolicy = { maxFailures: 5, windowSeconds: 1
  */
 export const LOGIN_ADDRESS_THROTTLE: ThrottlePolicy = { maxFailures: 20, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
 
-export type SignedInUser = { id: string; email: string; name: string; role: Role; clientId: string };
+/** clientId is "" for an operator (bank staff, lib/contract/auth/staff.ts). */
+export type SignedInUser = { id: string; email: string; name: string; role: Role | StaffRole; clientId: string };
 
 export type SignInResult =
   | { ok: true; user: SignedInUser }
@@ -67,5 +69,5 @@ export async function authenticate(
   }
   // The address keeps its count: one right password must not reset a sprayer's budget.
   await clearFailures(db, keys.slice(0, 1));
-  return { ok: true, user: { id: user.user_id, email: user.email, name: user.display_name, role: user.role, clientId: user.client_id } };
+  return { ok: true, user: { id: user.user_id, email: user.email, name: user.display_name, role: user.role, clientId: user.client_id ?? "" } };
 }

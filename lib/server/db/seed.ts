@@ -1,10 +1,13 @@
 import "server-only";
-import { randomBytes, randomUUID } from "node:crypto";
-import { hashSecret } from "@/lib/server/auth/password";
-import { PERMISSIONS } from "@/lib/contract/auth/permissions";
-import type { Queryable } from "@/lib/server/db/types";
-import { parseAmount } from "@/lib/contract/money";
-import { seedDemoVirtualAccounts } from "@/lib/server/virtual-accounts/seed";
+import { randomUUID } from "node:crypto";
+import type { Pool } from "pg";
+import { systemActor } from "@/lib/server/audit/actors";
+import { openAccount, provisionVirtualAccountCurrency, setAccountStatus } from "@/lib/server/ops/accounts";
+import { createClient } from "@/lib/server/ops/clients";
+import type { OpsContext } from "@/lib/server/ops/context";
+import { addBankCode } from "@/lib/server/ops/reference";
+import { createDemoUser } from "@/lib/server/ops/users";
+import { DEMO_VIRTUAL_ACCOUNTS, seedDemoVirtualAccounts } from "@/lib/server/virtual-accounts/seed";
 
 /**
  * UAT demo data (decisions §9). Loaded only into an empty database, so a
@@ -76,82 +79,43 @@ export const DEMO_CLIENTS: DemoClient[] = [
 export const DEMO_PASSWORD = "demo-password";
 export const BANK_CODES = ["BANK_A", "BANK_B", "BANK_C"] as const;
 
-function attributes(client: DemoClient, account: DemoAccount) {
-  const joint = account.owners.length > 1 ? [{ name: "JOINT_CIF", value: `${client.cif}-J` }] : [];
-  return [
-    { name: "BANK_ID", value: "HARBOUR" },
-    ...joint,
-    { name: "CREDIT_INTEREST_RATE", value: Number(account.rates?.credit ?? "0.1") },
-    { name: "DEBIT_INTEREST_RATE", value: Number(account.rates?.debit ?? "0") },
-    { name: "OPEN_DATE", value: account.opened.slice(0, 10) },
-    { name: "STATUS", value: account.status.toUpperCase() },
-    { name: "ACCOUNT_TYPE", value: account.subType },
-  ];
-}
-
-export async function seedDemoData(db: Queryable): Promise<boolean> {
+/** The demo is built by the bank operations a production bank uses (lib/server/ops), so both share one path. */
+export async function seedDemoData(db: Pool): Promise<boolean> {
   const { rowCount } = await db.query("SELECT 1 FROM clients LIMIT 1");
   if (rowCount) return false;
-  for (const [code, name] of BANK_CODES.map((c, i) => [c, `Demo Bank ${"ABC"[i]}`] as const)) {
-    for (const currency of ["USD", "BMD"]) {
-      await db.query("INSERT INTO bank_codes (bank_code, currency, name) VALUES ($1, $2, $3)", [code, currency, name]);
-    }
+  const ctx: OpsContext = { db, appEnv: "uat", actor: systemActor("uat-seed"), correlationId: randomUUID(), baseUrl: "" };
+  for (const [i, bankCode] of BANK_CODES.entries()) {
+    for (const currency of ["USD", "BMD"]) await addBankCode(ctx, { bankCode, currency, name: `Demo Bank ${"ABC"[i]}` });
   }
-  const passwordHash = await hashSecret(DEMO_PASSWORD);
   for (const client of DEMO_CLIENTS) {
-    await db.query(
-      `INSERT INTO clients (client_id, name, cif, secret_hash, permissions, signing_mode, signing_secret)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        client.id,
-        client.name,
-        client.cif,
-        await hashSecret(`${client.id}-uat-secret`),
-        [...PERMISSIONS],
-        client.signing,
-        client.signing === "hmac" ? `whsec_${randomBytes(24).toString("base64url")}` : null,
-      ],
-    );
+    await createClient(ctx, { clientId: client.id, name: client.name, cif: client.cif, signing: client.signing }, `${client.id}-uat-secret`);
     // Oldest first so that "newest first" lists the first account of the table first.
-    const ordered = [...client.accounts].reverse();
-    for (const [i, account] of ordered.entries()) {
-      const accountId = `ACC-${account.number}`;
-      const minor = parseAmount(account.balance, account.currency);
-      await db.query(
-        `INSERT INTO accounts (client_id, account_id, account_number, cif, currency, status, account_type,
-           account_sub_type, nickname, category, opening_date, available_minor, owners, routings, attributes, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, now() - make_interval(secs => $16))`,
-        [
-          client.id,
-          accountId,
-          account.number,
-          client.cif,
-          account.currency,
-          account.status,
-          account.type,
-          account.subType,
-          account.nickname,
-          account.category ?? "account",
-          account.opened,
-          minor.toString(),
-          JSON.stringify(account.owners),
-          JSON.stringify([{ scheme: "AccountNumber", address: account.number }]),
-          JSON.stringify(attributes(client, account)),
-          ordered.length - i,
-        ],
+    for (const account of [...client.accounts].reverse()) {
+      await openAccount(
+        ctx,
+        {
+          clientId: client.id,
+          accountNumber: account.number,
+          currency: account.currency,
+          accountType: account.type ?? undefined,
+          accountSubType: account.subType,
+          nickname: account.nickname ?? undefined,
+          category: account.category,
+          openingBalance: account.balance,
+          creditInterestRate: account.rates?.credit,
+          debitInterestRate: account.rates?.debit,
+          owners: account.owners,
+        },
+        account.opened,
       );
-      await db.query(
-        `INSERT INTO ledger_postings (client_id, account_id, amount_minor, currency, kind, reference)
-         VALUES ($1, $2, $3, $4, 'opening_balance', $5)`,
-        [client.id, accountId, minor.toString(), account.currency, `OPEN-${account.number}`],
-      );
+      if (account.status !== "Active") await setAccountStatus(ctx, { clientId: client.id, accountNumber: account.number, status: account.status });
     }
     for (const user of client.users) {
-      await db.query(
-        `INSERT INTO users (user_id, email, display_name, password_hash, role, client_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [randomUUID(), user.email, user.name, passwordHash, user.role, client.id],
-      );
+      await createDemoUser(ctx, { clientId: client.id, email: user.email, name: user.name, role: user.role }, DEMO_PASSWORD);
     }
+  }
+  for (const [clientId, demo] of Object.entries(DEMO_VIRTUAL_ACCOUNTS)) {
+    for (const currency of demo.currencies) await provisionVirtualAccountCurrency(ctx, { clientId, currency });
   }
   // Virtual accounts after the clients they belong to (their data lives beside their code).
   await seedDemoVirtualAccounts(db);

@@ -79,15 +79,15 @@ export async function findDeliveryForAttempt(
   db: Queryable,
   clientId: string,
   deliveryId: string,
-): Promise<{ delivery: DeliveryRow; signing: SigningSettings } | null> {
-  const { rows } = await db.query<DeliveryRow & { signing_mode: "rsa" | "hmac"; signing_secret: string | null }>(
-    `SELECT ${QUALIFIED_COLUMNS}, c.signing_mode, c.signing_secret
+): Promise<{ delivery: DeliveryRow; signing: SigningSettings; clientSuspended: boolean } | null> {
+  const { rows } = await db.query<DeliveryRow & { signing_mode: "rsa" | "hmac"; signing_secret: string | null; suspended: boolean }>(
+    `SELECT ${QUALIFIED_COLUMNS}, c.signing_mode, c.signing_secret, c.suspended_at IS NOT NULL AS suspended
      FROM deliveries d JOIN clients c ON c.client_id = d.client_id
      WHERE d.client_id = $1 AND d.delivery_id = $2`,
     [clientId, deliveryId],
   );
   const row = rows[0];
-  return row ? { delivery: row, signing: { mode: row.signing_mode, secret: row.signing_secret } } : null;
+  return row ? { delivery: row, signing: { mode: row.signing_mode, secret: row.signing_secret }, clientSuspended: row.suspended } : null;
 }
 
 export async function findSigningSettings(db: Queryable, clientId: string): Promise<SigningSettings | null> {

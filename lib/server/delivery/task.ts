@@ -30,6 +30,8 @@ function nextStep(delivery: DeliveryRow, succeeded: boolean, attemptNo: number, 
   return delayMs === null ? { status: "Failed" as const, delayMs: null } : { status: "Pending" as const, delayMs };
 }
 
+const SUSPENDED_RECHECK_MS = 5 * 60_000;
+
 /**
  * Sends one attempt of a delivery. At least once: the queue task is leased,
  * so if the process dies mid-attempt the task runs again when the lease ends
@@ -41,6 +43,8 @@ export async function sendDelivery(task: Task, runtime: Runtime): Promise<void> 
   if (!clientId || !deliveryId) return;
   const found = await findDeliveryForAttempt(runtime.db, clientId, deliveryId);
   if (!found || found.delivery.status !== "Pending") return;
+  // A suspended client's webhooks stop (docs/operations.md): held, not attempted, and sent once it is reactivated.
+  if (found.clientSuspended) throw new RetryLater(SUSPENDED_RECHECK_MS * runtime.config.webhookRetryScale, "client suspended; delivery held");
   const { delivery } = found;
   const signer = signerOf(runtime, clientId, found.signing);
 

@@ -38,7 +38,7 @@ export function portalBucket(userId: string): string {
 export type Quota = { max: number; windowSeconds: number; bucket?: string };
 
 /**
- * One round trip checks the client's IP allow-list, counts the request in a
+ * One round trip checks the client's IP allow-list (a suspended client is not found: 401), counts the request in a
  * fixed window shared by all instances (decisions §1) in the quota's bucket and, for a keyed
  * idempotent request within its quota, claims the Idempotency-Key. A refused
  * address is not counted against the quota; a refused request claims nothing.
@@ -51,7 +51,7 @@ WITH c AS (
     cif = $12::text AS cif_matches,
     ($13::uuid IS NULL OR EXISTS (SELECT 1 FROM portal_sessions s
       WHERE s.session_id = $13::uuid AND s.ended_at IS NULL AND s.expires_at > now())) AS session_live
-  FROM clients WHERE client_id = $1
+  FROM clients WHERE client_id = $1 AND suspended_at IS NULL
 ), hit AS (
   INSERT INTO rate_limit_windows (client_id, bucket, window_start, hits)
   SELECT $1, $11, $2, 1 FROM c WHERE c.allowed AND c.cif_matches AND c.session_live

@@ -66,15 +66,14 @@ export async function lockAccount(db: Queryable, clientId: string, accountNumber
 }
 
 export async function setAccountStatus(db: Queryable, clientId: string, accountId: string, status: string): Promise<void> {
-  await db.query("UPDATE accounts SET status = $3 WHERE client_id = $1 AND account_id = $2", [clientId, accountId, status]);
-}
-
-export async function addVirtualAccountCurrency(db: Queryable, clientId: string, currency: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    "INSERT INTO virtual_account_currencies (client_id, currency) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-    [clientId, currency],
+  // The STATUS attribute mirrors the status, as the core system shows it.
+  await db.query(
+    `UPDATE accounts SET status = $3,
+            attributes = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'name' = 'STATUS' THEN jsonb_build_object('name', 'STATUS', 'value', upper($3)) ELSE a END ORDER BY i), '[]')
+                            FROM jsonb_array_elements(attributes) WITH ORDINALITY AS e(a, i))
+      WHERE client_id = $1 AND account_id = $2`,
+    [clientId, accountId, status],
   );
-  return (rowCount ?? 0) > 0;
 }
 
 export type AccountListRow = { account_number: string; currency: string; status: string; nickname: string | null; category: string; available_minor: string };

@@ -9,6 +9,7 @@ import { auditOperation } from "@/lib/server/ops/audit";
 import * as repo from "@/lib/server/ops/accounts-repo";
 import { requireClient } from "@/lib/server/ops/clients";
 import type { OpsContext } from "@/lib/server/ops/context";
+import { provisionCurrency } from "@/lib/server/virtual-accounts/repo";
 
 /** Opening accounts for a client (docs/operations.md, Accounts). */
 
@@ -54,6 +55,9 @@ export async function openAccount(ctx: OpsContext, input: unknown, openedAt?: st
       owners,
       attributes: [
         { name: "BANK_ID", value: "HARBOUR" },
+        ...(owners.length > 1 ? [{ name: "JOINT_CIF", value: `${client.cif}-J` }] : []),
+        { name: "CREDIT_INTEREST_RATE", value: Number(data.creditInterestRate) },
+        { name: "DEBIT_INTEREST_RATE", value: Number(data.debitInterestRate) },
         { name: "OPEN_DATE", value: (openedAt ?? new Date().toISOString()).slice(0, 10) },
         { name: "STATUS", value: "ACTIVE" },
         { name: "ACCOUNT_TYPE", value: data.accountSubType },
@@ -93,18 +97,16 @@ export async function setAccountStatus(ctx: OpsContext, input: unknown): Promise
 }
 
 /** Lets a client open virtual accounts in one more currency (spec §2.4). */
-export async function provisionVirtualAccountCurrency(ctx: OpsContext, input: unknown): Promise<{ clientId: string; currency: string; added: boolean }> {
+export async function provisionVirtualAccountCurrency(ctx: OpsContext, input: unknown): Promise<{ clientId: string; currency: string }> {
   const data = parseInput(ZVirtualAccountCurrencyAdd, input);
   return withTransaction(ctx.db, async (tx) => {
     await requireClient(tx, data.clientId);
-    const added = await repo.addVirtualAccountCurrency(tx, data.clientId, data.currency);
-    if (added) {
-      await auditOperation(tx, {
-        clientId: data.clientId, actor: ctx.actor, correlationId: ctx.correlationId, action: "virtual_account_currency.added",
-        entity: "client", entityId: data.clientId, before: null, after: { currency: data.currency },
-      });
-    }
-    return { clientId: data.clientId, currency: data.currency, added };
+    await provisionCurrency(tx, data.clientId, data.currency);
+    await auditOperation(tx, {
+      clientId: data.clientId, actor: ctx.actor, correlationId: ctx.correlationId, action: "virtual_account_currency.provisioned",
+      entity: "client", entityId: data.clientId, before: null, after: { currency: data.currency },
+    });
+    return { clientId: data.clientId, currency: data.currency };
   });
 }
 

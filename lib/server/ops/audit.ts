@@ -1,11 +1,12 @@
 import "server-only";
+import { writeAudit } from "@/lib/server/audit/write";
 import type { Queryable } from "@/lib/server/db/types";
 
 /**
- * The audit row of a bank operation, written in the operation's transaction.
- * Operations on the bank's own data (bank codes, operators) have no client:
- * they are filed under BANK_SCOPE, which no client id can equal (client ids
- * start with a letter or digit). Moves to lib/server/audit when that lands.
+ * The audit row of a bank operation, written in the operation's transaction
+ * through the one audit writer. Operations on the bank's own data (bank
+ * codes, operators) have no client: their rows join the BANK_SCOPE chain,
+ * which no client id can equal (client ids start with a letter or digit).
  */
 export const BANK_SCOPE = "_bank";
 
@@ -16,17 +17,10 @@ export type OperationAudit = {
   action: string;
   entity: string;
   entityId: string;
-  before: unknown;
-  after: unknown;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
 };
 
 export async function auditOperation(db: Queryable, row: OperationAudit): Promise<void> {
-  await db.query("INSERT INTO audit_log (client_id, actor, action, entity, entity_id, data) VALUES ($1, $2, $3, $4, $5, $6)", [
-    row.clientId ?? BANK_SCOPE,
-    row.actor,
-    row.action,
-    row.entity,
-    row.entityId,
-    JSON.stringify({ correlationId: row.correlationId, before: row.before ?? null, after: row.after ?? null }),
-  ]);
+  await writeAudit(db, { ...row, clientId: row.clientId ?? BANK_SCOPE });
 }

@@ -90,3 +90,17 @@ export async function spendPasswordLink(db: Queryable, tokenHash: Buffer, passwo
   );
   return rows[0] ?? null;
 }
+
+export type OperatorRow = { user_id: string; email: string; display_name: string };
+
+/** The operator of a live server-side session (lib/server/auth/sessions.ts); null for anyone else. */
+export async function findOperatorBySession(db: Queryable, sessionId: string, userId: string): Promise<OperatorRow | null> {
+  const { rows } = await db.query<OperatorRow>(
+    `SELECT u.user_id, u.email, u.display_name
+       FROM portal_sessions s JOIN users u ON u.user_id = s.user_id
+      WHERE s.session_id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > now()
+        AND u.role = 'operator' AND u.client_id IS NULL AND u.disabled_at IS NULL`,
+    [sessionId, userId],
+  );
+  return rows[0] ?? null;
+}

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/contract/http/errors";
 import { ZOperatorCreate, ZSetPassword, ZUserAccess, ZUserInvite, ZUserRoleChange } from "@/lib/contract/ops/schema";
 import type { Pool } from "pg";
 import { hashSecret } from "@/lib/server/auth/password";
+import { endSessionsOfUser } from "@/lib/server/auth/sessions";
 import { withTransaction } from "@/lib/server/db/transaction";
 import type { Queryable } from "@/lib/server/db/types";
 import { parseInput } from "@/lib/server/http/validation";
@@ -102,12 +103,16 @@ export async function changeUserRole(ctx: OpsContext, input: unknown): Promise<U
   });
 }
 
-/** Every page, portal call and sign-in reads `disabled_at`, so a disabled user is out from their next request. */
+/**
+ * A disabled user's server-side sessions end in the same transaction, so
+ * their next page or portal call is refused; sign-in treats them as unknown.
+ */
 export async function setUserDisabled(ctx: OpsContext, input: unknown, disabled: boolean): Promise<UserView> {
   const data = parseInput(ZUserAccess, input);
   return withTransaction(ctx.db, async (tx) => {
     const before = await requireUser(tx, data.clientId, data.email);
     const after = await repo.updateUser(tx, before.user_id, { disabled });
+    if (disabled) await endSessionsOfUser(tx, before.user_id, "user-disabled");
     await auditOperation(tx, { ...userAudit(ctx, after, disabled ? "user.disabled" : "user.enabled"), before: userView(before), after: userView(after) });
     return userView(after);
   });

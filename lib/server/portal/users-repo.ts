@@ -1,5 +1,6 @@
 import "server-only";
 import type { Role } from "@/lib/contract/auth/roles";
+import type { StaffRole } from "@/lib/contract/auth/staff";
 import type { Queryable } from "@/lib/server/db/types";
 
 /** The only SQL of portal sign-in and sessions. */
@@ -9,13 +10,15 @@ export type UserCredentialsRow = {
   email: string;
   display_name: string;
   password_hash: string;
-  role: Role;
-  client_id: string;
+  role: Role | StaffRole;
+  /** null for an operator. */
+  client_id: string | null;
 };
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserCredentialsRow | null> {
   const { rows } = await db.query<UserCredentialsRow>(
-    "SELECT user_id, email, display_name, password_hash, role, client_id FROM users WHERE lower(email) = $1",
+    // An invited user without a password yet, or a disabled one, cannot sign in: they count as unknown.
+    "SELECT user_id, email, display_name, password_hash, role, client_id FROM users WHERE lower(email) = $1 AND password_hash IS NOT NULL AND disabled_at IS NULL",
     [email],
   );
   return rows[0] ?? null;
@@ -41,7 +44,7 @@ export async function findPortalUserBySession(db: Queryable, sessionId: string, 
   const { rows } = await db.query<PortalUserRow>(
     `SELECT u.user_id, u.email, u.display_name, u.role, u.client_id, c.name AS client_name, c.cif, c.permissions
        FROM portal_sessions s JOIN users u ON u.user_id = s.user_id JOIN clients c ON c.client_id = u.client_id
-      WHERE s.session_id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > now()`,
+      WHERE s.session_id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > now() AND u.disabled_at IS NULL`,
     [sessionId, userId],
   );
   return rows[0] ?? null;

@@ -74,7 +74,9 @@ function parseFlags(command: OpsCommand, args: string[]): { flags: Flags; json: 
 function refusal(error: unknown): { code: string; message: string; field: string | null } | null {
   if (error instanceof ApiError) {
     const details = error.details && error.details.length > 1 ? ` (${error.details.map((d) => `${d.field}: ${d.message}`).join("; ")})` : "";
-    return { code: error.code, message: error.message + details, field: error.field };
+    // The operator must see which flag or field was refused, whatever the message says.
+    const named = error.field && !error.message.includes(error.field) ? `${error.field}: ${error.message}` : error.message;
+    return { code: error.code, message: named + details, field: error.field };
   }
   if (error instanceof ZodError) {
     return { code: "VALIDATION_ERROR", message: error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "), field: String(error.issues[0]?.path.join(".") ?? "") || null };

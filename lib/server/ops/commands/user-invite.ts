@@ -1,4 +1,5 @@
 import "server-only";
+import { ROLES } from "@/lib/contract/auth/roles";
 import { defineCommand, stringFlag } from "@/lib/server/ops/cli/command";
 import { inviteUser } from "@/lib/server/ops/users";
 
@@ -8,7 +9,7 @@ export default defineCommand({
   flags: {
     client: { type: "string", value: "ID", required: true, description: "the client id" },
     email: { type: "string", value: "EMAIL", required: true, description: "the user's work email (their sign-in)" },
-    role: { type: "string", value: "viewer|treasurer|admin", required: true, description: "what the user may do" },
+    role: { type: "string", value: ROLES.join("|"), required: true, description: "what the user may do" },
     name: { type: "string", value: "NAME", description: "display name (default: the email's local part)" },
   },
   details: "The link is single-use and expires after 72 hours. Hand it to the user; no email is sent.",

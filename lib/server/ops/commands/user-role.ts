@@ -1,4 +1,5 @@
 import "server-only";
+import { ROLES } from "@/lib/contract/auth/roles";
 import { defineCommand } from "@/lib/server/ops/cli/command";
 import { changeUserRole } from "@/lib/server/ops/users";
 
@@ -8,7 +9,7 @@ export default defineCommand({
   flags: {
     client: { type: "string", value: "ID", required: true, description: "the client id" },
     email: { type: "string", value: "EMAIL", required: true, description: "the user's email" },
-    role: { type: "string", value: "viewer|treasurer|admin", required: true, description: "the new role" },
+    role: { type: "string", value: ROLES.join("|"), required: true, description: "the new role" },
   },
   async run(ctx, flags) {
     return { json: await changeUserRole(ctx, { clientId: flags.client, email: flags.email, role: flags.role }) };

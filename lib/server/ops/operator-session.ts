@@ -1,0 +1,43 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { getServerSession } from "next-auth";
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
+import { userActor } from "@/lib/server/audit/actors";
+import { getAuthOptions } from "@/lib/server/auth/auth-options";
+import { signInPath } from "@/lib/server/auth/session";
+import { isSessionId } from "@/lib/server/auth/sessions";
+import type { OpsContext } from "@/lib/server/ops/context";
+import { findOperatorBySession } from "@/lib/server/ops/users-repo";
+import { getRuntime } from "@/lib/server/runtime";
+
+/**
+ * The Bank operations area's gate. Only a signed-in operator gets through;
+ * a client's user (any role) gets a 404, as for a page that does not exist,
+ * so the area does not even show that it is there.
+ */
+export type Operator = { id: string; email: string; name: string };
+
+export const getOperator = cache(async (): Promise<Operator | null> => {
+  const session = await getServerSession(await getAuthOptions());
+  const userId = session?.user?.id;
+  if (!userId || !isSessionId(session?.sessionId)) return null;
+  const { db } = await getRuntime();
+  const row = await findOperatorBySession(db, session.sessionId, userId);
+  return row ? { id: row.user_id, email: row.email, name: row.display_name } : null;
+});
+
+/** For operations pages: signed out goes to sign-in; signed in as anyone but an operator is a 404. */
+export async function requireOperator(returnTo: string): Promise<Operator> {
+  const operator = await getOperator();
+  if (operator) return operator;
+  const session = await getServerSession(await getAuthOptions());
+  if (session?.user?.id) notFound();
+  redirect(signInPath(returnTo));
+}
+
+/** The context of an operation an operator runs from the console: audited as the operator. */
+export async function operatorContext(operator: Operator, origin: string): Promise<OpsContext> {
+  const { db, config } = await getRuntime();
+  return { db, appEnv: config.appEnv, actor: userActor(operator.id), correlationId: randomUUID(), baseUrl: config.publicBaseUrl ?? origin };
+}
