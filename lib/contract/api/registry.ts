@@ -24,6 +24,7 @@ import {
 import { VIRTUAL_ACCOUNT_OPERATIONS } from "@/lib/contract/virtual-accounts/operations";
 import { getJobOperation, listJobResultsOperation } from "@/lib/contract/virtual-accounts/jobs/operations";
 import { getPaymentOperation, listPaymentsOperation } from "@/lib/contract/payments/operations";
+import { APPROVAL_OPERATIONS } from "@/lib/contract/approvals/operations";
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const OPERATIONS: readonly OperationSpec[] = [
@@ -52,4 +53,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
   listJobResultsOperation,
   listPaymentsOperation,
   getPaymentOperation,
+  ...APPROVAL_OPERATIONS,
 ];

@@ -5,7 +5,7 @@ import type { Permission } from "@/lib/contract/auth/permissions";
  * more than their client holds: the access token minted for them carries
  * `role scopes ∩ client permissions`, so the API enforces the role too.
  */
-export const ROLES = ["viewer", "treasurer", "admin"] as const;
+export const ROLES = ["viewer", "treasurer", "approver", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 export function isRole(value: unknown): value is Role {
@@ -30,6 +30,8 @@ const ADMINISTER: readonly Permission[] = ["receive-notifications", "sandbox"];
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   viewer: READ,
   treasurer: [...READ, ...OPERATE],
+  /** Approves what treasurers draft (lib/server/approvals); pays nothing itself. */
+  approver: READ,
   admin: [...READ, ...OPERATE, ...ADMINISTER],
 };
 
@@ -42,7 +44,7 @@ export function scopesForRole(role: Role, clientPermissions: readonly string[]):
   return ROLE_PERMISSIONS[role].filter((permission) => granted.has(permission));
 }
 
-const RANK: Readonly<Record<Role, number>> = { viewer: 0, treasurer: 1, admin: 2 };
+const RANK: Readonly<Record<Role, number>> = { viewer: 0, treasurer: 1, approver: 0, admin: 2 };
 
 /** Roles are ordered: a treasurer can do all a viewer can, an admin all a treasurer can. */
 export function hasRole(actual: Role, required: Role): boolean {
@@ -52,5 +54,11 @@ export function hasRole(actual: Role, required: Role): boolean {
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   viewer: "Viewer",
   treasurer: "Treasurer",
+  approver: "Approver",
   admin: "Administrator",
 };
+
+/** Who may approve or reject payment drafts (dual control): approvers and admins, never a viewer or a treasurer. */
+export function canApprove(role: Role): boolean {
+  return role === "approver" || role === "admin";
+}

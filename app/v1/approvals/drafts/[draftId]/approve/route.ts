@@ -1,0 +1,16 @@
+import { POST as submitAch } from "@/app/v1/payments/ach-local/route";
+import { POST as submitSwift } from "@/app/v1/payments/swift/route";
+import { portalCallerOf } from "@/lib/server/approvals/actor";
+import { apiSubmitter } from "@/lib/server/approvals/api-submission";
+import { approveDraft } from "@/lib/server/approvals/decide";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { approvePaymentDraftOperation } from "@/lib/contract/approvals/operations";
+
+export const dynamic = "force-dynamic";
+
+/** The last approval submits through the payment routes themselves, so the API's rules and idempotency apply unchanged. */
+export const POST = endpoint(approvePaymentDraftOperation, ({ runtime, principal, request, correlationId, params, body }) => {
+  const caller = portalCallerOf(principal, request, correlationId);
+  const submit = apiSubmitter(runtime, caller.clientId, { ACH: submitAch, SWIFT: submitSwift });
+  return approveDraft(runtime.db, caller, params.draftId, body.comment || null, submit);
+});

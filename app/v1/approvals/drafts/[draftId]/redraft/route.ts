@@ -1,0 +1,12 @@
+import { portalCallerOf } from "@/lib/server/approvals/actor";
+import { draftKeyOf } from "@/lib/server/approvals/draft-key";
+import { redraft } from "@/lib/server/approvals/drafts";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { redraftPaymentDraftOperation } from "@/lib/contract/approvals/operations";
+
+export const dynamic = "force-dynamic";
+
+export const POST = endpoint(redraftPaymentDraftOperation, ({ principal, request, correlationId, params, transaction }) => {
+  const caller = portalCallerOf(principal, request, correlationId);
+  return transaction((tx) => redraft(tx, caller, params.draftId, draftKeyOf(request)));
+});

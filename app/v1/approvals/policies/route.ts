@@ -1,0 +1,16 @@
+import { portalCallerOf, requireAdmin } from "@/lib/server/approvals/actor";
+import { getPolicies, savePolicies } from "@/lib/server/approvals/policies";
+import { endpoint } from "@/lib/server/http/endpoint";
+import { getApprovalPoliciesOperation, putApprovalPoliciesOperation } from "@/lib/contract/approvals/operations";
+
+export const dynamic = "force-dynamic";
+
+export const GET = endpoint(getApprovalPoliciesOperation, ({ runtime, principal, request, correlationId }) =>
+  getPolicies(runtime.db, portalCallerOf(principal, request, correlationId).clientId),
+);
+
+export const PUT = endpoint(putApprovalPoliciesOperation, ({ principal, request, correlationId, body, transaction }) => {
+  const caller = portalCallerOf(principal, request, correlationId);
+  requireAdmin(caller);
+  return transaction((tx) => savePolicies(tx, caller, body));
+});
