@@ -33,7 +33,7 @@ type DemoClient = {
   cif: string;
   signing: "rsa" | "hmac";
   accounts: DemoAccount[];
-  users: Array<{ email: string; name: string; role: "viewer" | "treasurer" | "admin" }>;
+  users: Array<{ email: string; name: string; role: "viewer" | "treasurer" | "approver" | "admin" }>;
 };
 
 const ACME_OWNER = { displayName: "Acme Shipping Ltd.", accountHolderType: "Primary" as const };
@@ -58,6 +58,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
       { email: "treasurer@acme.test", name: "Tara Treasurer", role: "treasurer" },
       { email: "viewer@acme.test", name: "Victor Viewer", role: "viewer" },
       { email: "admin@acme.test", name: "Ada Admin", role: "admin" },
+      { email: "approver@acme.test", name: "Arlo Approver", role: "approver" },
     ],
   },
   {
