@@ -6,7 +6,6 @@ import { readBodyText } from "@/lib/server/http/body";
 import { baseUrlOf } from "@/lib/server/http/base-url";
 import { clientIpOf } from "@/lib/server/http/client-ip";
 import { correlationIdOf } from "@/lib/server/http/correlation";
-import { requestActor, type RequestActor } from "@/lib/server/http/actor";
 import { ApiError } from "@/lib/contract/http/errors";
 import { idempotencyStep, prepareClaim, replayResponse, type IdempotencySession, type StatementRunner, type TransactionRunner } from "@/lib/server/http/idempotency";
 import { requiredPermissions, type OperationInput, type OperationResult, type OperationSpec } from "@/lib/contract/http/operation";
@@ -14,14 +13,13 @@ import { admitRequest, portalBucket, type Quota } from "@/lib/server/http/rate-l
 import { CSV_TYPE, errorResponse, JSON_TYPE, renderResponse } from "@/lib/server/http/respond";
 import { parseInput } from "@/lib/server/http/validation";
 import type { ClaimOutcome, ClaimRequest } from "@/lib/server/idempotency/repo";
+import { observed } from "@/lib/server/observability/request-log";
 import { getRuntime, type Runtime } from "@/lib/server/runtime";
 
 export type RequestContext<O extends OperationSpec> = OperationInput<O> & {
   request: Request;
   correlationId: string;
   principal: O["access"] extends "public" ? null : Principal;
-  /** Who acts (client or portal user), from which IP, under which correlation id: for services and audit rows. */
-  actor: O["access"] extends "public" ? null : RequestActor;
   runtime: Runtime;
   /** Headers the handler may add to the success response. */
   responseHeaders: Headers;
@@ -198,7 +196,6 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
         request,
         correlationId,
         principal: principal as RequestContext<O>["principal"],
-        actor: (principal ? requestActor(principal, clientIpOf(request.headers), correlationId) : null) as RequestContext<O>["actor"],
         runtime,
         responseHeaders: headers,
         baseUrl: baseUrlOf(request.headers, url, runtime.config),
@@ -213,5 +210,6 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
       return errorResponse(error, correlationId, headers);
     }
   };
-  return Object.assign(route, { operation });
+  // One JSON log line and the request metrics per call (lib/server/observability).
+  return Object.assign(observed(operation.id, route), { operation });
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { PoolClient } from "pg";
 import { claimTasks, completeTask, failTask, QUEUE_CHANNEL, releaseTasks, retryTask, type Task } from "@/lib/server/jobs/queue";
+import { metrics } from "@/lib/server/observability/metrics";
 import type { Runtime } from "@/lib/server/runtime";
 
 /** Thrown by a task handler to run the task again later. */
@@ -177,10 +178,14 @@ export class Worker {
     const definition = this.byKind.get(task.kind);
     if (!definition) return;
     const db = this.runtime.db;
+    const started = performance.now();
+    const took = (outcome: string) => metrics().jobSeconds.observe({ kind: task.kind, outcome }, (performance.now() - started) / 1000);
     try {
       await definition.handle(task, this.runtime);
       await completeTask(db, task.task_id, this.id);
+      took("done");
     } catch (error) {
+      took(error instanceof RetryLater ? "retry" : "error");
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof RetryLater) {
         await retryTask(db, task.task_id, this.id, error.delayMs, message).catch(() => {});

@@ -1,0 +1,21 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * The API e2e specs and the cluster specs (e2e/cluster), run by
+ * scripts/test-cluster.mjs through HAProxy against 2 servers of
+ * `npm run cluster` (it starts the cluster and sets CLUSTER_BASE_URL and
+ * CLUSTER_STATE_FILE). The restart specs start servers of their own on the
+ * embedded database and stay in the single-server run.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: ["api/**/*.spec.ts", "cluster/**/*.spec.ts"],
+  testIgnore: ["**/*restart.spec.ts"],
+  outputDir: "test-results/cluster",
+  fullyParallel: false,
+  workers: 1,
+  timeout: 180_000,
+  retries: 0,
+  reporter: [["list"]],
+  use: { baseURL: process.env.CLUSTER_BASE_URL ?? "http://localhost:3160" },
+});

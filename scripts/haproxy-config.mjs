@@ -1,0 +1,44 @@
+// The HAProxy configuration of `npm run cluster` (docs/operations.md, Several servers).
+
+/**
+ * @param {{ host: string, port: number, servers: { name: string, port: number }[], trustProxy: boolean, timeoutServerS: number }} options
+ */
+export function haproxyConfig({ host, port, servers, trustProxy, timeoutServerS }) {
+  return `# Written by scripts/cluster.mjs at each start; edits are lost.
+global
+  maxconn 4096
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 65s
+  timeout server ${timeoutServerS}s
+  timeout http-keep-alive 60s
+  # A server that refuses the connection (stopping, restarting) costs a retry on another, never an error.
+  retries 3
+  option redispatch 1
+
+frontend harbour
+  bind ${host}:${port}
+  # The servers trust X-Forwarded-For (TRUST_PROXY=1): only this balancer reaches them, so the
+  # header must say what this balancer saw. A client's own header is kept only behind a trusted proxy.
+${trustProxy ? "" : "  http-request del-header x-forwarded-for\n"}  option forwardfor
+  # Metrics are per instance: scrape each server's private port, never through the balancer.
+  http-request deny deny_status 404 if { path_beg /metrics }
+  default_backend servers
+
+backend servers
+  balance leastconn
+  option httpchk
+  http-check send meth GET uri /readyz
+  http-check expect status 200
+  # A stopping server answers /readyz 503 at once; it leaves the rotation at its next check.
+  default-server inter 1s fastinter 250ms downinter 1s rise 2 fall 1
+  # Besides a refused connection, a request sent on a connection the server closed unanswered
+  # is retried -- when that is safe: reads, and writes that carry an Idempotency-Key.
+  retry-on conn-failure empty-response
+  acl keyed req.hdr(idempotency-key) -m found
+  http-request disable-l7-retry if !METH_GET !keyed
+${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join("\n")}
+`;
+}

@@ -1,0 +1,85 @@
+// The cluster step of `npm test` (docs/operations.md, Tests): `npm run cluster` with 2 servers
+// on a fresh embedded database, the API e2e and cluster specs through its HAProxy, then a
+// search of everything the cluster logged for the demo secrets and any bearer token.
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
+
+const port = Number(process.env.CLUSTER_E2E_PORT ?? 3160);
+const dataDir = path.resolve(process.env.CLUSTER_E2E_DATA_DIR ?? ".data/cluster-e2e");
+const reports = path.resolve(process.env.REPORTS_DIR ?? ".data/test-reports");
+const stateFile = path.join(dataDir, "cluster.json");
+const logFile = path.join(reports, "cluster.log");
+const baseUrl = `http://127.0.0.1:${port}`;
+
+await stopEmbeddedPostgres(dataDir);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+mkdirSync(reports, { recursive: true });
+
+const log = createWriteStream(logFile);
+const cluster = spawn(process.execPath, ["scripts/cluster.mjs"], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    CLUSTER_STATE_FILE: stateFile,
+    APP_ENV: "uat",
+    RATE_LIMIT_MAX: "100000",
+    WEBHOOK_RETRY_SCALE: "0.001",
+    // Long enough for a release's requests, short enough that the restart specs stay quick.
+    SHUTDOWN_GRACE_MS: "5000",
+    NEXTAUTH_URL: baseUrl,
+  },
+  stdio: ["ignore", "pipe", "pipe"],
+});
+cluster.stdout.pipe(log);
+cluster.stderr.pipe(log);
+const clusterExited = new Promise((resolve) => cluster.once("exit", resolve));
+
+async function ready(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+let status = 1;
+try {
+  const servers = [port + 1, port + 2];
+  const up = (await Promise.all(servers.map((p) => ready(`http://127.0.0.1:${p}/readyz`, 180_000)))).every(Boolean);
+  if (!up || !(await ready(`${baseUrl}/readyz`, 30_000))) {
+    console.error(`cluster did not become ready; see ${logFile}`);
+  } else {
+    status =
+      spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", "--config", "playwright.cluster.config.ts", ...process.argv.slice(2)], {
+        stdio: "inherit",
+        env: { ...process.env, CLUSTER_BASE_URL: baseUrl, CLUSTER_STATE_FILE: stateFile },
+      }).status ?? 1;
+  }
+} finally {
+  cluster.kill("SIGTERM");
+  await clusterExited;
+  log.end();
+}
+
+// Nothing secret in the logs: the demo client secrets, the portal password, the embedded
+// database's password, and no bearer token (a JWT) of any kind.
+const text = readFileSync(logFile, "utf8");
+const secrets = ["acme-uat-secret", "globex-uat-secret", "initech-uat-secret", "demo-password"];
+const found = secrets.filter((s) => text.includes(s));
+if (/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}/.test(text)) found.push("a JWT");
+const requestLines = text.split("\n").filter((line) => line.includes('"msg":"request"')).length;
+if (found.length > 0) {
+  console.error(`cluster log (${logFile}) contains: ${found.join(", ")}`);
+  status = 1;
+} else if (requestLines === 0) {
+  console.error(`cluster log (${logFile}) has no request lines: the log check would prove nothing`);
+  status = 1;
+} else {
+  console.log(`cluster log: ${requestLines} request lines, no secret or token in them`);
+}
+process.exit(status);
