@@ -6,6 +6,7 @@ import { readBodyText } from "@/lib/server/http/body";
 import { baseUrlOf } from "@/lib/server/http/base-url";
 import { clientIpOf } from "@/lib/server/http/client-ip";
 import { correlationIdOf } from "@/lib/server/http/correlation";
+import { requestActor, type RequestActor } from "@/lib/server/http/actor";
 import { ApiError } from "@/lib/contract/http/errors";
 import { idempotencyStep, prepareClaim, replayResponse, type IdempotencySession, type StatementRunner, type TransactionRunner } from "@/lib/server/http/idempotency";
 import { requiredPermissions, type OperationInput, type OperationResult, type OperationSpec } from "@/lib/contract/http/operation";
@@ -20,6 +21,8 @@ export type RequestContext<O extends OperationSpec> = OperationInput<O> & {
   request: Request;
   correlationId: string;
   principal: O["access"] extends "public" ? null : Principal;
+  /** Who acts (client or portal user), from which IP, under which correlation id: for services and audit rows. */
+  actor: O["access"] extends "public" ? null : RequestActor;
   runtime: Runtime;
   /** Headers the handler may add to the success response. */
   responseHeaders: Headers;
@@ -196,6 +199,7 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
         request,
         correlationId,
         principal: principal as RequestContext<O>["principal"],
+        actor: (principal ? requestActor(principal, clientIpOf(request.headers), correlationId) : null) as RequestContext<O>["actor"],
         runtime,
         responseHeaders: headers,
         baseUrl: baseUrlOf(request.headers, url, runtime.config),
