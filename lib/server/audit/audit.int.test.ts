@@ -3,6 +3,8 @@ import { sealAllAuditChains, sealAuditChain } from "@/lib/server/audit/seal";
 import { verifyAuditChains } from "@/lib/server/audit/verify";
 import { writeAudit } from "@/lib/server/audit/write";
 import { withTransaction } from "@/lib/server/db/transaction";
+import { runCli } from "@/lib/server/ops/cli/run";
+import { COMMANDS } from "@/lib/server/ops/commands";
 import { getRuntime } from "@/lib/server/runtime";
 
 const ORG = "globex";
@@ -73,6 +75,16 @@ describe("audit rows", () => {
   });
 });
 
+/** `npm run ops -- audit verify ...` in process, as the ops engineer's tests run their commands. */
+async function auditVerify(...flags: string[]): Promise<{ code: number; out: string; err: string }> {
+  const runtime = await getRuntime();
+  const out: string[] = [];
+  const err: string[] = [];
+  const context = async () => ({ db: runtime.db, appEnv: runtime.config.appEnv, actor: "system:test", correlationId: "c", baseUrl: "http://localhost" });
+  const code = await runCli(["audit", "verify", ...flags], COMMANDS, context, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
 describe("the hash chain", () => {
   it("holds after sealing, including rows sealed by concurrent sealers and rows written between seals", async () => {
     const { db } = await getRuntime();
@@ -83,6 +95,7 @@ describe("the hash chain", () => {
     const report = await verifyAuditChains(db);
     expect(report.firstBroken).toBeNull();
     expect(report.ok).toBe(true);
+    expect(await auditVerify("--seal", "--json")).toMatchObject({ code: 0, out: expect.stringContaining('"ok":true') });
     const globex = report.chains.find((c) => c.clientId === ORG)!;
     expect(globex.unsealed).toBe(0);
     expect(globex.sealed).toBeGreaterThanOrEqual(35);
@@ -96,6 +109,9 @@ describe("the hash chain", () => {
     const report = await verifyAuditChains(db, { clientId: ORG });
     expect(report.ok).toBe(false);
     expect(report.firstBroken).toMatchObject({ clientId: ORG, auditId: target, reason: expect.stringMatching(/edited/) });
+    const cli = await auditVerify();
+    expect(cli.code).toBe(1);
+    expect(cli.err).toContain(`audit row ${target}`);
     // Put it back: the chain holds again, so the tests below see only their own tampering.
     await tamper("UPDATE audit_log SET after = '{\"i\": 12}' WHERE client_id = $1 AND audit_id = $2", [ORG, target]);
     expect((await verifyAuditChains(db, { clientId: ORG })).ok).toBe(true);

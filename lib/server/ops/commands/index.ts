@@ -2,6 +2,7 @@ import "server-only";
 import type { OpsCommand } from "@/lib/server/ops/cli/command";
 import accountOpen from "@/lib/server/ops/commands/account-open";
 import accountStatus from "@/lib/server/ops/commands/account-status";
+import auditVerify from "@/lib/server/ops/commands/audit-verify";
 import bankCodeAdd from "@/lib/server/ops/commands/bank-code-add";
 import clientCreate from "@/lib/server/ops/commands/client-create";
 import clientIpAllowList from "@/lib/server/ops/commands/client-ip-allow-list";
@@ -40,6 +41,7 @@ import vaCurrencyAdd from "@/lib/server/ops/commands/va-currency-add";
 export const COMMANDS: readonly OpsCommand[] = [
   accountOpen,
   accountStatus,
+  auditVerify,
   bankCodeAdd,
   clientCreate,
   clientIpAllowList,
