@@ -4,14 +4,13 @@ import { StatusMonitor } from "@/components/system/status-monitor";
 import { PageHeader } from "@/components/ui/page-header";
 import { requirePortalUser } from "@/lib/server/auth/session";
 import { loadPaymentReference } from "@/lib/server/portal/payment-reference";
-import { getRuntime } from "@/lib/server/runtime";
 
 export const metadata: Metadata = { title: "System" };
 
 export default async function SystemPage() {
   await requirePortalUser("/system");
   // Bank holidays are reference data, not a client's data: read server-side like the payment forms do.
-  const { holidays } = await loadPaymentReference((await getRuntime()).db);
+  const { holidays } = await loadPaymentReference();
   return (
     <>
       <PageHeader title="System" description="The bank's clock, today's ACH cut-off and the health of the service." />

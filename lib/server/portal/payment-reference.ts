@@ -1,27 +1,25 @@
 import "server-only";
-import type { Queryable } from "@/lib/server/db/types";
 import type { PaymentReference } from "@/lib/contract/payments/reference";
+import { loadReferenceRows } from "@/lib/server/payments/repo";
+import { getRuntime } from "@/lib/server/runtime";
+
+/** The browser needs the coming holidays (a week back covers any time zone's "today"), not the whole list. */
+const HOLIDAYS_FROM_DAYS_AGO = 7;
+const MAX_HOLIDAYS = 400;
+
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Reference data the payment forms need and the API does not publish: the
- * configured ACH bank codes, the FX rate table and the bank holidays. Read
- * server-side by the form pages (reference data, no client's account data).
+ * Reference data the portal's pages need and the API does not publish: the configured ACH bank codes, the FX rate
+ * table and the bank holidays (no client's data). The same read as a payment submission's (one home, one shape),
+ * in the order the forms list them. Server components call this; they never query the database themselves.
  */
-
-
-export async function loadPaymentReference(db: Queryable): Promise<PaymentReference> {
-  const [banks, rates, holidays] = await Promise.all([
-    db.query<{ bank_code: string; currency: string; name: string }>("SELECT bank_code, currency, name FROM bank_codes ORDER BY bank_code, currency"),
-    db.query<{ from_currency: string; to_currency: string; rate: string }>(
-      "SELECT from_currency, to_currency, rate::text AS rate FROM fx_rates ORDER BY from_currency, to_currency",
-    ),
-    db.query<{ holiday: string }>(
-      "SELECT holiday_date::text AS holiday FROM bank_holidays WHERE holiday_date >= current_date - 7 ORDER BY holiday_date LIMIT 400",
-    ),
-  ]);
+export async function loadPaymentReference(now = new Date()): Promise<PaymentReference> {
+  const { bankCodes, rates, holidays } = await loadReferenceRows((await getRuntime()).db);
+  const from = new Date(now.getTime() - HOLIDAYS_FROM_DAYS_AGO * 86_400_000).toISOString().slice(0, 10);
   return {
-    bankCodes: banks.rows.map((r) => ({ bankCode: r.bank_code, currency: r.currency.trim(), name: r.name })),
-    rates: rates.rows.map((r) => ({ from: r.from_currency.trim(), to: r.to_currency.trim(), rate: r.rate })),
-    holidays: holidays.rows.map((r) => r.holiday),
+    bankCodes: [...bankCodes].sort((a, b) => byKey(a.bankCode, b.bankCode) || byKey(a.currency, b.currency)),
+    rates: [...rates].sort((a, b) => byKey(a.from, b.from) || byKey(a.to, b.to)),
+    holidays: holidays.filter((day) => day >= from).slice(0, MAX_HOLIDAYS),
   };
 }

@@ -4,7 +4,6 @@ import { Forbidden } from "@/components/ui/forbidden";
 import { PageHeader } from "@/components/ui/page-header";
 import { checkRole } from "@/lib/server/auth/session";
 import { loadPaymentReference } from "@/lib/server/portal/payment-reference";
-import { getRuntime } from "@/lib/server/runtime";
 
 export const metadata: Metadata = { title: "New ACH payment" };
 
@@ -14,7 +13,7 @@ export default async function NewAchPaymentPage({ searchParams }: Props) {
   const { user, allowed } = await checkRole("treasurer", "/payments/ach/new");
   if (!allowed) return <Forbidden required="treasurer" actual={user.role} />;
   const from = (await searchParams).from;
-  const { bankCodes, holidays } = await loadPaymentReference((await getRuntime()).db);
+  const { bankCodes, holidays } = await loadPaymentReference();
   return (
     <>
       <PageHeader title="New ACH payment" description="A domestic payment in USD or BMD to an account at a configured bank." />

@@ -4,7 +4,6 @@ import { Forbidden } from "@/components/ui/forbidden";
 import { PageHeader } from "@/components/ui/page-header";
 import { checkRole } from "@/lib/server/auth/session";
 import { loadPaymentReference } from "@/lib/server/portal/payment-reference";
-import { getRuntime } from "@/lib/server/runtime";
 
 export const metadata: Metadata = { title: "New SWIFT payment" };
 
@@ -14,7 +13,7 @@ export default async function NewSwiftPaymentPage({ searchParams }: Props) {
   const { user, allowed } = await checkRole("treasurer", "/payments/swift/new");
   if (!allowed) return <Forbidden required="treasurer" actual={user.role} />;
   const from = (await searchParams).from;
-  const { rates, holidays } = await loadPaymentReference((await getRuntime()).db);
+  const { rates, holidays } = await loadPaymentReference();
   return (
     <>
       <PageHeader title="New SWIFT payment" description="An international payment, in your account's currency or converted at the bank's rate." />
