@@ -6,9 +6,10 @@ import { accountsPagePath } from "@/lib/portal/accounts/accounts-api";
 import { saveBlob } from "@/lib/portal/shared/download";
 
 /**
- * The API's own CSV of the page on screen (`Accept: text/csv`): one header
- * row and one data row, exactly what an integration would receive. It needs
- * the bearer token, so it is fetched and saved rather than linked.
+ * For integrators, not for spreadsheets: the page on screen as the API answers
+ * it in CSV (`Accept: text/csv`), one header row and one data row (spec §1),
+ * exactly what an integration receives. It needs the bearer token, so it is
+ * fetched and saved rather than linked.
  */
 export function RawCsvButton({ pageStart, pageSize }: { pageStart: number; pageSize: number }) {
   const [busy, setBusy] = useState(false);
@@ -31,9 +32,10 @@ export function RawCsvButton({ pageStart, pageSize }: { pageStart: number; pageS
         type="button"
         onClick={download}
         disabled={busy}
+        title="One header row and one data row, as GET /v1/accounts answers with Accept: text/csv. For a spreadsheet, use the reconciliation CSV."
         className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline disabled:opacity-60 dark:text-brand-300"
       >
-        {busy ? "Preparing API CSV…" : "API CSV of this page"}
+        {busy ? "Preparing…" : "This page in the API's CSV format (for integrators)"}
       </button>
       {error ? (
         <span role="alert" className="text-xs text-red-700 dark:text-red-400">

@@ -10,10 +10,11 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
-import type { TPaymentStatusRecord } from "@/lib/contract/payments/schema";
+import type { TPaymentSummary } from "@/lib/contract/payments/search";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { paymentTimeline, type TimelineStep } from "@/lib/portal/payments/payment-timeline";
-import { fetchPaymentStatus } from "@/lib/portal/payments/payments-api";
+import { fetchPaymentSummary } from "@/lib/portal/payments/payment-search";
+import { formatBankDate, formatBankDateTime } from "@/lib/portal/shared/date-format";
 import { formatMoney } from "@/lib/portal/shared/money-format";
 import { paymentKeys } from "@/lib/portal/shared/query-keys";
 
@@ -74,8 +75,8 @@ function DetailSkeleton() {
 /** `sandbox`: the uat sandbox's status control is shown (admins in uat). */
 export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: string; sandbox?: boolean }) {
   const query = useQuery({
-    queryKey: paymentKeys.status(paymentId),
-    queryFn: ({ signal }) => fetchPaymentStatus(paymentId, signal),
+    queryKey: paymentKeys.summary(paymentId),
+    queryFn: async ({ signal }) => (await fetchPaymentSummary(paymentId, signal)).data,
     // A pending payment moves on its own (settlement run): look again now and then while the page is open.
     refetchInterval: (q) => (q.state.data?.status === "Pending" ? 30_000 : false),
   });
@@ -86,7 +87,14 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
     return (
       <Card>
         {notFound ? (
-          <EmptyState title="No such payment" action={<Link href="/payments" className={buttonClass()}>Back to payments</Link>}>
+          <EmptyState
+            title="No such payment"
+            action={
+              <Link href="/payments" className={buttonClass()}>
+                Back to payments
+              </Link>
+            }
+          >
             There is no payment {paymentId} for your organisation.
           </EmptyState>
         ) : (
@@ -95,7 +103,8 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
       </Card>
     );
   }
-  const p: TPaymentStatusRecord = query.data;
+  const p: TPaymentSummary = query.data;
+  const bank = [p.beneficiary.bankName, p.beneficiary.bankIdentification].filter(Boolean).join(" · ");
   return (
     <>
       <BackLink href="/payments">Payments</BackLink>
@@ -110,21 +119,42 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
         <div className="text-right">
           <p className="text-sm text-slate-600 dark:text-slate-400">Debit</p>
           <p className="tabular text-2xl font-semibold tracking-tight">{formatMoney(p.debitAmount.amount, p.debitAmount.currency)}</p>
-          <p className="text-xs text-slate-600 dark:text-slate-400">value date {p.valueDate}</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">value date {formatBankDate(p.valueDate)}</p>
         </div>
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card aria-labelledby="payment-details" className="lg:col-span-2">
           <CardHeader id="payment-details" title="Details" />
           <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-            <DetailField label="Payment id" mono>{p.transactionId}</DetailField>
+            <DetailField label="Beneficiary">{p.beneficiary.name}</DetailField>
+            <DetailField label="Beneficiary account" mono>
+              {p.beneficiary.accountIdentification}
+            </DetailField>
+            <DetailField label="Beneficiary bank">{bank || "—"}</DetailField>
+            <DetailField label="Debit account">
+              <Link
+                href={`/accounts/${encodeURIComponent(p.debtorAccount.identification)}`}
+                className="font-mono text-brand-700 hover:underline dark:text-brand-300"
+              >
+                {p.debtorAccount.identification}
+              </Link>
+            </DetailField>
+            <DetailField label="Submitted">{formatBankDateTime(p.submittedAt)}</DetailField>
+            <DetailField label="Submitted by">{p.submittedBy?.email ?? "An API integration"}</DetailField>
+            <DetailField label="Payment id" mono>
+              {p.transactionId}
+            </DetailField>
             <DetailField label="Rail">{p.type}</DetailField>
             <DetailField label="Status">{p.status}</DetailField>
-            <DetailField label="Your reference" mono>{p.externalReference ?? "—"}</DetailField>
+            <DetailField label="Your reference" mono>
+              {p.externalReference ?? "—"}
+            </DetailField>
             <DetailField label="Debit amount">{formatMoney(p.debitAmount.amount, p.debitAmount.currency)}</DetailField>
             <DetailField label="Credit amount">{formatMoney(p.creditAmount.amount, p.creditAmount.currency)}</DetailField>
-            <DetailField label="Exchange rate">{p.exchangeRate ? `1 ${p.debitAmount.currency} = ${p.exchangeRate} ${p.creditAmount.currency}` : "No conversion"}</DetailField>
-            <DetailField label="Value date">{p.valueDate}</DetailField>
+            <DetailField label="Exchange rate">
+              {p.exchangeRate ? `1 ${p.debitAmount.currency} = ${p.exchangeRate} ${p.creditAmount.currency}` : "No conversion"}
+            </DetailField>
+            <DetailField label="Value date">{formatBankDate(p.valueDate)}</DetailField>
             <DetailField label="Remittance">
               {p.remittanceInformation.map((line, i) => (
                 <span key={i} className="block">

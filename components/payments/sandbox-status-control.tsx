@@ -22,7 +22,8 @@ export function SandboxStatusControl({ payment }: { payment: TPaymentStatusRecor
   const move = useMutation({
     mutationFn: (status: TPaymentStatus) => forcePaymentStatus(payment.transactionId, status),
     onSuccess: (record) => {
-      queryClient.setQueryData(paymentKeys.status(record.transactionId), record);
+      // The page shows the new status at once; the rest (lists, balances) is fetched afresh.
+      queryClient.setQueryData<TPaymentStatusRecord>(paymentKeys.summary(record.transactionId), (shown) => (shown ? { ...shown, ...record } : shown));
       void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
       void queryClient.invalidateQueries({ queryKey: accountKeys.all });
     },

@@ -30,7 +30,9 @@ test.describe("reconciliation CSV", () => {
     expect(header.slice(0, 5)).toEqual(["account_id", "cif", "currency", "account_sub_type", "account_number"]);
     expect(header).toContain("available_balance_amount");
     expect(header).toContain("owners_1_display_name");
-    expect(header.some((h) => h.startsWith("data_"))).toBe(false);
+    expect(header.some((h) => h.startsWith("data_") || h.startsWith("account_attributes_"))).toBe(false);
+    // Attributes by name (the joint account's JOINT_CIF never lands under another account's rate), and the two times.
+    expect(header).toEqual(expect.arrayContaining(["CREDIT_INTEREST_RATE", "balance_as_of", "exported_at"]));
 
     expect(parsed.data).toHaveLength(api.meta.pagination.total_size);
     const byNumber = new Map(parsed.data.map((row) => [row.account_number, row]));
@@ -42,6 +44,8 @@ test.describe("reconciliation CSV", () => {
       expect(row!.available_balance_currency).toBe(account.availableBalance.currency);
       expect(row!.status).toBe(account.status);
       expect(row!.nickname).toBe(account.nickname ?? "");
+      expect(Date.parse(row!.balance_as_of!)).not.toBeNaN();
+      expect(Date.parse(row!.exported_at!)).not.toBeNaN();
     }
   });
 
@@ -49,7 +53,7 @@ test.describe("reconciliation CSV", () => {
     await page.goto("/accounts?size=5");
     await expect(page.locator("tbody tr")).toHaveCount(5);
     const downloading = page.waitForEvent("download");
-    await page.getByRole("button", { name: "API CSV of this page" }).click();
+    await page.getByRole("button", { name: "This page in the API's CSV format (for integrators)" }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe("accounts-api-page-1.csv");
     const [header, row] = Papa.parse<string[]>((await readFile(await download.path())).toString("utf8").trim()).data;

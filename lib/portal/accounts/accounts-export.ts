@@ -1,12 +1,15 @@
 import Papa from "papaparse";
-import type { TAccountSummary } from "@/lib/contract/accounts/schema";
+import type { ReadAccount } from "@/lib/portal/accounts/accounts-api";
 import { flattenRecord } from "@/lib/contract/csv";
 import { bankLocalParts } from "@/lib/contract/time/bank-time";
 
 /**
- * The reconciliation CSV: one row per account, with the API's own column
- * names (decisions §4) minus the list's `data_<i>_` prefix, so the file lines
- * up with what /v1/accounts answers in CSV.
+ * The reconciliation CSV: one row per account. Account fields keep the API's
+ * own column names (decisions §4) minus the list's `data_<i>_` prefix; each
+ * attribute gets a column of its own name (`CREDIT_INTEREST_RATE`,
+ * `JOINT_CIF`), since attribute positions differ between accounts. Each row
+ * says when its balance was read (`balance_as_of`) and when the file was made
+ * (`exported_at`).
  */
 
 export type CsvTable = { columns: string[]; rows: string[][] };
@@ -34,8 +37,23 @@ function mergeColumns(records: ReadonlyArray<ReadonlyArray<readonly [string, str
   return merged;
 }
 
-export function accountsToTable(accounts: readonly TAccountSummary[]): CsvTable {
-  const records = accounts.map((account) => flattenRecord(account));
+/** Attribute values are text or numbers (spec §2.1); a number keeps its JSON spelling. */
+const attributeCell = (value: unknown) => (value === null || value === undefined ? "" : String(value));
+
+function accountRecord({ account, balanceAsOf }: ReadAccount, exportedAt: string): Array<readonly [string, string]> {
+  const { accountAttributes, ...fields } = account;
+  const pairs: Array<readonly [string, string]> = [];
+  for (const pair of flattenRecord(fields)) {
+    pairs.push(pair);
+    if (pair[0] === "available_balance_amount") pairs.push(["balance_as_of", balanceAsOf]);
+  }
+  for (const attribute of accountAttributes) pairs.push([attribute.name, attributeCell(attribute.value)]);
+  pairs.push(["exported_at", exportedAt]);
+  return pairs;
+}
+
+export function accountsToTable(accounts: readonly ReadAccount[], exportedAt: string): CsvTable {
+  const records = accounts.map((read) => accountRecord(read, exportedAt));
   const columns = mergeColumns(records);
   const rows = records.map((pairs) => {
     const cells = new Map(pairs);
@@ -51,8 +69,8 @@ export function accountsToTable(accounts: readonly TAccountSummary[]): CsvTable 
  */
 export const FORMULA_CELL = /^(?![+-]?\d+(?:\.\d+)?$)[=+\-@\t\r]/;
 
-export function accountsToCsv(accounts: readonly TAccountSummary[]): string {
-  const { columns, rows } = accountsToTable(accounts);
+export function accountsToCsv(accounts: readonly ReadAccount[], exportedAt: string = new Date().toISOString()): string {
+  const { columns, rows } = accountsToTable(accounts, exportedAt);
   // Amounts are strings from the API and stay strings: nothing is re-parsed as a float.
   return Papa.unparse({ fields: columns, data: rows }, { escapeFormulae: FORMULA_CELL, newline: "\r\n", header: true });
 }

@@ -14,3 +14,12 @@ export function formatBankDateTime(iso: string): string {
   const zone = ZONE.formatToParts(date).find((p) => p.type === "timeZoneName")?.value ?? "";
   return `${DATE_TIME.format(date)} ${zone}`.trim();
 }
+
+/** A calendar date (`2026-11-25`, already a bank-local date) in the same style: `Nov 25, 2026`. */
+const DATE_ONLY = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" });
+
+export function formatBankDate(isoDate: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : DATE_ONLY.format(date);
+}

@@ -52,7 +52,6 @@ export const paymentKeys = {
   all: ["payments"] as const,
   account: (accountNumber: string) => [...paymentKeys.all, "account", accountNumber] as const,
   accountPage: (accountNumber: string, params: PageParams) => [...paymentKeys.account(accountNumber), params] as const,
-  status: (paymentId: string) => [...paymentKeys.all, "status", paymentId] as const,
   /** Every account's payments matching a search (GET /v1/payments). */
   search: (params: object) => [...paymentKeys.all, "search", params] as const,
   summary: (paymentId: string) => [...paymentKeys.all, "summary", paymentId] as const,
