@@ -99,6 +99,9 @@ if (buildOk) {
       { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json` },
     ],
   ]);
+  // Issue 15: the API e2e and the cluster specs again, through HAProxy against 2 servers of `npm run cluster`,
+  // then the cluster's whole log searched for secrets and tokens (scripts/test-cluster.mjs).
+  layer("cluster (2 servers behind HAProxy)", [["cluster e2e through the balancer, log check", node, ["scripts/test-cluster.mjs"]]]);
 }
 
 const vitest = vitestProjects
