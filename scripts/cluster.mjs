@@ -93,7 +93,10 @@ function writeState() {
 async function readyz(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return true;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -119,11 +122,7 @@ async function rollingRestart() {
 
 const configDir = mkdtempSync(path.join(tmpdir(), "harbour-haproxy-"));
 const configFile = path.join(configDir, "haproxy.cfg");
-writeFileSync(
-  configFile,
-  haproxyConfig({ host, port, servers, trustProxy: process.env.TRUST_PROXY === "1", timeoutServerS: 65 }),
-  { mode: 0o600 },
-);
+writeFileSync(configFile, haproxyConfig({ host, port, servers, trustProxy: process.env.TRUST_PROXY === "1", timeoutServerS: 65 }), { mode: 0o600 });
 
 for (const server of servers) startServer(server);
 const balancer = spawn(HAPROXY, ["-f", configFile, "-db"], { stdio: "inherit" });

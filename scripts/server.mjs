@@ -38,8 +38,7 @@ const server = http.createServer((req, res) => {
   if (lifecycle.draining) res.setHeader("connection", "close");
   const socketAddress = req.socket.remoteAddress ?? "";
   const forwarded = req.headers["x-forwarded-for"];
-  req.headers["x-forwarded-for"] =
-    trustProxy && forwarded ? `${Array.isArray(forwarded) ? forwarded.join(", ") : forwarded}, ${socketAddress}` : socketAddress;
+  req.headers["x-forwarded-for"] = trustProxy && forwarded ? `${Array.isArray(forwarded) ? forwarded.join(", ") : forwarded}, ${socketAddress}` : socketAddress;
   if (UAT_ONLY_PAGES.size > 0 && UAT_ONLY_PAGES.has((req.url ?? "").split("?")[0].replace(/\/$/, ""))) req.url = "/_not-in-this-environment";
   handle(req, res);
 });

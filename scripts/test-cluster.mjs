@@ -41,7 +41,13 @@ const clusterExited = new Promise((resolve) => cluster.once("exit", resolve));
 async function ready(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return true;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return true;
     await new Promise((r) => setTimeout(r, 250));
   }
   return false;

@@ -15,7 +15,13 @@ export const serverUrls = () => clusterState().servers.map((s) => `http://127.0.
 export async function waitReady(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not become ready within ${timeoutMs} ms`);

@@ -21,7 +21,11 @@ async function paymentsTotal(baseUrl: string): Promise<number> {
 }
 
 function post(url: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${url}${path}`, { method: "POST", headers: { authorization: auth, "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { authorization: auth, "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 test("one payment per Idempotency-Key when its duplicates reach both servers at once", async ({ baseURL }) => {
@@ -43,7 +47,9 @@ test("one payment per instructionIdentification when different keys race on both
   const urls = serverUrls();
   const before = await paymentsTotal(baseURL!);
   const body = achBody("2.22", newInstructionId());
-  const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => post(urls[i % 2]!, "/v1/payments/ach-local", body, { "idempotency-key": newKey() })));
+  const responses = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => post(urls[i % 2]!, "/v1/payments/ach-local", body, { "idempotency-key": newKey() })),
+  );
   const statuses = responses.map((r) => r.status).sort();
   expect(statuses.filter((s) => s === 201)).toHaveLength(1);
   expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);

@@ -1,6 +1,7 @@
 import "server-only";
 import { readdir } from "node:fs/promises";
 import { MIGRATIONS_DIR } from "@/lib/server/db/migrate";
+import { countAppliedMigrations } from "@/lib/server/health/repo";
 import { isDraining } from "@/lib/server/lifecycle";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -31,8 +32,7 @@ async function probe(): Promise<Readiness> {
   // The files do not change while the process runs.
   migrationFiles ??= readdir(MIGRATIONS_DIR).then((files) => files.filter((f) => f.endsWith(".sql")));
   const expected = await migrationFiles;
-  const { rows } = await db.query<{ applied: number }>("SELECT count(*)::int AS applied FROM schema_migrations WHERE name = ANY ($1)", [expected]);
-  return rows[0]!.applied === expected.length ? { ready: true } : { ready: false, reason: "migrations pending" };
+  return (await countAppliedMigrations(db, expected)) === expected.length ? { ready: true } : { ready: false, reason: "migrations pending" };
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {

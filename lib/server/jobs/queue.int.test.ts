@@ -149,9 +149,7 @@ describe("stopping a worker", () => {
     await worker.start();
     await running;
     await worker.stop(100);
-    const { rows } = await runtime.db.query(
-      "SELECT locked_by, locked_until, attempts, done_at FROM queue_tasks WHERE kind = 't.slow'",
-    );
+    const { rows } = await runtime.db.query("SELECT locked_by, locked_until, attempts, done_at FROM queue_tasks WHERE kind = 't.slow'");
     expect(rows).toEqual([{ locked_by: null, locked_until: null, attempts: 0, done_at: null }]);
     const heartbeats = await runtime.db.query("SELECT 1 FROM worker_heartbeats WHERE worker_id = $1", [worker.id]);
     expect(heartbeats.rowCount).toBe(0);

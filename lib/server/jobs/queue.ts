@@ -127,9 +127,6 @@ export async function queueDepth(db: Queryable): Promise<{ due: number; schedule
 
 /** Finished tasks are history the queue no longer needs. */
 export async function purgeFinishedTasks(db: Queryable, olderThanSeconds: number): Promise<number> {
-  const { rowCount } = await db.query(
-    "DELETE FROM queue_tasks WHERE done_at < now() - make_interval(secs => $1)",
-    [olderThanSeconds],
-  );
+  const { rowCount } = await db.query("DELETE FROM queue_tasks WHERE done_at < now() - make_interval(secs => $1)", [olderThanSeconds]);
   return rowCount ?? 0;
 }

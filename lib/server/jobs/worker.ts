@@ -171,7 +171,14 @@ export class Worker {
     if (this.byKind.size === 0) return [];
     const definitions = [...this.byKind.values()];
     // Each kind keeps its own lease, so a crashed short task is retried soon.
-    return claimTasks(this.runtime.db, this.id, definitions.map((d) => d.kind), limit, definitions.map((d) => d.leaseSeconds), dueBefore);
+    return claimTasks(
+      this.runtime.db,
+      this.id,
+      definitions.map((d) => d.kind),
+      limit,
+      definitions.map((d) => d.leaseSeconds),
+      dueBefore,
+    );
   }
 
   private async execute(task: Task): Promise<void> {

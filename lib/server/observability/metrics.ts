@@ -16,7 +16,12 @@ function createMetrics() {
   const registers = [registry];
   return {
     registry,
-    requests: new Counter({ name: "harbour_http_requests_total", help: "API requests by operation and status", labelNames: ["operation", "status"], registers }),
+    requests: new Counter({
+      name: "harbour_http_requests_total",
+      help: "API requests by operation and status",
+      labelNames: ["operation", "status"],
+      registers,
+    }),
     requestSeconds: new Histogram({
       name: "harbour_http_request_duration_seconds",
       help: "API request latency by operation and status",
@@ -25,7 +30,12 @@ function createMetrics() {
       registers,
     }),
     rateLimited: new Counter({ name: "harbour_rate_limit_rejections_total", help: "Requests answered 429 RATE_LIMITED", labelNames: ["operation"], registers }),
-    replays: new Counter({ name: "harbour_idempotent_replays_total", help: "Responses replayed for a repeated Idempotency-Key", labelNames: ["operation"], registers }),
+    replays: new Counter({
+      name: "harbour_idempotent_replays_total",
+      help: "Responses replayed for a repeated Idempotency-Key",
+      labelNames: ["operation"],
+      registers,
+    }),
     jobSeconds: new Histogram({
       name: "harbour_job_duration_seconds",
       help: "Background task run time by kind and outcome",
@@ -35,14 +45,24 @@ function createMetrics() {
     }),
     queueDepth: new Gauge({ name: "harbour_queue_due_tasks", help: "Tasks due and not leased, by kind", labelNames: ["kind"], registers }),
     queueOldest: new Gauge({ name: "harbour_queue_oldest_due_seconds", help: "Age of the oldest due task, by kind", labelNames: ["kind"], registers }),
-    webhookBacklog: new Gauge({ name: "harbour_webhook_backlog", help: "Deliveries pending per subscription", labelNames: ["client_id", "subscription_id"], registers }),
+    webhookBacklog: new Gauge({
+      name: "harbour_webhook_backlog",
+      help: "Deliveries pending per subscription",
+      labelNames: ["client_id", "subscription_id"],
+      registers,
+    }),
     webhookFailures: new Gauge({
       name: "harbour_webhook_failed_last_day",
       help: "Deliveries that failed for good in the last 24 hours, per subscription",
       labelNames: ["client_id", "subscription_id"],
       registers,
     }),
-    poolConnections: new Gauge({ name: "harbour_db_pool_connections", help: "Database pool connections by pool and state", labelNames: ["pool", "state"], registers }),
+    poolConnections: new Gauge({
+      name: "harbour_db_pool_connections",
+      help: "Database pool connections by pool and state",
+      labelNames: ["pool", "state"],
+      registers,
+    }),
     instances: new Gauge({ name: "harbour_instances_alive", help: "Server instances whose worker beat in the last 30 s", registers }),
   };
 }
