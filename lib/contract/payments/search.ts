@@ -73,7 +73,9 @@ export const ZPaymentSearchQuery = paginationQuery()
   })
   .strict()
   .superRefine((q, ctx) => {
-    if (q.minAmount !== undefined && q.maxAmount !== undefined && thousandths(q.minAmount) > thousandths(q.maxAmount)) {
+    // Object refinements run even when a field's own check failed (zod 4): compare only well-formed amounts.
+    const bounds = [q.minAmount, q.maxAmount];
+    if (bounds.every((v) => v !== undefined && isValidAmountFormat(v, 3)) && thousandths(q.minAmount!) > thousandths(q.maxAmount!)) {
       ctx.addIssue({ code: "custom", path: ["maxAmount"], message: "maxAmount must not be below minAmount" });
     }
     if (q.fromDate !== undefined && q.toDate !== undefined && q.fromDate > q.toDate) {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { ApiError, type ErrorDetail } from "@/lib/contract/http/errors";
+import { findUnstorableText } from "@/lib/contract/http/storable-text";
 
 /** `['items', 7, 'accountName']` -> `items[7].accountName` (decisions §3). */
 export function fieldPath(path: readonly PropertyKey[], prefix?: string): string | null {
@@ -31,7 +32,20 @@ export function validationError(issues: readonly z.core.$ZodIssue[], prefix?: st
   return new ApiError("VALIDATION_ERROR", message, { field: first?.field ?? null, details });
 }
 
+/**
+ * Every operation's params, query and body pass here: text PostgreSQL cannot
+ * store is refused first, naming the field (decisions §3: never a 500).
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefix?: string): z.output<S> {
+  const unstorable = findUnstorableText(input);
+  if (unstorable) {
+    const field = fieldPath(unstorable.path, prefix);
+    const message = `contains a ${unstorable.reason}, which is not allowed in text`;
+    throw new ApiError("VALIDATION_ERROR", `Invalid ${field ?? "request"}: ${message}.`, {
+      field,
+      details: [{ field, code: "INVALID_CHARACTERS", message }],
+    });
+  }
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error.issues, prefix);
   return result.data;
