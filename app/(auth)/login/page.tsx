@@ -44,7 +44,7 @@ export default async function LoginPage({ searchParams }: Props) {
         </div>
         {env === "uat" ? (
           <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
-            UAT demo users: treasurer@acme.test, viewer@acme.test, admin@acme.test (password demo-password).
+            UAT demo users: treasurer@acme.test, viewer@acme.test, admin@acme.test and admin@globex.test (password demo-password).
           </p>
         ) : null}
       </div>
