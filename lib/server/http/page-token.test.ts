@@ -2,7 +2,7 @@ import { describe, it, expect } from "vitest";
 import { createHmac } from "node:crypto";
 import { ApiError } from "@/lib/contract/http/errors";
 import { PAGE_SIZE_DEFAULT, PAGE_TOKEN_TTL_S, pageOffset, paginationMeta, paginationQuery, type PageBinding } from "@/lib/contract/http/pagination";
-import { issuePageToken, resolvePageSize } from "@/lib/server/http/page-token";
+import { issuePageToken, openPageToken, resolvePageSize, sealPageToken } from "@/lib/server/http/page-token";
 
 const SECRET = "test-secret-for-page-tokens";
 const NOW = Date.UTC(2026, 10, 23, 18, 40, 19);
@@ -189,12 +189,17 @@ describe("page tokens", () => {
     pageTokenError(() => resolvePageSize(SECRET, BINDING, { pageToken: `${body}.${signature.slice(0, -2)}` }, NOW));
   });
 
-  it("rejects a token whose payload was rewritten (e.g. a larger page size)", () => {
-    const token = issuePageToken(SECRET, BINDING, 10, NOW);
+  it("rejects a token whose payload was rewritten (e.g. a larger page size, a smaller total)", () => {
+    const token = sealPageToken(SECRET, BINDING, { pageSize: 10, issuedS: Math.floor(NOW / 1000), summary: { total: 50, snapshotUs: 1n }, cursor: null });
     const [body = "", signature] = token.split(".");
-    const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Record<string, unknown>;
-    const forged = Buffer.from(JSON.stringify({ ...payload, s: 1000 }), "utf8").toString("base64url");
-    pageTokenError(() => resolvePageSize(SECRET, BINDING, { pageToken: `${forged}.${signature}` }, NOW));
+    const bytes = Buffer.from(body, "base64url");
+    const larger = Buffer.from(bytes);
+    larger.writeUInt16BE(1000, 14);
+    const smaller = Buffer.from(bytes);
+    smaller.writeUIntBE(5, 22, 6);
+    for (const forged of [larger, smaller]) {
+      pageTokenError(() => openPageToken(SECRET, BINDING, `${forged.toString("base64url")}.${signature}`, undefined, NOW));
+    }
   });
 
   it("rejects garbage strings", () => {
@@ -204,22 +209,44 @@ describe("page tokens", () => {
     }
   });
 
-  it("rejects a correctly signed payload that is not a valid token (bad JSON, wrong version or shape)", () => {
+  it("rejects a correctly signed payload that is not a valid token (wrong length, version, flags or page size)", () => {
     // Mirrors the token format so the check behind the signature is exercised too.
-    const signed = (text: string) => {
-      const body = Buffer.from(text, "utf8").toString("base64url");
+    const signed = (bytes: Buffer) => {
+      const body = bytes.toString("base64url");
       const tag = createHmac("sha256", SECRET).update(body, "utf8").digest().subarray(0, 16).toString("base64url");
       return `${body}.${tag}`;
     };
-    const t = Math.floor(NOW / 1000);
     const real = issuePageToken(SECRET, BINDING, 10, NOW);
-    const [realBody = ""] = real.split(".");
-    expect(signed(Buffer.from(realBody, "base64url").toString("utf8"))).toBe(real);
+    const bytes = Buffer.from(real.split(".")[0] ?? "", "base64url");
+    expect(signed(bytes)).toBe(real);
+    const variant = (edit: (b: Buffer) => void) => {
+      const copy = Buffer.from(bytes);
+      edit(copy);
+      return copy;
+    };
+    const bad = [
+      bytes.subarray(0, 51),
+      Buffer.concat([bytes, Buffer.alloc(1)]),
+      variant((b) => b.writeUInt8(1, 0)),
+      variant((b) => b.writeUInt8(4, 1)),
+      variant((b) => b.writeUInt16BE(0, 14)),
+      Buffer.from('{"v":1,"s":10}', "utf8"),
+    ];
+    for (const b of bad) pageTokenError(() => resolvePageSize(SECRET, BINDING, { pageToken: signed(b) }, NOW));
+  });
 
-    const b = (JSON.parse(Buffer.from(realBody, "base64url").toString("utf8")) as { b: string }).b;
-    for (const text of ["{not json", "null", "[]", `{"v":2,"b":"${b}","s":10,"t":${t}}`, `{"v":1,"b":"${b}","s":0,"t":${t}}`, `{"v":1,"b":"${b}","s":"10","t":${t}}`]) {
-      pageTokenError(() => resolvePageSize(SECRET, BINDING, { pageToken: signed(text) }, NOW));
-    }
+  it("carries the summary and the cursor through a round trip, at their largest values, within 100 characters", () => {
+    const state = {
+      pageSize: 1000,
+      issuedS: Math.floor(Date.UTC(2105, 0, 1) / 1000),
+      summary: { total: 2 ** 48 - 1, snapshotUs: 4_102_444_800_000_000n },
+      cursor: { page: 2_147_483_647, atUs: 4_102_444_799_999_999n, skip: 2 ** 32 - 1 },
+    };
+    const token = sealPageToken(SECRET, BINDING, state);
+    expect(token.length).toBeLessThanOrEqual(100);
+    expect(openPageToken(SECRET, BINDING, token, undefined, Date.UTC(2105, 0, 1))).toEqual(state);
+    const bare = sealPageToken(SECRET, BINDING, { ...state, summary: null, cursor: null });
+    expect(openPageToken(SECRET, BINDING, bare, 1000, Date.UTC(2105, 0, 1))).toEqual({ ...state, summary: null, cursor: null });
   });
 
   it("rejects a 101-character token", () => {

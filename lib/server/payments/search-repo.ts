@@ -2,9 +2,10 @@ import "server-only";
 import { CURRENCY_EXPONENTS } from "@/lib/contract/money";
 import type { TPaymentSearchFilters } from "@/lib/contract/payments/search";
 import type { Queryable } from "@/lib/server/db/types";
+import { orderTsSql } from "@/lib/server/http/page-window";
 import type { PaymentRow } from "@/lib/server/payments/repo";
 
-/** The SQL of the payments search (GET /v1/payments). The tenant is in every WHERE. */
+/** The SQL of the payment lists (GET /v1/payments, GET /v1/accounts/{n}/payments). The tenant is in every WHERE. */
 
 export type PaymentSummaryRow = PaymentRow & { submitted_by_email: string | null };
 
@@ -51,23 +52,53 @@ function filterValues(clientId: string, f: TPaymentSearchFilters): unknown[] {
   ];
 }
 
-/** One page of the client's payments matching the filters, newest first, ties by id, with the total. */
-export async function searchPayments(
-  db: Queryable,
-  clientId: string,
-  filters: TPaymentSearchFilters,
-  page: { limit: number; offset: number },
-): Promise<{ rows: PaymentSummaryRow[]; total: number }> {
-  const values = filterValues(clientId, filters);
-  const { rows } = await db.query<PaymentSummaryRow & { total: string }>(
-    `SELECT ${COLUMNS}, count(*) OVER () AS total FROM payments WHERE ${WHERE}
-     ORDER BY created_at DESC, payment_id DESC LIMIT $13 OFFSET $14`,
-    [...values, page.limit, page.offset],
+/**
+ * GET /v1/payments as a snapshot source (lib/server/http/list.ts): the
+ * filters are arbitrary, so the size is counted, but once per result set
+ * (the token carries it), in the statement that finds the snapshot bound.
+ */
+export async function summarizePaymentSearch(db: Queryable, clientId: string, filters: TPaymentSearchFilters): Promise<{ total: number; newest: string | null }> {
+  const { rows } = await db.query<{ total: string; newest: string | null }>(
+    `SELECT count(*) AS total, ${orderTsSql("max(created_at)")} AS newest FROM payments WHERE ${WHERE}`,
+    filterValues(clientId, filters),
   );
-  if (rows.length > 0 || page.offset === 0) return { rows, total: rows.length > 0 ? Number(rows[0]!.total) : 0 };
-  // A page past the end still reports the size of the result set.
-  const count = await db.query<{ total: string }>(`SELECT count(*) AS total FROM payments WHERE ${WHERE}`, values);
-  return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
+  return { total: Number(rows[0]!.total), newest: rows[0]!.newest };
+}
+
+type Window = { upTo: string; offset: number; limit: number };
+type PagedRow = PaymentSummaryRow & { page_at: string };
+
+export async function fetchPaymentSearch(db: Queryable, clientId: string, filters: TPaymentSearchFilters, window: Window): Promise<PagedRow[]> {
+  const { rows } = await db.query<PagedRow>(
+    `SELECT ${COLUMNS}, ${orderTsSql("created_at")} AS page_at FROM payments WHERE ${WHERE} AND created_at <= $13::timestamptz
+     ORDER BY created_at DESC, payment_id DESC OFFSET $14 LIMIT $15`,
+    [...filterValues(clientId, filters), window.upTo, window.offset, window.limit],
+  );
+  return rows;
+}
+
+/**
+ * GET /v1/accounts/{n}/payments: the account's payments, newest first, on
+ * payments_by_account; its size is the count kept per debtor account
+ * (list_counts 'payments_by_account', migrations/0013_b_list_scale.sql).
+ */
+export async function summarizeAccountPayments(db: Queryable, clientId: string, accountId: string): Promise<{ total: number; newest: string | null }> {
+  const { rows } = await db.query<{ total: string; newest: string | null }>(
+    `SELECT (SELECT coalesce(sum(n), 0) FROM list_counts WHERE client_id = $1 AND list = 'payments_by_account' AND scope = $2) AS total,
+            (SELECT ${orderTsSql("max(created_at)")} FROM payments WHERE client_id = $1 AND debtor_account_id = $2) AS newest`,
+    [clientId, accountId],
+  );
+  return { total: Number(rows[0]!.total), newest: rows[0]!.newest };
+}
+
+export async function fetchAccountPayments(db: Queryable, clientId: string, accountId: string, window: Window): Promise<PagedRow[]> {
+  const { rows } = await db.query<PagedRow>(
+    `SELECT ${COLUMNS}, ${orderTsSql("created_at")} AS page_at FROM payments
+     WHERE client_id = $1 AND debtor_account_id = $2 AND created_at <= $3::timestamptz
+     ORDER BY created_at DESC, payment_id DESC OFFSET $4 LIMIT $5`,
+    [clientId, accountId, window.upTo, window.offset, window.limit],
+  );
+  return rows;
 }
 
 export async function findPaymentSummary(db: Queryable, clientId: string, paymentId: string): Promise<PaymentSummaryRow | null> {

@@ -1,8 +1,8 @@
 import "server-only";
 import type { TPaymentSearchQuery, TPaymentSummary } from "@/lib/contract/payments/search";
 import type { Queryable } from "@/lib/server/db/types";
-import { pagedList } from "@/lib/server/http/list";
-import { findPaymentSummary, searchPayments, type PaymentSummaryRow } from "@/lib/server/payments/search-repo";
+import { snapshotList } from "@/lib/server/http/list";
+import { fetchPaymentSearch, findPaymentSummary, summarizePaymentSearch, type PaymentSummaryRow } from "@/lib/server/payments/search-repo";
 import { toPaymentStatusRecord } from "@/lib/server/payments/serialize";
 import { isPaymentId, paymentNotFound } from "@/lib/server/payments/service";
 
@@ -23,9 +23,9 @@ export function toPaymentSummary(row: PaymentSummaryRow): TPaymentSummary {
 export function listPaymentsPage(db: Queryable, clientId: string, query: TPaymentSearchQuery, secret: string) {
   const { pageStart, pageSize, pageToken, ...filters } = query;
   const binding = { clientId, endpoint: "GET /v1/payments", filters };
-  return pagedList(secret, binding, { pageStart, pageSize, pageToken }, async (page) => {
-    const { rows, total } = await searchPayments(db, clientId, filters, page);
-    return { items: rows.map(toPaymentSummary), total };
+  return snapshotList(secret, binding, { pageStart, pageSize, pageToken }, {
+    summarize: () => summarizePaymentSearch(db, clientId, filters),
+    fetch: async (window) => (await fetchPaymentSearch(db, clientId, filters, window)).map((r) => ({ item: toPaymentSummary(r), at: r.page_at })),
   });
 }
 

@@ -1,11 +1,12 @@
 import "server-only";
 import type { PoolClient } from "pg";
 import { findAccountByNumber } from "@/lib/server/accounts/repo";
-import { pagedList, type PageQuery } from "@/lib/server/http/list";
+import { snapshotList, type PageQuery } from "@/lib/server/http/list";
 import type { Queryable } from "@/lib/server/db/types";
 import { ApiError } from "@/lib/contract/http/errors";
 import { movePayment } from "@/lib/server/payments/lifecycle";
-import { findPayment, listPaymentsForAccount } from "@/lib/server/payments/repo";
+import { findPayment } from "@/lib/server/payments/repo";
+import { fetchAccountPayments, summarizeAccountPayments } from "@/lib/server/payments/search-repo";
 import type { TPaymentStatusList, TPaymentStatusRecord } from "@/lib/contract/payments/schema";
 import { toPaymentStatusRecord } from "@/lib/server/payments/serialize";
 
@@ -35,9 +36,9 @@ export async function listAccountPaymentsPage(
   const account = await findAccountByNumber(db, clientId, accountNumber);
   if (!account) throw new ApiError("ACCOUNT_NOT_FOUND", `No account ${accountNumber} was found for this client.`, { field: "accountNumber" });
   const binding = { clientId, endpoint: "GET /v1/accounts/{accountNumber}/payments", filters: { accountNumber } };
-  return pagedList(secret, binding, query, async (page) => {
-    const { rows, total } = await listPaymentsForAccount(db, clientId, account.account_id, page);
-    return { items: rows.map(toPaymentStatusRecord), total };
+  return snapshotList(secret, binding, query, {
+    summarize: () => summarizeAccountPayments(db, clientId, account.account_id),
+    fetch: async (window) => (await fetchAccountPayments(db, clientId, account.account_id, window)).map((r) => ({ item: toPaymentStatusRecord(r), at: r.page_at })),
   });
 }
 

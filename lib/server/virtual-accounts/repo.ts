@@ -1,5 +1,6 @@
 import "server-only";
 import type { Queryable } from "@/lib/server/db/types";
+import { orderTsSql } from "@/lib/server/http/page-window";
 
 /** The only SQL for virtual accounts, their postings and provisioning. The tenant is in every WHERE. */
 
@@ -95,30 +96,43 @@ export async function findStructureAccounts(db: Queryable, clientId: string, cur
   return rows;
 }
 
-/** One page, newest first (ties by number), virtual accounts and structure accounts together, with the total. */
-export async function listVirtualAccounts(
+/**
+ * The list of spec §4.6 (virtual accounts and the settlement and parent
+ * accounts beside them, newest first, ties by number) as a snapshot source
+ * (lib/server/http/list.ts). The size is the maintained count of
+ * virtual_account_totals plus the few structure accounts; both branches of a
+ * page are index ranges (virtual_accounts_listing / _by_currency) merged in order.
+ */
+export async function summarizeVirtualAccounts(db: Queryable, clientId: string, currency: string | null): Promise<{ total: number; newest: string | null }> {
+  const { rows } = await db.query<{ total: string; newest: string | null }>(
+    `SELECT (SELECT coalesce(sum(accounts), 0) FROM virtual_account_totals WHERE client_id = $1 AND ($2::text IS NULL OR currency = $2))
+          + (SELECT count(*) FROM accounts WHERE client_id = $1 AND category IN ('settlement', 'parent') AND ($2::text IS NULL OR currency = $2)) AS total,
+            (SELECT ${orderTsSql("max(newest)")} FROM (
+               SELECT max(created_at) AS newest FROM virtual_accounts WHERE client_id = $1 AND ($2::text IS NULL OR currency = $2)
+               UNION ALL
+               SELECT max(created_at) FROM accounts WHERE client_id = $1 AND category IN ('settlement', 'parent') AND ($2::text IS NULL OR currency = $2)) AS n) AS newest`,
+    [clientId, currency],
+  );
+  return { total: Number(rows[0]!.total), newest: rows[0]!.newest };
+}
+
+export async function fetchVirtualAccounts(
   db: Queryable,
   clientId: string,
   currency: string | null,
-  page: { limit: number; offset: number },
-): Promise<{ rows: ListedRow[]; total: number }> {
-  const { rows } = await db.query<ListedRow & { total: string }>(
-    `WITH listed AS (
-       SELECT ${VA_COLUMNS}, 'virtual' AS category FROM virtual_accounts WHERE client_id = $1 AND ($2::text IS NULL OR currency = $2)
+  window: { upTo: string; offset: number; limit: number },
+): Promise<Array<ListedRow & { page_at: string }>> {
+  const { rows } = await db.query<ListedRow & { page_at: string }>(
+    `SELECT *, ${orderTsSql("created_at")} AS page_at FROM (
+       SELECT ${VA_COLUMNS}, 'virtual' AS category FROM virtual_accounts
+       WHERE client_id = $1 AND ($2::text IS NULL OR currency = $2) AND created_at <= $3::timestamptz
        UNION ALL
        SELECT ${STRUCTURE_AS_VA} FROM accounts
-       WHERE client_id = $1 AND category IN ('settlement', 'parent') AND ($2::text IS NULL OR currency = $2))
-     SELECT *, count(*) OVER () AS total FROM listed
-     ORDER BY created_at DESC, virtual_account_number DESC LIMIT $3 OFFSET $4`,
-    [clientId, currency, page.limit, page.offset],
+       WHERE client_id = $1 AND category IN ('settlement', 'parent') AND ($2::text IS NULL OR currency = $2) AND created_at <= $3::timestamptz) AS listed
+     ORDER BY created_at DESC, virtual_account_number DESC OFFSET $4 LIMIT $5`,
+    [clientId, currency, window.upTo, window.offset, window.limit],
   );
-  if (rows.length > 0 || page.offset === 0) return { rows, total: Number(rows[0]?.total ?? 0) };
-  const count = await db.query<{ total: string }>(
-    `SELECT (SELECT count(*) FROM virtual_accounts WHERE client_id = $1 AND ($2::text IS NULL OR currency = $2))
-          + (SELECT count(*) FROM accounts WHERE client_id = $1 AND category IN ('settlement', 'parent') AND ($2::text IS NULL OR currency = $2)) AS total`,
-    [clientId, currency],
-  );
-  return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
+  return rows;
 }
 
 export type VirtualAccountChange = {
@@ -179,9 +193,14 @@ export async function findBalances(db: Queryable, clientId: string, numbers: rea
   return rows;
 }
 
+/**
+ * The maintained sum (virtual_account_totals, kept by triggers in the same
+ * transaction as every balance change: migrations/0013_b_list_scale.sql): at
+ * most 16 rows, however many virtual accounts the client has.
+ */
 export async function sumBalances(db: Queryable, clientId: string, currency: string): Promise<bigint> {
   const { rows } = await db.query<{ sum: string }>(
-    "SELECT coalesce(sum(balance_minor), 0)::text AS sum FROM virtual_accounts WHERE client_id = $1 AND currency = $2",
+    "SELECT coalesce(sum(balance_minor), 0)::text AS sum FROM virtual_account_totals WHERE client_id = $1 AND currency = $2",
     [clientId, currency],
   );
   return BigInt(rows[0]!.sum);

@@ -1,7 +1,7 @@
 import "server-only";
 import { writeAudit } from "@/lib/server/audit/write";
 import type { PoolClient } from "pg";
-import { pagedList, type PageQuery } from "@/lib/server/http/list";
+import { snapshotList, type PageQuery } from "@/lib/server/http/list";
 import type { Queryable } from "@/lib/server/db/types";
 import { ApiError } from "@/lib/contract/http/errors";
 import { formatAmount } from "@/lib/contract/money";
@@ -10,8 +10,9 @@ import {
   findBalances,
   findStructureAccounts,
   findVirtualAccount,
+  fetchVirtualAccounts,
   listProvisionedCurrencies,
-  listVirtualAccounts,
+  summarizeVirtualAccounts,
   sumBalances,
   updateVirtualAccount,
 } from "@/lib/server/virtual-accounts/repo";
@@ -33,9 +34,9 @@ export async function getVirtualAccountOrThrow(db: Queryable, clientId: string, 
 export async function listVirtualAccountsPage(db: Queryable, clientId: string, query: PageQuery & { currency?: string }, secret: string) {
   const currency = query.currency ?? null;
   const binding = { clientId, endpoint: "GET /v1/virtual-accounts", filters: { currency } };
-  return pagedList(secret, binding, query, async (page) => {
-    const { rows, total } = await listVirtualAccounts(db, clientId, currency, page);
-    return { items: rows.map(toListedAccount), total };
+  return snapshotList(secret, binding, query, {
+    summarize: () => summarizeVirtualAccounts(db, clientId, currency),
+    fetch: async (window) => (await fetchVirtualAccounts(db, clientId, currency, window)).map((r) => ({ item: toListedAccount(r), at: r.page_at })),
   });
 }
 

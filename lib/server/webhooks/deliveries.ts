@@ -1,8 +1,9 @@
 import "server-only";
-import { pagedList, type PageQuery } from "@/lib/server/http/list";
+import { snapshotList, type PageQuery } from "@/lib/server/http/list";
 import type { Queryable } from "@/lib/server/db/types";
 import { DELIVERY_TASK_KIND } from "@/lib/server/delivery/outbox";
-import { findDelivery, listAttemptsBySource, restartFinishedDelivery } from "@/lib/server/delivery/repo";
+import { findDelivery, restartFinishedDelivery } from "@/lib/server/delivery/repo";
+import { fetchAttempts, summarizeAttempts } from "@/lib/server/delivery/log-repo";
 import { ApiError } from "@/lib/contract/http/errors";
 import { writeAudit } from "@/lib/server/audit/write";
 import { enqueueTask } from "@/lib/server/jobs/queue";
@@ -20,9 +21,10 @@ export async function listSubscriptionAttempts(
 ): Promise<TDeliveryAttemptList> {
   await getSubscriptionOrThrow(db, clientId, subscriptionId);
   const binding = { clientId, endpoint: "GET /v1/notifications/subscriptions/{id}/deliveries", filters: { subscriptionId } };
-  return pagedList(secret, binding, query, async (page) => {
-    const { rows, total } = await listAttemptsBySource(db, clientId, { kind: SUBSCRIPTION_SOURCE, id: subscriptionId }, page);
-    return { items: rows.map(toDeliveryAttempt), total };
+  const source = { kind: SUBSCRIPTION_SOURCE, id: subscriptionId };
+  return snapshotList(secret, binding, query, {
+    summarize: () => summarizeAttempts(db, clientId, source),
+    fetch: async (window) => (await fetchAttempts(db, clientId, source, window)).map((r) => ({ item: toDeliveryAttempt(r), at: r.page_at })),
   });
 }
 
