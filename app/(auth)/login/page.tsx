@@ -4,6 +4,7 @@ import { LoginForm } from "@/components/auth/login-form";
 import { EnvBadge } from "@/components/shell/env-badge";
 import { getPortalUser } from "@/lib/server/auth/session";
 import { getConfig } from "@/lib/server/config";
+import { getOperator } from "@/lib/server/ops/operator-session";
 import { safeReturnPath } from "@/lib/portal/shared/return-path";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -16,6 +17,8 @@ export default async function LoginPage({ searchParams }: Props) {
   const params = await searchParams;
   const callbackUrl = first(params.callbackUrl);
   if (await getPortalUser()) redirect(safeReturnPath(callbackUrl));
+  // Bank staff have no client pages: wherever they were going, their home is the operations area.
+  if (await getOperator()) redirect("/operations");
   const env = getConfig().appEnv;
   const signedOut = first(params.signedOut) === "1";
 

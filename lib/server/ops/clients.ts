@@ -100,10 +100,22 @@ export async function listClients(ctx: Pick<OpsContext, "db">): Promise<ClientVi
   return (await repo.listClients(ctx.db)).map(publicView);
 }
 
-export async function showClient(ctx: Pick<OpsContext, "db">, input: unknown): Promise<ClientView & { credentials: Array<{ credentialId: string; createdAt: string; expiresAt: string | null; lastUsedAt: string | null }> }> {
+export type ClientDetail = ClientView & { credentials: Array<{ credentialId: string; createdAt: string; expiresAt: string | null; lastUsedAt: string | null }> };
+
+export async function showClient(ctx: Pick<OpsContext, "db">, input: unknown): Promise<ClientDetail> {
   const { clientId } = parseInput(ZClientRef, input);
-  const row = await requireClient(ctx.db, clientId);
-  const credentials = (await repo.listCredentials(ctx.db, clientId)).map((c) => ({
+  return describeClient(ctx.db, await requireClient(ctx.db, clientId));
+}
+
+/** The console's client page: null for an unknown id (the page answers 404). */
+export async function findClientView(ctx: Pick<OpsContext, "db">, clientId: string): Promise<ClientDetail | null> {
+  const row = await repo.findClient(ctx.db, clientId);
+  return row ? describeClient(ctx.db, row) : null;
+}
+
+async function describeClient(db: Queryable, row: repo.ClientRow): Promise<ClientDetail> {
+  const clientId = row.client_id;
+  const credentials = (await repo.listCredentials(db, clientId)).map((c) => ({
     credentialId: c.credential_id,
     createdAt: c.created_at.toISOString(),
     expiresAt: c.expires_at?.toISOString() ?? null,

@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+import Link from "next/link";
+import { SignOutButton } from "@/components/operations/sign-out-button";
+import { EnvBadge } from "@/components/shell/env-badge";
+import { getConfig } from "@/lib/server/config";
+import { getOperator } from "@/lib/server/ops/operator-session";
+
+/**
+ * The Bank operations frame, apart from the client portal's shell: operators
+ * never see client pages, clients never see this. Each page is its own gate
+ * (requireOperator); this layout only draws the frame for an operator.
+ */
+export default async function OperationsLayout({ children }: { children: ReactNode }) {
+  const operator = await getOperator();
+  if (!operator) return children;
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <div className="flex items-center gap-3">
+            <Link href="/operations" className="text-base font-semibold tracking-tight">
+              Harbour · Bank operations
+            </Link>
+            <EnvBadge env={getConfig().appEnv} />
+          </div>
+          <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+            <span className="hidden sm:inline">{operator.email}</span>
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The actions the Bank operations console posts to /api/operations/<action>.
+ * Each is one operation of lib/server/ops, with the same zod schema as the
+ * command line (lib/contract/ops/schema.ts).
+ */
+export const CONSOLE_ACTIONS = [
+  "client-create",
+  "client-suspend",
+  "client-reactivate",
+  "client-permissions",
+  "client-ip-allow-list",
+  "client-rotate-secret",
+  "account-open",
+  "account-status",
+  "va-currency-add",
+  "user-invite",
+  "user-role",
+  "user-disable",
+  "user-enable",
+  "user-reset-password",
+  "bank-code-add",
+] as const;
+export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
+
+export function isConsoleAction(value: string): value is ConsoleAction {
+  return (CONSOLE_ACTIONS as readonly string[]).includes(value);
+}
+
+/** What a refused console action answers (and a failed set-password): the message names the field. */
+export type ConsoleError = { code: string; message: string; field: string | null };
