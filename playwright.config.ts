@@ -26,6 +26,11 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
+  projects: [
+    { name: "desktop", testIgnore: /phone\.spec\.ts$/ },
+    // Every page at phone width (issue 11): 390×844, the size of a current iPhone, touch and a phone's scale.
+    { name: "phone", testMatch: /phone\.spec\.ts$/, use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
+  ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `http://localhost:${PORT}/healthz`,

@@ -11,6 +11,14 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
   title: { default: "Harbour corporate banking", template: "%s · Harbour" },
   description: "Accounts, payments, virtual accounts and webhooks for corporate treasury teams.",
+  // Files in public/ (browsers also ask for /favicon.ico on their own).
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "48x48" },
+      { url: "/icon.svg", type: "image/svg+xml" },
+    ],
+    apple: "/apple-touch-icon.png",
+  },
 };
 
 export const viewport: Viewport = {
@@ -32,9 +40,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <head>
         <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
-      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
-        {children}
-      </body>
+      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">{children}</body>
     </html>
   );
 }

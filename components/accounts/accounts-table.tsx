@@ -2,12 +2,14 @@ import Link from "next/link";
 import type { TAccountSummary } from "@/lib/contract/accounts/schema";
 import { StatusBadge } from "@/components/accounts/status-badge";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatAmount } from "@/lib/portal/shared/money-format";
+import { formatMoney } from "@/lib/portal/shared/money-format";
 
-const TH = "px-5 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
-const TD = "px-5 py-3 align-middle";
+const TH = "px-3 py-2.5 sm:px-5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
+const TD = "px-3 py-3 align-middle sm:px-5";
 /** Fixed row height: skeleton rows, data rows and the empty row all take the same room. */
 const ROW = "h-[61px]";
+/** Type and currency step aside at phone width: the balance (with its currency) must stay in view. */
+const WIDE = "hidden sm:table-cell";
 
 export function AccountsTableSkeleton({ rows }: { rows: number }) {
   return (
@@ -18,13 +20,13 @@ export function AccountsTableSkeleton({ rows }: { rows: number }) {
             <Skeleton className="h-4 w-40" />
             <Skeleton className="mt-1.5 h-3 w-24" />
           </td>
-          <td className={TD}>
+          <td className={`${TD} ${WIDE}`}>
             <Skeleton className="h-4 w-24" />
           </td>
           <td className={TD}>
             <Skeleton className="h-5 w-14" />
           </td>
-          <td className={TD}>
+          <td className={`${TD} ${WIDE}`}>
             <Skeleton className="h-4 w-10" />
           </td>
           <td className={TD}>
@@ -49,15 +51,15 @@ export function AccountRow({ account }: { account: TAccountSummary }) {
         </Link>
         <span className="tabular font-mono text-xs text-slate-600 dark:text-slate-400">{account.accountNumber}</span>
       </td>
-      <td className={TD}>
+      <td className={`${TD} ${WIDE}`}>
         <span className="block text-slate-900 dark:text-slate-100">{account.accountType ?? "—"}</span>
         <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{account.accountSubType}</span>
       </td>
       <td className={TD}>
         <StatusBadge status={account.status} />
       </td>
-      <td className={`${TD} font-mono text-slate-700 dark:text-slate-300`}>{currency}</td>
-      <td className={`${TD} tabular text-right font-medium whitespace-nowrap text-slate-900 dark:text-slate-100`}>{formatAmount(amount, currency)}</td>
+      <td className={`${TD} ${WIDE} font-mono text-slate-700 dark:text-slate-300`}>{currency}</td>
+      <td className={`${TD} tabular text-right font-medium whitespace-nowrap text-slate-900 dark:text-slate-100`}>{formatMoney(amount, currency)}</td>
     </tr>
   );
 }
@@ -69,13 +71,13 @@ export function AccountsTableHead() {
         <th scope="col" className={TH}>
           Account
         </th>
-        <th scope="col" className={TH}>
+        <th scope="col" className={`${TH} ${WIDE}`}>
           Type
         </th>
         <th scope="col" className={TH}>
           Status
         </th>
-        <th scope="col" className={TH}>
+        <th scope="col" className={`${TH} ${WIDE}`}>
           Currency
         </th>
         <th scope="col" className={`${TH} text-right`}>

@@ -48,7 +48,7 @@ export function AccountsView() {
           </div>
         </div>
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-sm" aria-busy={page.isFetching} aria-describedby="accounts-caption">
+          <table className="w-full text-sm sm:min-w-[44rem]" aria-busy={page.isFetching} aria-describedby="accounts-caption">
             <caption id="accounts-caption" className="sr-only">
               Accounts, page {view.page}
             </caption>

@@ -99,7 +99,6 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
               {...describedBy("ach-amount", err("instructedAmount.amount", "instructedAmount.currency"))}
               inputMode="decimal"
               autoComplete="off"
-              placeholder="0.00"
               className={inputClass(!!err("instructedAmount.amount", "instructedAmount.currency"), "tabular text-right")}
             />
           </FormField>

@@ -131,7 +131,6 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
               {...describedBy("swift-amount", amountError)}
               inputMode="decimal"
               autoComplete="off"
-              placeholder="0.00"
               className={inputClass(!!amountError, "tabular text-right")}
             />
           </FormField>

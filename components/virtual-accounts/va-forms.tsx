@@ -137,7 +137,13 @@ export function AllocationForm({ account }: { account: TVirtualAccountDetail }) 
           <div className="flex gap-4">
             {(["Individual", "Business"] as const).map((t) => (
               <label key={t} className="flex items-center gap-2 text-sm">
-                <input type="radio" value={t} disabled={typeLocked && account.accountHolderType !== t} {...form.register("accountHolderType")} className="size-4 accent-brand-700" />
+                <input
+                  type="radio"
+                  value={t}
+                  disabled={typeLocked && account.accountHolderType !== t}
+                  {...form.register("accountHolderType")}
+                  className="size-4 accent-brand-700"
+                />
                 {t}
               </label>
             ))}
@@ -147,26 +153,72 @@ export function AllocationForm({ account }: { account: TVirtualAccountDetail }) 
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Account holder name" autoComplete="off" error={errors.accountHolderName} {...form.register("accountHolderName")} />
           <TextField label="Account name" autoComplete="off" error={errors.accountName} {...form.register("accountName")} />
-          <TextField label="Tax identification number" autoComplete="off" error={errors.taxIdentificationNumber} {...form.register("taxIdentificationNumber")} />
-          <TextField label="Country of residence" placeholder="BM" maxLength={2} error={errors.countryOfResidence} {...form.register("countryOfResidence")} />
+          <TextField
+            label="Tax identification number"
+            autoComplete="off"
+            error={errors.taxIdentificationNumber}
+            {...form.register("taxIdentificationNumber")}
+          />
+          <TextField
+            label="Country of residence"
+            hint="Two letters (ISO 3166), for example BM"
+            maxLength={2}
+            error={errors.countryOfResidence}
+            {...form.register("countryOfResidence")}
+          />
         </div>
         {type === "Business" ? (
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">Registered address</legend>
-            <TextField label="Address line 1" error={errors.business?.registeredAddress?.addressLine1 ?? (errors.business?.registeredAddress as FieldError | undefined)} {...form.register("business.registeredAddress.addressLine1")} />
-            <TextField label="Address line 2 (optional)" error={errors.business?.registeredAddress?.addressLine2} {...form.register("business.registeredAddress.addressLine2")} />
+            <TextField
+              label="Address line 1"
+              error={errors.business?.registeredAddress?.addressLine1 ?? (errors.business?.registeredAddress as FieldError | undefined)}
+              {...form.register("business.registeredAddress.addressLine1")}
+            />
+            <TextField
+              label="Address line 2 (optional)"
+              error={errors.business?.registeredAddress?.addressLine2}
+              {...form.register("business.registeredAddress.addressLine2")}
+            />
             <TextField label="City" error={errors.business?.registeredAddress?.city} {...form.register("business.registeredAddress.city")} />
             <TextField label="Postal code" error={errors.business?.registeredAddress?.postalCode} {...form.register("business.registeredAddress.postalCode")} />
-            <TextField label="Address country" placeholder="BM" maxLength={2} error={errors.business?.registeredAddress?.country} {...form.register("business.registeredAddress.country")} />
-            <TextField label="Date of incorporation (optional)" type="date" error={errors.business?.dateOfIncorporation} {...form.register("business.dateOfIncorporation")} />
-            <TextField label="Country of incorporation (optional)" placeholder="BM" maxLength={2} error={errors.business?.countryOfIncorporation} {...form.register("business.countryOfIncorporation")} />
+            <TextField
+              label="Address country"
+              hint="Two letters (ISO 3166), for example BM"
+              maxLength={2}
+              error={errors.business?.registeredAddress?.country}
+              {...form.register("business.registeredAddress.country")}
+            />
+            <TextField
+              label="Date of incorporation (optional)"
+              type="date"
+              error={errors.business?.dateOfIncorporation}
+              {...form.register("business.dateOfIncorporation")}
+            />
+            <TextField
+              label="Country of incorporation (optional)"
+              hint="Two letters (ISO 3166), for example BM"
+              maxLength={2}
+              error={errors.business?.countryOfIncorporation}
+              {...form.register("business.countryOfIncorporation")}
+            />
           </fieldset>
         ) : (
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="mb-2 text-sm font-semibold text-slate-900 dark:text-slate-100">Individual</legend>
             <TextField label="Date of birth" type="date" hint="At least 18 years ago." error={errors.individual?.dob} {...form.register("individual.dob")} />
-            <TextField label="Nationality" placeholder="BM" maxLength={2} error={errors.individual?.nationality} {...form.register("individual.nationality")} />
-            <TextField label="Native-language name (optional)" error={errors.individual?.nativeLanguageName} {...form.register("individual.nativeLanguageName")} />
+            <TextField
+              label="Nationality"
+              hint="Two letters (ISO 3166), for example BM"
+              maxLength={2}
+              error={errors.individual?.nationality}
+              {...form.register("individual.nationality")}
+            />
+            <TextField
+              label="Native-language name (optional)"
+              error={errors.individual?.nativeLanguageName}
+              {...form.register("individual.nativeLanguageName")}
+            />
           </fieldset>
         )}
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
@@ -197,7 +249,11 @@ export function ClientReferenceForm({ account }: { account: TVirtualAccountDetai
   const onSubmit = async ({ clientReference }: ClientReferenceValues) => {
     setMessage(null);
     try {
-      const updated = await updateVirtualAccount(account.virtualAccountNumber, { clientReference: clientReference === "" ? null : clientReference }, idempotencyKey);
+      const updated = await updateVirtualAccount(
+        account.virtualAccountNumber,
+        { clientReference: clientReference === "" ? null : clientReference },
+        idempotencyKey,
+      );
       saved(updated);
       form.reset({ clientReference: updated.clientReference ?? "" });
       setIdempotencyKey(newIdempotencyKey());
@@ -209,7 +265,11 @@ export function ClientReferenceForm({ account }: { account: TVirtualAccountDetai
 
   return (
     <Card aria-labelledby="reference-title">
-      <CardHeader id="reference-title" title="Client reference" description="Your own reference for this account (up to 35 characters). It can change at any time; leave it empty to clear it." />
+      <CardHeader
+        id="reference-title"
+        title="Client reference"
+        description="Your own reference for this account (up to 35 characters). It can change at any time; leave it empty to clear it."
+      />
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="flex flex-wrap items-start gap-3 px-5 py-4">
         <div className="min-w-56 flex-1">
           <TextField label="Client reference" autoComplete="off" error={errors.clientReference} {...form.register("clientReference")} />
@@ -217,7 +277,10 @@ export function ClientReferenceForm({ account }: { account: TVirtualAccountDetai
         <Button type="submit" className="mt-6" disabled={isSubmitting || !isDirty}>
           {isSubmitting ? "Saving…" : "Save reference"}
         </Button>
-        <p role="status" className={`min-h-5 w-full text-sm ${message?.ok === false ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}`}>
+        <p
+          role="status"
+          className={`min-h-5 w-full text-sm ${message?.ok === false ? "text-red-700 dark:text-red-400" : "text-emerald-700 dark:text-emerald-400"}`}
+        >
           {message?.text}
         </p>
       </form>
@@ -251,17 +314,33 @@ export function SetOnceForm({ account }: { account: TVirtualAccountDetail }) {
   };
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-labelledby="set-once-title" className="border-t border-slate-200 px-5 py-4 dark:border-slate-800">
+    <form
+      onSubmit={form.handleSubmit(onSubmit)}
+      noValidate
+      aria-labelledby="set-once-title"
+      className="border-t border-slate-200 px-5 py-4 dark:border-slate-800"
+    >
       <h3 id="set-once-title" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
         Not set yet
       </h3>
       <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">Each of these can be set once; after that it is fixed too.</p>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         {account.taxIdentificationNumber === null ? (
-          <TextField label="Tax identification number" autoComplete="off" error={errors.taxIdentificationNumber} {...form.register("taxIdentificationNumber")} />
+          <TextField
+            label="Tax identification number"
+            autoComplete="off"
+            error={errors.taxIdentificationNumber}
+            {...form.register("taxIdentificationNumber")}
+          />
         ) : null}
         {account.countryOfResidence === null ? (
-          <TextField label="Country of residence" placeholder="BM" maxLength={2} error={errors.countryOfResidence} {...form.register("countryOfResidence")} />
+          <TextField
+            label="Country of residence"
+            hint="Two letters (ISO 3166), for example BM"
+            maxLength={2}
+            error={errors.countryOfResidence}
+            {...form.register("countryOfResidence")}
+          />
         ) : null}
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">

@@ -112,7 +112,10 @@ export function SandboxView() {
       setResult(await deposit.mutateAsync(values));
     } catch (error) {
       const field = error instanceof ApiRequestError ? error.body.field : null;
-      if (error instanceof ApiRequestError && (field === "amount" || field === "accountNumber" || field === "transactionDetails" || field === "transactionType")) {
+      if (
+        error instanceof ApiRequestError &&
+        (field === "amount" || field === "accountNumber" || field === "transactionDetails" || field === "transactionType")
+      ) {
         form.setError(field, { message: error.message }, { shouldFocus: true });
       } else {
         setServerError(error instanceof Error ? error : new Error("The deposit failed."));
@@ -120,12 +123,17 @@ export function SandboxView() {
     }
   };
 
-  const describe = (name: string, hint?: boolean) => [errors[name as keyof typeof errors] ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const describe = (name: string, hint?: boolean) =>
+    [errors[name as keyof typeof errors] ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean).join(" ") || undefined;
 
   return (
     <div className="grid gap-6 xl:grid-cols-[26rem_1fr]">
       <Card aria-labelledby="deposit-title" className="self-start">
-        <CardHeader id="deposit-title" title="Simulate a deposit" description="Credits the account in UAT and raises the deposit event, exactly as a real incoming payment would." />
+        <CardHeader
+          id="deposit-title"
+          title="Simulate a deposit"
+          description="Credits the account in UAT and raises the deposit event, exactly as a real incoming payment would."
+        />
         {targets.isPending ? (
           <div className="space-y-5 px-5 py-4" aria-busy="true">
             {[0, 1, 2, 3].map((i) => (
@@ -152,9 +160,13 @@ export function SandboxView() {
               >
                 <option value="">Choose an account…</option>
                 <optgroup label="Accounts">{targets.data.accounts.map(targetOption)}</optgroup>
-                {targets.data.virtualAccounts.length > 0 ? <optgroup label="Virtual accounts">{targets.data.virtualAccounts.map(targetOption)}</optgroup> : null}
+                {targets.data.virtualAccounts.length > 0 ? (
+                  <optgroup label="Virtual accounts">{targets.data.virtualAccounts.map(targetOption)}</optgroup>
+                ) : null}
               </select>
-              <FieldError id="accountNumber-error">{errors.accountNumber ? (accountNumber ? errors.accountNumber.message : "Choose an account") : null}</FieldError>
+              <FieldError id="accountNumber-error">
+                {errors.accountNumber ? (accountNumber ? errors.accountNumber.message : "Choose an account") : null}
+              </FieldError>
               {targets.data.truncated ? <Hint>Only the first 1,000 of each list are offered.</Hint> : null}
             </div>
             <div className="grid grid-cols-[1fr_6rem] gap-3">
@@ -166,7 +178,7 @@ export function SandboxView() {
                   id="amount"
                   inputMode="decimal"
                   autoComplete="off"
-                  placeholder="125.00"
+                  placeholder="For example 125.00"
                   aria-invalid={errors.amount ? true : undefined}
                   aria-describedby={describe("amount")}
                   className={`${inputClass} tabular text-right`}
@@ -177,7 +189,10 @@ export function SandboxView() {
                 <p className={labelClass} id="currency-label">
                   Currency
                 </p>
-                <p aria-labelledby="currency-label" className="flex h-9 items-center rounded-md border border-slate-200 bg-slate-50 px-3 font-mono text-sm text-slate-800 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-200">
+                <p
+                  aria-labelledby="currency-label"
+                  className="flex h-9 items-center rounded-md border border-slate-200 bg-slate-50 px-3 font-mono text-sm text-slate-800 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-200"
+                >
                   {currency || "—"}
                 </p>
               </div>
@@ -204,7 +219,7 @@ export function SandboxView() {
               <input
                 id="transactionDetails"
                 autoComplete="off"
-                placeholder="Invoice 42"
+                placeholder="For example Invoice 42"
                 maxLength={150}
                 aria-invalid={errors.transactionDetails ? true : undefined}
                 aria-describedby={describe("transactionDetails", true)}
@@ -258,18 +273,29 @@ export function SandboxView() {
               </h3>
               {result.deposit.notificationsQueued === 0 ? (
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                  There is no active Deposits subscription. <Link href="/webhooks" className="font-medium text-brand-700 underline dark:text-brand-300">Create one</Link> and deposit again.
+                  There is no active Deposits subscription.{" "}
+                  <Link href="/webhooks" className="font-medium text-brand-700 underline dark:text-brand-300">
+                    Create one
+                  </Link>{" "}
+                  and deposit again.
                 </p>
               ) : (
                 <ul className="mt-1 divide-y divide-slate-200 dark:divide-slate-800">
                   {result.subscriptions.map((s) => (
-                    <DeliveryWatch key={`${result.deposit.transactionId}-${s.subscriptionId}`} subscription={s} deposit={result.deposit} startedAt={result.at} />
+                    <DeliveryWatch
+                      key={`${result.deposit.transactionId}-${s.subscriptionId}`}
+                      subscription={s}
+                      deposit={result.deposit}
+                      startedAt={result.at}
+                    />
                   ))}
                 </ul>
               )}
             </div>
           ) : (
-            <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">Nothing yet. Choose an account and an amount, then simulate a deposit.</p>
+            <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">
+              Nothing yet. Choose an account and an amount, then simulate a deposit.
+            </p>
           )}
         </div>
       </Card>

@@ -88,7 +88,7 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
             inputMode="url"
             autoComplete="off"
             spellCheck={false}
-            placeholder="https://erp.example.com/hooks/harbour"
+            placeholder="For example https://erp.example.com/hooks/harbour"
             aria-invalid={errors.callbackUrl ? true : undefined}
             aria-describedby={errors.callbackUrl ? "callbackUrl-error callbackUrl-hint" : "callbackUrl-hint"}
             className={`${inputClass} font-mono`}
@@ -105,7 +105,8 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
         <fieldset aria-describedby="headers-hint">
           <legend className={labelClass}>Custom headers</legend>
           <Hint id="headers-hint">
-            Sent with every delivery, up to {MAX_CUSTOM_HEADERS}. Host, Content-Type, Content-Length, Authorization, Svc-* and hop-by-hop headers are set by the bank.
+            Sent with every delivery, up to {MAX_CUSTOM_HEADERS}. Host, Content-Type, Content-Length, Authorization, Svc-* and hop-by-hop headers are set by the
+            bank.
           </Hint>
           {headers.fields.length > 0 ? (
             <ul className="mt-3 space-y-3">
@@ -165,10 +166,7 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
           ) : null}
           <FieldError id="headers-error">{rootHeadersError}</FieldError>
           <div className="mt-3 flex items-center justify-between gap-3">
-            <Button
-              onClick={() => headers.append({ name: "", value: "" }, { shouldFocus: true })}
-              disabled={headers.fields.length >= MAX_CUSTOM_HEADERS}
-            >
+            <Button onClick={() => headers.append({ name: "", value: "" }, { shouldFocus: true })} disabled={headers.fields.length >= MAX_CUSTOM_HEADERS}>
               Add header
             </Button>
             <span className="tabular text-xs text-slate-600 dark:text-slate-400">

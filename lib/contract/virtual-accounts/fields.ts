@@ -23,9 +23,11 @@ const NAME_CHARACTERS_TEXT = `A-Z, a-z, 0-9, space and ! " # $ % & ' ( ) + , - .
 const PRINTABLE = /^[^\u0000-\u001f\u007f]*$/;
 
 /** A holder or account name, or a v2 address line (the same character set). */
+/** A missing value says "is required", not the schema's "expected string, received undefined". */
+const requiredText = () => z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be text") });
+
 export function restrictedText(max: number) {
-  return z
-    .string()
+  return requiredText()
     .max(max, `must be at most ${max} characters`)
     .regex(NAME_CHARACTERS, `may contain only ${NAME_CHARACTERS_TEXT}`)
     .refine((v) => v.trim().length > 0, "must not be empty");
@@ -51,8 +53,7 @@ export const ZTaxIdentificationNumber = z
   .max(MAX_TAX_ID, `must be at most ${MAX_TAX_ID} characters`)
   .regex(/^[A-Za-z0-9 ./-]+$/, "may contain only letters, digits, space, '.', '/' and '-'");
 
-export const ZCountry = z
-  .string()
+export const ZCountry = requiredText()
   .refine((v) => COUNTRY_CODES.has(v), "must be an ISO 3166-1 alpha-2 country code such as BM")
   .meta({ example: "BM" });
 
@@ -106,8 +107,20 @@ export const ZCallbackUrl = z
 
 /** Headers the bank sets itself (decisions §7) and hop-by-hop/framing headers. */
 const RESERVED_HEADERS = new Set([
-  "host", "content-type", "content-length", "authorization", "transfer-encoding", "connection", "keep-alive",
-  "te", "trailer", "upgrade", "expect", "proxy-authorization", "proxy-connection", "user-agent",
+  "host",
+  "content-type",
+  "content-length",
+  "authorization",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "te",
+  "trailer",
+  "upgrade",
+  "expect",
+  "proxy-authorization",
+  "proxy-connection",
+  "user-agent",
 ]);
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 /** Visible ASCII, space and tab: no CR/LF, so no header injection. */
@@ -116,7 +129,10 @@ const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
 export const ZCustomHeaders = z
   .record(
     z.string().min(1).max(MAX_HEADER_NAME, `header names must be at most ${MAX_HEADER_NAME} characters`).regex(HEADER_NAME, "must be an HTTP header name"),
-    z.string().max(MAX_HEADER_VALUE, `header values must be at most ${MAX_HEADER_VALUE} characters`).regex(HEADER_VALUE, "must be printable ASCII without line breaks"),
+    z
+      .string()
+      .max(MAX_HEADER_VALUE, `header values must be at most ${MAX_HEADER_VALUE} characters`)
+      .regex(HEADER_VALUE, "must be printable ASCII without line breaks"),
   )
   // Runs even when one entry is malformed, so the reserved names are reported in the same 400.
   .check(

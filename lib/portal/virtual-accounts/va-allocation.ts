@@ -72,7 +72,14 @@ export const ZAllocationForm = z.preprocess(
       for (const key of ["accountHolderName", "accountName"] as const) {
         if (body[key] === undefined) ctx.addIssue({ code: "custom", path: [key], message: "is required to allocate the account" });
       }
-      for (const issue of holderIssuesV2(body, true)) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      for (const issue of holderIssuesV2(body, true)) {
+        // The form has no control for the address as a whole: the message goes on each of its required fields.
+        if (issue.path.join(".") === "business.registeredAddress") {
+          for (const field of ["addressLine1", "city", "postalCode", "country"]) {
+            ctx.addIssue({ code: "custom", path: ["business", "registeredAddress", field], message: "is required for a business" });
+          }
+        } else ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      }
     }),
   ),
 ) as unknown as z.ZodType<TUpdateVirtualAccountV2, AllocationValues>;
@@ -88,7 +95,11 @@ export function allocationDefaults(account: TVirtualAccountDetail): AllocationVa
     accountName: "",
     taxIdentificationNumber: text(account.taxIdentificationNumber),
     countryOfResidence: text(account.countryOfResidence),
-    individual: { dob: text(account.individual?.dob), nationality: text(account.individual?.nationality), nativeLanguageName: text(account.individual?.nativeLanguageName) },
+    individual: {
+      dob: text(account.individual?.dob),
+      nationality: text(account.individual?.nationality),
+      nativeLanguageName: text(account.individual?.nativeLanguageName),
+    },
     business: {
       registeredAddress: {
         addressLine1: text(address?.addressLine1),
@@ -115,7 +126,13 @@ export type ClientReferenceValues = z.input<typeof ZClientReferenceForm>;
 export const ZSetOnceForm = z
   .object({
     taxIdentificationNumber: z.union([z.literal(""), ZTaxIdentificationNumber]),
-    countryOfResidence: z.union([z.literal(""), z.string().transform((v) => v.trim().toUpperCase()).pipe(ZCountry)]),
+    countryOfResidence: z.union([
+      z.literal(""),
+      z
+        .string()
+        .transform((v) => v.trim().toUpperCase())
+        .pipe(ZCountry),
+    ]),
   })
   .refine((v) => v.taxIdentificationNumber !== "" || v.countryOfResidence !== "", { message: "Fill in at least one field", path: ["taxIdentificationNumber"] });
 export type SetOnceValues = z.input<typeof ZSetOnceForm>;
