@@ -6,6 +6,7 @@
 import http from "node:http";
 import next from "next";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
+import { frontDoor } from "./front-door.mjs";
 
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME ?? "0.0.0.0";
@@ -36,6 +37,8 @@ const server = http.createServer((req, res) => {
   // While draining, a request that still arrives on an open connection is served, and the
   // connection closed after it, so the balancer opens its next one to another instance.
   if (lifecycle.draining) res.setHeader("connection", "close");
+  // Security headers, malformed paths, proxy headers, repeated Authorization (scripts/front-door.mjs).
+  if (frontDoor(req, res, { trustProxy, production: process.env.APP_ENV === "production" })) return;
   const socketAddress = req.socket.remoteAddress ?? "";
   const forwarded = req.headers["x-forwarded-for"];
   req.headers["x-forwarded-for"] = trustProxy && forwarded ? `${Array.isArray(forwarded) ? forwarded.join(", ") : forwarded}, ${socketAddress}` : socketAddress;
