@@ -3,11 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import type { TestTokenResult } from "@/app/(portal)/developers/access/actions";
 import { CodeBlock } from "@/components/reference/code-block";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { ZTokenHelper, type TTokenHelper } from "@/lib/contract/auth/token-helper-schema";
+import { ZTokenHelper, type TestTokenResult, type TTokenHelper } from "@/lib/contract/auth/token-helper-schema";
 
 type Props = {
   clientId: string;

@@ -6,3 +6,6 @@ export const ZTokenHelper = z.object({
   scopes: z.array(z.enum(PERMISSIONS)).min(1, "Choose at least one scope").max(PERMISSIONS.length),
 });
 export type TTokenHelper = z.infer<typeof ZTokenHelper>;
+
+/** What the form's server action answers: the token, or a message for the person. */
+export type TestTokenResult = { ok: true; accessToken: string; scope: string; expiresAt: number } | { ok: false; message: string };

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOCK_NAMESPACES, LOCKS } from "@/lib/server/db/locks";
@@ -7,6 +7,7 @@ const ROOT = path.resolve(__dirname, "../../..");
 const INT4_MAX = 2 ** 31 - 1;
 
 function sourceFiles(dir: string, pattern: RegExp): string[] {
+  if (!existsSync(path.join(ROOT, dir))) return [];
   return readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
     .filter((f) => pattern.test(f))
     .map((f) => path.join(dir, f));
@@ -15,7 +16,7 @@ function sourceFiles(dir: string, pattern: RegExp): string[] {
 /** Literal lock ids written in a file: our 7_270 numbers, and any number passed straight to an advisory-lock call. */
 function literalLockIds(text: string): number[] {
   const ours = [...text.matchAll(/\b7_?270_?\d{3}\b/g)].map((m) => m[0]);
-  const direct = [...text.matchAll(/advisory_(?:xact_)?lock(?:_shared)?\(\s*(\d[\d_]*)/g)].map((m) => m[1]);
+  const direct = [...text.matchAll(/advisory_(?:xact_)?lock(?:_shared)?\(\s*(\d[\d_]*)/g)].map((m) => m[1]!);
   return [...ours, ...direct].map((n) => Number(n.replaceAll("_", "")));
 }
 

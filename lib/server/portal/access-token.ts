@@ -1,8 +1,9 @@
 import "server-only";
+import type { Permission } from "@/lib/contract/auth/permissions";
 import { scopesForRole } from "@/lib/contract/auth/roles";
 import type { PortalUser } from "@/lib/server/auth/session";
 import { issueAccessToken, type IssuedToken } from "@/lib/server/auth/tokens";
-import type { Runtime } from "@/lib/server/runtime";
+import { getRuntime, type Runtime } from "@/lib/server/runtime";
 
 /**
  * The portal's tokens live five minutes (or less when TOKEN_TTL_S is lower):
@@ -10,6 +11,10 @@ import type { Runtime } from "@/lib/server/runtime";
  * removed user stops working almost at once.
  */
 export const PORTAL_TOKEN_TTL_S = 300;
+
+function portalTokenSettings(config: Runtime["config"]) {
+  return { ...config.jwt, ttlSeconds: Math.min(PORTAL_TOKEN_TTL_S, config.tokenTtlSeconds) };
+}
 
 /**
  * Mints an API access token for the signed-in user: the client's identity,
@@ -20,10 +25,9 @@ export function mintPortalToken(
   runtime: Pick<Runtime, "bankKey" | "config">,
   user: Pick<PortalUser, "id" | "email" | "role" | "clientId" | "cif" | "clientPermissions" | "sessionId">,
 ): Promise<IssuedToken> {
-  const ttlSeconds = Math.min(PORTAL_TOKEN_TTL_S, runtime.config.tokenTtlSeconds);
   return issueAccessToken(
     runtime.bankKey,
-    { ...runtime.config.jwt, ttlSeconds },
+    portalTokenSettings(runtime.config),
     {
       clientId: user.clientId,
       cif: user.cif,
@@ -32,4 +36,19 @@ export function mintPortalToken(
       portalUser: { id: user.id, email: user.email, role: user.role, sessionId: user.sessionId },
     },
   );
+}
+
+/**
+ * A token for trying the API from a terminal (the API access page): the client's own, not tied to the portal
+ * session, carrying the requested scopes that the user's role allows of what the client holds; null when none is.
+ */
+export async function mintTestToken(
+  user: Pick<PortalUser, "role" | "clientId" | "cif" | "clientPermissions">,
+  requested: readonly Permission[],
+): Promise<IssuedToken | null> {
+  const allowed = new Set(scopesForRole(user.role, user.clientPermissions));
+  const scopes = requested.filter((s) => allowed.has(s));
+  if (scopes.length === 0) return null;
+  const runtime = await getRuntime();
+  return issueAccessToken(runtime.bankKey, portalTokenSettings(runtime.config), { clientId: user.clientId, cif: user.cif, scopes });
 }

@@ -1,15 +1,8 @@
 "use server";
 
-import { scopesForRole } from "@/lib/contract/auth/roles";
+import { ZTokenHelper, type TestTokenResult } from "@/lib/contract/auth/token-helper-schema";
 import { assertRole, PortalAuthError } from "@/lib/server/auth/session";
-import { issueAccessToken } from "@/lib/server/auth/tokens";
-import { PORTAL_TOKEN_TTL_S } from "@/lib/server/portal/access-token";
-import { ZTokenHelper } from "@/lib/contract/auth/token-helper-schema";
-import { getRuntime } from "@/lib/server/runtime";
-
-export type TestTokenResult =
-  | { ok: true; accessToken: string; scope: string; expiresAt: number }
-  | { ok: false; message: string };
+import { mintTestToken } from "@/lib/server/portal/access-token";
 
 /**
  * Issues a short-lived token for trying the API from a terminal. Admins only:
@@ -22,15 +15,8 @@ export async function issueTestToken(input: unknown): Promise<TestTokenResult> {
     const user = await assertRole("admin");
     const parsed = ZTokenHelper.safeParse(input);
     if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid request." };
-    const allowed = new Set(scopesForRole(user.role, user.clientPermissions));
-    const scopes = parsed.data.scopes.filter((s) => allowed.has(s));
-    if (scopes.length === 0) return { ok: false, message: "None of those scopes is available to your client." };
-    const runtime = await getRuntime();
-    const issued = await issueAccessToken(
-      runtime.bankKey,
-      { ...runtime.config.jwt, ttlSeconds: Math.min(PORTAL_TOKEN_TTL_S, runtime.config.tokenTtlSeconds) },
-      { clientId: user.clientId, cif: user.cif, scopes },
-    );
+    const issued = await mintTestToken(user, parsed.data.scopes);
+    if (!issued) return { ok: false, message: "None of those scopes is available to your client." };
     return { ok: true, accessToken: issued.access_token, scope: issued.scope, expiresAt: Date.now() + issued.expires_in * 1000 };
   } catch (error) {
     if (error instanceof PortalAuthError) return { ok: false, message: error.message };
