@@ -3,10 +3,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import type { TPaymentResponse, TPaymentStatusRecord, TRail } from "@/lib/contract/payments/schema";
+import { isApprovalRail, type TDraft } from "@/lib/contract/approvals/schema";
+import { draftIfRequired } from "@/lib/portal/approvals/approvals-api";
 import type { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { newIdempotencyKey } from "@/lib/portal/payments/payment-forms";
 import { classifySubmitError, findPaymentByReference, postPayment } from "@/lib/portal/payments/payments-api";
-import { accountKeys, paymentKeys } from "@/lib/portal/shared/query-keys";
+import { accountKeys, approvalKeys, paymentKeys } from "@/lib/portal/shared/query-keys";
 
 export type SubmissionPhase =
   | { kind: "idle" }
@@ -14,7 +16,9 @@ export type SubmissionPhase =
   | { kind: "retry"; message: string }
   | { kind: "rejected"; error: ApiRequestError }
   | { kind: "duplicate"; reference: string; existing: TPaymentStatusRecord | null; lookupFailed: boolean }
-  | { kind: "done"; payment: TPaymentResponse; replayed: boolean };
+  | { kind: "done"; payment: TPaymentResponse; replayed: boolean }
+  /** An approval policy held it back: a draft awaits approvers; nothing was paid or reserved. */
+  | { kind: "drafted"; draft: TDraft };
 
 type Body = { debtorAccount: { identification: string }; instructionIdentification?: string | null };
 
@@ -32,7 +36,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *   request, before React has re-rendered the disabled button);
  * - a network failure, 429 or 5xx offers Retry with the same key and body: the
  *   API replays the first 201 if the payment was made;
- * - a 409 duplicate shows the payment that holds the instructionIdentification.
+ * - a 409 duplicate shows the payment that holds the instructionIdentification;
+ * - a payment an approval policy holds back becomes a draft under the same key
+ *   (docs/approvals.md): the approval that completes it submits it once.
  */
 export function usePaymentSubmission(rail: TRail) {
   const queryClient = useQueryClient();
@@ -50,6 +56,12 @@ export function usePaymentSubmission(rail: TRail) {
         for (let attempt = 1; ; attempt += 1) {
           setPhase({ kind: "submitting", attempt });
           try {
+            const held = isApprovalRail(rail) ? await draftIfRequired(rail, body, key) : null;
+            if (held?.draft) {
+              setPhase({ kind: "drafted", draft: held.draft });
+              void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+              return;
+            }
             const result = await postPayment(rail, body, key);
             setPhase({ kind: "done", ...result });
             void queryClient.invalidateQueries({ queryKey: paymentKeys.all });

@@ -3,13 +3,14 @@ import { AccountsIcon, BookIcon, ClockIcon, HomeIcon, KeyIcon, LayersIcon, Webho
 import { PaymentsIcon } from "@/components/payments/payments-icon";
 import type { Role } from "@/lib/contract/auth/roles";
 
-export type NavItem = { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; role: Role };
+export type NavItem = { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; role: Role; badge?: "approvals" };
 
 /** The portal's sections; an item shows only to roles that may open it. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/dashboard", label: "Dashboard", icon: HomeIcon, role: "viewer" },
   { href: "/accounts", label: "Accounts", icon: AccountsIcon, role: "viewer" },
   { href: "/payments", label: "Payments", icon: PaymentsIcon, role: "viewer" },
+  { href: "/approvals", label: "Approvals", icon: ClockIcon, role: "viewer", badge: "approvals" },
   { href: "/virtual-accounts", label: "Virtual accounts", icon: LayersIcon, role: "viewer" },
   { href: "/system", label: "System", icon: ClockIcon, role: "viewer" },
   { href: "/developers", label: "API reference", icon: BookIcon, role: "viewer" },

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { isCurrent, NAV_ITEMS } from "@/components/shell/nav-items";
 import { usePortalUser } from "@/components/portal-user";
+import { ApprovalsBadge } from "@/components/approvals/approvals-badge";
 import { cx } from "@/components/ui/cx";
 import { hasRole } from "@/lib/contract/auth/roles";
 
@@ -12,7 +13,7 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { role } = usePortalUser();
   return (
     <ul className="space-y-0.5">
-      {NAV_ITEMS.filter((item) => hasRole(role, item.role)).map(({ href, label, icon: Icon }) => {
+      {NAV_ITEMS.filter((item) => hasRole(role, item.role)).map(({ href, label, icon: Icon, badge }) => {
         const current = isCurrent(pathname, href);
         return (
           <li key={href}>
@@ -29,6 +30,7 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
             >
               <Icon className={current ? "text-brand-700 dark:text-brand-300" : "text-slate-500 dark:text-slate-400"} />
               {label}
+              {badge === "approvals" ? <ApprovalsBadge /> : null}
             </Link>
           </li>
         );

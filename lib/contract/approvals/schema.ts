@@ -12,7 +12,10 @@ import { ZAchPaymentRequest, ZSwiftPaymentRequest } from "@/lib/contract/payment
 export const APPROVAL_RAILS = ["ACH", "SWIFT"] as const;
 export type TApprovalRail = (typeof APPROVAL_RAILS)[number];
 
-export const RAIL_LABELS: Readonly<Record<TApprovalRail, string>> = { ACH: "ACH (domestic)", SWIFT: "SWIFT (international)" };
+export function isApprovalRail(rail: string): rail is TApprovalRail {
+  return (APPROVAL_RAILS as readonly string[]).includes(rail);
+}
+
 
 const ZCurrency = z.string("currency must be text").regex(/^[A-Z]{3}$/, "currency must be a 3-letter ISO 4217 code");
 

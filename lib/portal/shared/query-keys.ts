@@ -56,3 +56,9 @@ export const paymentKeys = {
   search: (params: object) => [...paymentKeys.all, "search", params] as const,
   summary: (paymentId: string) => [...paymentKeys.all, "summary", paymentId] as const,
 };
+
+export const approvalKeys = {
+  all: ["approvals"] as const,
+  drafts: () => [...approvalKeys.all, "drafts"] as const,
+  draft: (draftId: string) => [...approvalKeys.all, "draft", draftId] as const,
+};

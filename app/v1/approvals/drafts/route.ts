@@ -6,11 +6,11 @@ import { createPaymentDraftOperation, listPaymentDraftsOperation } from "@/lib/c
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(createPaymentDraftOperation, ({ principal, request, correlationId, body, transaction }) => {
-  const caller = portalCallerOf(principal, request, correlationId);
+export const POST = endpoint(createPaymentDraftOperation, ({ principal, actor, request, body, transaction }) => {
+  const caller = portalCallerOf(principal, actor);
   return transaction((tx) => createDraft(tx, caller, body, draftKeyOf(request)));
 });
 
-export const GET = endpoint(listPaymentDraftsOperation, ({ runtime, principal, request, correlationId, query }) =>
-  listDraftsFor(runtime.db, portalCallerOf(principal, request, correlationId), query),
+export const GET = endpoint(listPaymentDraftsOperation, ({ runtime, principal, actor, query }) =>
+  listDraftsFor(runtime.db, portalCallerOf(principal, actor), query),
 );

@@ -5,12 +5,12 @@ import { getApprovalPoliciesOperation, putApprovalPoliciesOperation } from "@/li
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint(getApprovalPoliciesOperation, ({ runtime, principal, request, correlationId }) =>
-  getPolicies(runtime.db, portalCallerOf(principal, request, correlationId).clientId),
+export const GET = endpoint(getApprovalPoliciesOperation, ({ runtime, principal, actor }) =>
+  getPolicies(runtime.db, portalCallerOf(principal, actor).clientId),
 );
 
-export const PUT = endpoint(putApprovalPoliciesOperation, ({ principal, request, correlationId, body, transaction }) => {
-  const caller = portalCallerOf(principal, request, correlationId);
+export const PUT = endpoint(putApprovalPoliciesOperation, ({ principal, actor, body, transaction }) => {
+  const caller = portalCallerOf(principal, actor);
   requireAdmin(caller);
   return transaction((tx) => savePolicies(tx, caller, body));
 });

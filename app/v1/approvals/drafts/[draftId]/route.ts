@@ -5,6 +5,6 @@ import { getPaymentDraftOperation } from "@/lib/contract/approvals/operations";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint(getPaymentDraftOperation, ({ runtime, principal, request, correlationId, params }) =>
-  getDraft(runtime.db, portalCallerOf(principal, request, correlationId), params.draftId),
+export const GET = endpoint(getPaymentDraftOperation, ({ runtime, principal, actor, params }) =>
+  getDraft(runtime.db, portalCallerOf(principal, actor), params.draftId),
 );

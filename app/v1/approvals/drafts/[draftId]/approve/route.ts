@@ -9,8 +9,8 @@ import { approvePaymentDraftOperation } from "@/lib/contract/approvals/operation
 export const dynamic = "force-dynamic";
 
 /** The last approval submits through the payment routes themselves, so the API's rules and idempotency apply unchanged. */
-export const POST = endpoint(approvePaymentDraftOperation, ({ runtime, principal, request, correlationId, params, body }) => {
-  const caller = portalCallerOf(principal, request, correlationId);
+export const POST = endpoint(approvePaymentDraftOperation, ({ runtime, principal, actor, params, body }) => {
+  const caller = portalCallerOf(principal, actor);
   const submit = apiSubmitter(runtime, caller.clientId, { ACH: submitAch, SWIFT: submitSwift });
   return approveDraft(runtime.db, caller, params.draftId, body.comment || null, submit);
 });

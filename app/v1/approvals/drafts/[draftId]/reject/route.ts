@@ -5,6 +5,6 @@ import { rejectPaymentDraftOperation } from "@/lib/contract/approvals/operations
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(rejectPaymentDraftOperation, ({ runtime, principal, request, correlationId, params, body }) =>
-  rejectDraft(runtime.db, portalCallerOf(principal, request, correlationId), params.draftId, body.comment || null),
+export const POST = endpoint(rejectPaymentDraftOperation, ({ runtime, principal, actor, params, body }) =>
+  rejectDraft(runtime.db, portalCallerOf(principal, actor), params.draftId, body.comment || null),
 );

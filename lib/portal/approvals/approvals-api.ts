@@ -1,0 +1,39 @@
+import type { TApprovalRail, TDraft, TDraftList } from "@/lib/contract/approvals/schema";
+import { ApiRequestError, apiJson } from "@/lib/portal/shared/api-client";
+
+/** Dual control as the portal calls it (/v1/approvals, docs/approvals.md). */
+
+export type DraftOutcome = { draft: TDraft | null; needsApproval: boolean };
+
+/**
+ * Asks whether the organisation's policy holds this payment back; if it
+ * does, the answer is the new draft (made with the form's Idempotency-Key,
+ * so a retried click drafts once), otherwise the form submits the payment.
+ */
+export async function draftIfRequired(rail: TApprovalRail, request: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<DraftOutcome> {
+  try {
+    return await apiJson<DraftOutcome>("/v1/approvals/drafts", { method: "POST", body: { rail, request }, headers: { "idempotency-key": idempotencyKey }, signal });
+  } catch (error) {
+    // The form's controls are named as the payment request's fields: `request.creditorAccount.name` is `creditorAccount.name`.
+    if (error instanceof ApiRequestError && error.body.field?.startsWith("request.")) {
+      throw new ApiRequestError(error.status, { ...error.body, field: error.body.field.slice("request.".length) });
+    }
+    throw error;
+  }
+}
+
+export function fetchDrafts(signal?: AbortSignal): Promise<TDraftList> {
+  return apiJson<TDraftList>("/v1/approvals/drafts", { signal });
+}
+
+export function fetchDraft(draftId: string, signal?: AbortSignal): Promise<TDraft> {
+  return apiJson<TDraft>(`/v1/approvals/drafts/${encodeURIComponent(draftId)}`, { signal });
+}
+
+export function decideDraft(draftId: string, decision: "approve" | "reject", comment: string): Promise<TDraft> {
+  return apiJson<TDraft>(`/v1/approvals/drafts/${encodeURIComponent(draftId)}/${decision}`, { method: "POST", body: comment.trim() ? { comment: comment.trim() } : {} });
+}
+
+export function redraftDraft(draftId: string, idempotencyKey: string): Promise<DraftOutcome> {
+  return apiJson<DraftOutcome>(`/v1/approvals/drafts/${encodeURIComponent(draftId)}/redraft`, { method: "POST", headers: { "idempotency-key": idempotencyKey } });
+}
