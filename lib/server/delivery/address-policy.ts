@@ -1,55 +1,25 @@
 import "server-only";
-import { BlockList, isIP } from "node:net";
+import ipaddr from "ipaddr.js";
+import { isIP } from "node:net";
+import { IPV4_SPECIAL, IPV6_SPECIAL, type SpecialPurposeEntry } from "@/lib/server/delivery/special-purpose";
 
 /**
  * Which IP addresses an outbound webhook or callback may connect to
- * (decisions §7). Anything that reaches the bank's own network, the host, or
- * a cloud metadata service is refused, in every spelling an attacker might
- * use: IPv4, IPv6, and IPv6 forms that embed an IPv4 address.
+ * (decisions §7): judged against the IANA special-purpose registries
+ * (special-purpose.ts). An address is refused when its most specific entry
+ * is not globally reachable; IPv6 forms that carry an IPv4 address (mapped,
+ * compatible, SIIT, NAT64, 6to4, Teredo) are judged by the IPv4 inside; and
+ * IPv6 outside global unicast (2000::/3) is refused.
  */
-const FORBIDDEN_V4: Array<[string, number, string]> = [
-  ["0.0.0.0", 8, "unspecified/this-network"],
-  ["10.0.0.0", 8, "private"],
-  ["100.64.0.0", 10, "carrier-grade NAT"],
-  ["127.0.0.0", 8, "loopback"],
-  ["169.254.0.0", 16, "link-local"],
-  ["172.16.0.0", 12, "private"],
-  ["192.0.0.0", 24, "IETF protocol assignments"],
-  ["192.0.2.0", 24, "documentation"],
-  ["192.88.99.0", 24, "6to4 relay"],
-  ["192.168.0.0", 16, "private"],
-  ["198.18.0.0", 15, "benchmarking"],
-  ["198.51.100.0", 24, "documentation"],
-  ["203.0.113.0", 24, "documentation"],
-  ["224.0.0.0", 4, "multicast"],
-  ["240.0.0.0", 4, "reserved"],
-];
 
-const FORBIDDEN_V6: Array<[string, number, string]> = [
-  // ::/128 unspecified, ::1 loopback and the deprecated IPv4-compatible ::a.b.c.d block.
-  ["::", 96, "unspecified/loopback/IPv4-compatible"],
-  ["64:ff9b::", 96, "NAT64 (embeds an IPv4 address)"],
-  ["64:ff9b:1::", 48, "local NAT64"],
-  ["100::", 64, "discard-only"],
-  ["2001:db8::", 32, "documentation"],
-  ["2002::", 16, "6to4 (embeds an IPv4 address)"],
-  ["fc00::", 7, "unique-local"],
-  ["fe80::", 10, "link-local"],
-  ["fec0::", 10, "site-local (deprecated)"],
-  ["ff00::", 8, "multicast"],
-];
+type Rule = SpecialPurposeEntry & { range: [ipaddr.IPv4 | ipaddr.IPv6, number] };
 
-const V4_RULES = FORBIDDEN_V4.map(([net, prefix, label]) => {
-  const list = new BlockList();
-  list.addSubnet(net, prefix, "ipv4");
-  return { list, label: `${label} (${net}/${prefix})` };
-});
+const rules = (table: readonly SpecialPurposeEntry[]): Rule[] =>
+  table.map((entry) => ({ ...entry, range: ipaddr.parseCIDR(entry.cidr) })).sort((a, b) => b.range[1] - a.range[1]);
 
-const V6_RULES = FORBIDDEN_V6.map(([net, prefix, label]) => {
-  const list = new BlockList();
-  list.addSubnet(net, prefix, "ipv6");
-  return { list, label: `${label} (${net}/${prefix})` };
-});
+const V4_RULES = rules(IPV4_SPECIAL);
+const V6_RULES = rules(IPV6_SPECIAL);
+const GLOBAL_UNICAST = ipaddr.parseCIDR("2000::/3");
 
 /** Strips the brackets URL hostnames put around IPv6 literals and any zone id. */
 export function bareAddress(host: string): string {
@@ -57,21 +27,51 @@ export function bareAddress(host: string): string {
   return unbracketed.split("%")[0]!;
 }
 
+function mostSpecific(address: ipaddr.IPv4 | ipaddr.IPv6, table: Rule[]): Rule | undefined {
+  // Sorted longest prefix first, so the first match is the most specific entry.
+  return table.find((rule) => address.kind() === rule.range[0].kind() && address.match(rule.range));
+}
+
+const label = (rule: Rule) => `${rule.name} (${rule.cidr})`;
+
+function judgeV4(address: ipaddr.IPv4): string | null {
+  const rule = mostSpecific(address, V4_RULES);
+  return rule && !rule.global ? label(rule) : null;
+}
+
+const v4FromBytes = (bytes: number[]) => new ipaddr.IPv4(bytes);
+
+/** The IPv4 addresses an embedded-IPv4 IPv6 address carries (Teredo: its server and its obfuscated client). */
+function embeddedV4(address: ipaddr.IPv6, form: NonNullable<SpecialPurposeEntry["embedded"]>): ipaddr.IPv4[] {
+  const bytes = address.toByteArray();
+  if (form === "6to4") return [v4FromBytes(bytes.slice(2, 6))];
+  if (form === "teredo") return [v4FromBytes(bytes.slice(4, 8)), v4FromBytes(bytes.slice(12, 16).map((b) => b ^ 0xff))];
+  return [v4FromBytes(bytes.slice(12, 16))];
+}
+
+function judgeV6(address: ipaddr.IPv6): string | null {
+  const rule = mostSpecific(address, V6_RULES);
+  if (rule?.embedded) {
+    for (const inner of embeddedV4(address, rule.embedded)) {
+      const reason = judgeV4(inner);
+      if (reason) return `${label(rule)} carrying ${inner.toString()}, ${reason}`;
+    }
+    return null;
+  }
+  if (rule && !rule.global) return label(rule);
+  if (!rule && !address.match(GLOBAL_UNICAST)) return "outside IPv6 global unicast (2000::/3)";
+  return null;
+}
+
 /**
- * Why an address may not be contacted, or null when it is public. Node's
- * BlockList also matches IPv4-mapped IPv6 (`::ffff:127.0.0.1`,
- * `::ffff:7f00:1`) against the IPv4 rules. Anything that is not an IP
- * literal is refused: the caller must resolve names first.
+ * Why an address may not be contacted, or null when it is globally
+ * reachable. Anything that is not an IP literal in a standard spelling is
+ * refused: the caller must resolve names (and normalise URL hosts) first.
  */
 export function forbiddenAddressReason(address: string): string | null {
   const ip = bareAddress(address);
   const family = isIP(ip);
-  if (family === 4) return V4_RULES.find((r) => r.list.check(ip, "ipv4"))?.label ?? null;
-  if (family === 6) {
-    const v6 = V6_RULES.find((r) => r.list.check(ip, "ipv6"));
-    if (v6) return v6.label;
-    // IPv4-mapped (::ffff:0:0/96): judged by the IPv4 address it carries.
-    return V4_RULES.find((r) => r.list.check(ip, "ipv6"))?.label ?? null;
-  }
-  return "not an IP address";
+  if (family === 0) return "not an IP address";
+  const parsed = ipaddr.parse(ip);
+  return parsed.kind() === "ipv4" ? judgeV4(parsed as ipaddr.IPv4) : judgeV6(parsed as ipaddr.IPv6);
 }

@@ -5,6 +5,9 @@ import { checkAddress, DestinationRefused, type DestinationPolicy } from "@/lib/
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
+/** The resolver behind the guard: the system's by default; tests pass one that answers a hostile address. */
+export type Resolver = (hostname: string, options: LookupOptions & { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
 /**
  * A `lookup` for http.request / net.connect that resolves the host and
  * refuses the connection when any resolved address is forbidden. The socket
@@ -12,9 +15,9 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  * changes between the subscription check and delivery (DNS rebinding) still
  * cannot reach a private address.
  */
-export function guardedLookup(policy: DestinationPolicy): LookupFunction {
+export function guardedLookup(policy: DestinationPolicy, resolve: Resolver = dnsLookup): LookupFunction {
   const lookup = (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "");
       try {
         for (const { address } of addresses) checkAddress(address, policy);

@@ -8,6 +8,8 @@ import { Worker } from "@/lib/server/jobs/worker";
 import { getRuntime } from "@/lib/server/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { startReceiver, type Receiver } from "@/tests/webhook-receiver";
+import { POST as createVirtualAccounts } from "@/app/v1/virtual-accounts/route";
+import { ssrfCases } from "@/tests/ssrf-cases";
 
 // Read once by getConfig(), which nothing has called yet: uat, but private networks refused.
 process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = "0";
@@ -80,6 +82,23 @@ describe("SSRF guard with WEBHOOK_ALLOW_PRIVATE_NETWORKS=0", () => {
     expect(rows).toHaveLength(urls.length);
     // `localhost.` may not resolve at all on a host without a trailing-dot hosts entry: also no connection.
     for (const row of rows) expect(row.error, row.url).toMatch(row.url.includes("localhost.") ? /^(refused: |ENOTFOUND)/ : /^refused: /);
+  });
+
+  // One case per IANA special-purpose entry (tests/ssrf-cases.ts); literal addresses need no DNS, so no traffic leaves.
+  it("refuses every non-global registry entry as a subscription and as a batch callbackUrl", async () => {
+    const token = await tokenFor("globex");
+    const acme = await tokenFor("acme");
+    const item = { currency: "USD", accountHolderName: "Jane Tucker", accountName: "Tucker Deposit", clientReference: "T-1", dob: "1984-05-17" };
+    for (const { entry, address } of ssrfCases().filter((c) => c.refused)) {
+      const callbackUrl = `https://${address.includes(":") ? `[${address}]` : address}/hook`;
+      const subscription = await call(createSubscription, "/v1/notifications/subscriptions", { token, body: { topic: "Deposits", callbackUrl } });
+      expect(subscription.status, `${entry} ${callbackUrl}`).toBe(400);
+      expect(subscription.body.field).toBe("callbackUrl");
+      const batch = await call(createVirtualAccounts, "/v1/virtual-accounts", { token: acme, body: { items: [item], callbackUrl } });
+      expect(batch.status, `${entry} ${callbackUrl}`).toBe(400);
+      expect(batch.body.field).toBe("callbackUrl");
+    }
+    expect(listener.connections()).toBe(0);
   });
 
   it("does not follow a redirect to loopback, and refuses the redirecting host itself when it is internal", async () => {
