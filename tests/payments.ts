@@ -3,6 +3,8 @@ import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
 import { POST as swiftRoute } from "@/app/v1/payments/swift/route";
 import { ZPaymentResponse, type TPaymentResponse } from "@/lib/contract/payments/schema";
 import { getRuntime } from "@/lib/server/runtime";
+import { withTransaction } from "@/lib/server/db/transaction";
+import { post } from "@/lib/server/ledger/ledger";
 import { call, tokenFor, type ApiResponse } from "@/tests/api";
 
 /** Shared fixtures for the payments integration tests. */
@@ -57,16 +59,19 @@ export async function balanceMinor(accountNumber: string): Promise<bigint> {
   return BigInt(rows[0]!.a);
 }
 
-/** Test-only reset: sets a balance through an adjusting posting, keeping the ledger consistent. */
+/** Test-only reset: sets a balance through an adjusting entry (against suspense), keeping the ledger balanced. */
 export async function setBalance(accountNumber: string, minor: bigint): Promise<void> {
   const { db } = await getRuntime();
-  await db.query(
-    `WITH a AS (SELECT client_id, account_id, currency, available_minor FROM accounts WHERE account_number = $1),
-     p AS (INSERT INTO ledger_postings (client_id, account_id, amount_minor, currency, kind, reference)
-           SELECT client_id, account_id, $2::bigint - available_minor, currency, 'test_adjustment', 'test' FROM a)
-     UPDATE accounts SET available_minor = $2 WHERE account_number = $1`,
-    [accountNumber, minor.toString()],
-  );
+  await withTransaction(db, async (tx) => {
+    const { rows } = await tx.query<{ client_id: string; account_id: string; currency: string; a: string }>(
+      "SELECT client_id, account_id, currency, available_minor::text AS a FROM accounts WHERE account_number = $1 FOR UPDATE",
+      [accountNumber],
+    );
+    const account = rows[0]!;
+    const delta = minor - BigInt(account.a);
+    if (delta === 0n) return;
+    await post(tx, { clientId: account.client_id, accountId: account.account_id, amountMinor: delta, currency: account.currency, kind: "test_adjustment", reference: "test" });
+  });
 }
 
 export async function countPayments(where: string, params: unknown[] = []): Promise<number> {

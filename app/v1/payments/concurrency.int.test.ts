@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { balanceFromPostings } from "@/lib/server/ledger/ledger";
+import { verifyLedger } from "@/lib/server/ledger/verify";
 import { getRuntime } from "@/lib/server/runtime";
 import { tokenFor } from "@/tests/api";
 import { achBody, balanceMinor, countPayments, newKey, paymentOf, postAch, setBalance } from "@/tests/payments";
@@ -54,5 +55,6 @@ describe("concurrent payments", () => {
       expect(balance).toBe(10_000n);
       expect(balance).toBe(await balanceFromPostings(db, "acme", `ACC-${JOINT_BMD}`));
     }
+    expect(await verifyLedger(db)).toMatchObject({ ok: true });
   });
 });

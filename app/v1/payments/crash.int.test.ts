@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { claimKey } from "@/lib/server/idempotency/repo";
 import { createAchPayment } from "@/lib/server/payments/ach";
+import { verifyLedger } from "@/lib/server/ledger/verify";
 import { ZAchPaymentRequest } from "@/lib/contract/payments/schema";
 import { getRuntime } from "@/lib/server/runtime";
 import { achBody, ACME_USD, balanceMinor, countPayments, newKey, paymentOf, postAch } from "@/tests/payments";
@@ -28,7 +29,7 @@ describe("crash between the in-flight marker and the commit", () => {
     // The submission statement has run (payment, debit and stored response written) but not committed.
     await victim.query("BEGIN");
     const ctx = { clientId: "acme", actor: "client:acme", now: new Date(), lockTimeoutMs: 2000, simulate: null };
-    await createAchPayment(victim, ctx, ZAchPaymentRequest.parse(body), slot);
+    await createAchPayment({ db: victim, responseSlot: slot }, ctx, ZAchPaymentRequest.parse(body));
     expect(await countPayments("remittance_information = ARRAY[$1]", [tag])).toBe(0); // not committed yet
     const { rows } = await victim.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
     await runtime.db.query("SELECT pg_terminate_backend($1)", [rows[0]!.pid]);
@@ -53,5 +54,6 @@ describe("crash between the in-flight marker and the commit", () => {
     expect(replay.status).toBe(201);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(paymentOf(replay).id).toBe(paymentOf(retried).id);
+    expect(await verifyLedger((await getRuntime()).db)).toMatchObject({ ok: true });
   });
 });

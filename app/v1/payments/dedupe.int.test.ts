@@ -55,7 +55,7 @@ describe("instructionIdentification deduplication", () => {
       // Another submission of the same id, still in flight: written, not yet committed.
       await holder.query("BEGIN");
       const ctx = { clientId: "acme", actor: "client:acme", now: new Date(), lockTimeoutMs: 2000, simulate: null };
-      await createAchPayment(holder, ctx, ZAchPaymentRequest.parse(achBody({ instructionIdentification: "LOCKED-1" })), null);
+      await createAchPayment({ db: holder, responseSlot: null }, ctx, ZAchPaymentRequest.parse(achBody({ instructionIdentification: "LOCKED-1" })));
       const balance = await balanceMinor(ACME_USD);
       const key = newKey();
       const res = await postAch(achBody({ instructionIdentification: "LOCKED-1" }), { key });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { withTransaction } from "@/lib/server/db/transaction";
 import type { ApiError } from "@/lib/contract/http/errors";
 import { balanceFromPostings, post } from "@/lib/server/ledger/ledger";
+import { verifyLedger } from "@/lib/server/ledger/verify";
 import { formatAmount } from "@/lib/contract/money";
 import { createAchPayment } from "@/lib/server/payments/ach";
 import { movePayment } from "@/lib/server/payments/lifecycle";
@@ -47,7 +48,7 @@ describe("money conservation (property)", () => {
                 instructedAmount: { amount: formatAmount(BigInt(step.amount), "BMD"), currency: "BMD" },
               }),
             );
-            const payment = await createAchPayment(runtime.db, ctx, body, null);
+            const payment = await createAchPayment({ db: runtime.db, responseSlot: null }, ctx, body);
             const covered = model >= BigInt(step.amount);
             expect(payment.transactionStatus).toBe(covered ? "Pending" : "Failed");
             if (covered) {
@@ -75,6 +76,8 @@ describe("money conservation (property)", () => {
           expect(stored >= 0n).toBe(true);
         }
         expect(await balanceMinor(ACCOUNT)).toBe(await balanceFromPostings(runtime.db, "acme", ACCOUNT_ID));
+        // Every entry balanced per currency, every balance equal to its postings (npm run ops -- ledger verify).
+        expect(await verifyLedger(runtime.db)).toMatchObject({ ok: true });
       }),
       { numRuns: 40 },
     );

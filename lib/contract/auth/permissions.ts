@@ -12,6 +12,9 @@ export const PERMISSIONS = [
   "update-virtual-account",
   "receive-notifications",
   "sandbox",
+  // Beyond the specification (decisions §10): account transactions and statements, internal transfers.
+  "get-account-transactions",
+  "payment-internal",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -11,6 +11,8 @@ import { isValidAmountFormat, MAX_AMOUNT_LENGTH } from "@/lib/contract/money";
 export const ACH_CURRENCIES = ["USD", "BMD"] as const;
 export const CHARGES_TYPES = ["OUR", "BEN", "SHA"] as const;
 export const PAYMENT_STATUSES = ["Pending", "Completed", "Failed", "Reversed"] as const;
+/** INTERNAL: a transfer between two of the client's own accounts (issue 13, decisions §10). */
+export const RAILS = ["ACH", "SWIFT", "INTERNAL"] as const;
 /** ISO 9362: 4 bank letters, 2 country letters, 2 location characters, optional 3 branch characters. */
 export const BIC_PATTERN = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 
@@ -115,6 +117,28 @@ export const ZSwiftPaymentRequest = z
   })
   .meta({ id: "SwiftPaymentRequest" });
 
+// ---- internal transfer (decisions §10) ------------------------------------------------
+
+/** Between two of the caller's own Active accounts; the amount is in the debtor account's currency. */
+export const ZInternalTransferRequest = z
+  .strictObject({
+    instructionIdentification: text(16, "instructionIdentification").nullish(),
+    debtorAccount: ZDebtorAccount,
+    creditorAccount: z.strictObject({ identification: text(36, "identification") }),
+    instructedAmount: z.strictObject({ currency: ZIsoCurrency, amount: ZAmount }),
+    remittanceInformation: z
+      .array(ZRemittanceLine, "remittanceInformation must be an array of lines")
+      .max(4, "remittanceInformation allows at most 4 lines")
+      .nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.creditorAccount.identification === body.debtorAccount.identification) {
+      ctx.addIssue({ code: "custom", path: ["creditorAccount", "identification"], message: "creditorAccount must differ from debtorAccount" });
+    }
+  })
+  .meta({ id: "InternalTransferRequest" });
+export type TInternalTransferRequest = z.infer<typeof ZInternalTransferRequest>;
+
 // ---- responses (spec §2.8, §2.9) ---------------------------------------------------
 
 const ZAccountRef = z.object({
@@ -152,7 +176,7 @@ export const ZPaymentResponse = z
       creditorAccount: ZAccountRef.extend({ additionalInformation: z.array(z.string()).nullable() }),
       settlementDetails: z.object({
         settlementDate: z.string().meta({ description: "YYYY-MM-DD", example: "2026-11-24" }),
-        rail: z.enum(["ACH", "SWIFT"]),
+        rail: z.enum(RAILS),
         debitAmount: ZMoney,
         creditAmount: ZMoney,
       }),
@@ -169,7 +193,7 @@ export const ZPaymentResponse = z
 
 export const ZPaymentStatusRecord = z
   .object({
-    type: z.enum(["ACH", "SWIFT"]),
+    type: z.enum(RAILS),
     status: z.enum(PAYMENT_STATUSES),
     transactionId: z.string(),
     externalReference: z.string().nullable(),
@@ -203,4 +227,4 @@ export const PAYMENT_TRANSITIONS: Readonly<Record<TPaymentStatus, readonly TPaym
   Failed: [],
   Reversed: [],
 });
-export type TRail = "ACH" | "SWIFT";
+export type TRail = (typeof RAILS)[number];

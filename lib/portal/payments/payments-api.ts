@@ -5,10 +5,11 @@ import { recordQuota } from "@/lib/portal/shared/quota-store";
 
 /** The payments part of the /v1 API, as the portal calls it. */
 
-export const PAYMENT_PATHS: Readonly<Record<TRail, string>> = { ACH: "/v1/payments/ach-local", SWIFT: "/v1/payments/swift" };
+export const PAYMENT_PATHS: Readonly<Record<TRail, string>> = { ACH: "/v1/payments/ach-local", SWIFT: "/v1/payments/swift", INTERNAL: "/v1/payments/internal" };
 export const DUPLICATE_CODES: Readonly<Record<TRail, string>> = {
   ACH: "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID",
   SWIFT: "PAYMENT_DUPLICATE_INSTRUCTION_ID",
+  INTERNAL: "INTERNAL_TRANSFER_DUPLICATE_INSTRUCTION_ID",
 };
 
 export function accountPaymentsPath(accountNumber: string, params: PageParams & { pageToken?: string }): string {

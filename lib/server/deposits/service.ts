@@ -55,6 +55,8 @@ export async function createSandboxDeposit(tx: Queryable, clientId: string, inpu
     currency: target.currency,
     kind: "deposit",
     reference: transactionId,
+    // What the account's transactions and statements show as the payer's reference.
+    details: { payerReference: transactionDetails || null, transactionType },
   });
   return {
     transactionId,

@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { IDEMPOTENCY_HEADER } from "@/lib/contract/http/operation";
-import type { Pool, PoolClient } from "pg";
+import type { PoolClient } from "pg";
+import type { Queryable } from "@/lib/server/db/types";
 import type { Principal } from "@/lib/server/auth/tokens";
 import { withTransaction } from "@/lib/server/db/transaction";
 import { ApiError } from "@/lib/contract/http/errors";
@@ -26,14 +27,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type TransactionRunner = <T>(fn: (tx: PoolClient) => Promise<T>) => Promise<T>;
 
 /**
- * For a change made by one statement in its own transaction (one round trip:
- * the payment submission). `write` gets the pool and the response slot (null
- * without a key) and must store its response body through the slot in that
- * same statement (SQL complete_idempotency_key), answering requestInProgress()
- * when the claim is no longer its own, so the change and its stored response
- * still commit together. Use it or `transaction`, once per request.
+ * The unit of work of a change made by one statement in its own transaction
+ * (one round trip: the payment submission). The domain passes it through to
+ * its repo untouched; the repo's statement stores the response body in the
+ * same transaction through `responseSlot` (null without a key; SQL
+ * hold_idempotency_claim and complete_idempotency_key, run by the batch
+ * statement around the domain's function), writing nothing and answering
+ * requestInProgress() when the claim is no longer its own.
  */
-export type StatementRunner = <T>(write: (db: Pool, slot: ResponseSlot | null) => Promise<T>) => Promise<T>;
+export type StatementUnit = { readonly db: Queryable; readonly responseSlot: ResponseSlot | null };
+
+/** Runs `write` in a statement unit of work. Use it or `transaction`, once per request. */
+export type StatementRunner = <T>(write: (unit: StatementUnit) => Promise<T>) => Promise<T>;
 
 export type IdempotencySession = {
   transaction: TransactionRunner;
@@ -49,7 +54,7 @@ export type IdempotencyOutcome = { replay: StoredResponse } | { session: Idempot
 function plainSession(runtime: Runtime): IdempotencySession {
   return {
     transaction: (fn) => withTransaction(runtime.db, fn),
-    statement: (write) => write(runtime.db, null),
+    statement: (write) => write({ db: runtime.db, responseSlot: null }),
     succeed: async () => {},
     fail: async () => {},
   };
@@ -128,7 +133,7 @@ export function idempotencyStep(prepared: ClaimRequest | null, claim: ClaimOutco
       },
       statement: async (write) => {
         once();
-        const body = await write(runtime.db, slot);
+        const body = await write({ db: runtime.db, responseSlot: slot });
         stored = true;
         return body;
       },

@@ -1,52 +1,69 @@
 import "server-only";
 import type { Queryable } from "@/lib/server/db/types";
+import { ZLedgerEntry, type BankAccountKind, type CauseType, type TLedgerEntry, type TPostingDetails } from "@/lib/server/ledger/entry";
 
 /**
- * The ledger: postings are the record, accounts.available_minor the running
- * sum, written in the same statement so they cannot disagree. Callers pass
- * the transaction that makes the business change.
+ * The ledger's one writer, from TypeScript: SQL ledger_post_entry
+ * (migrations/functions/ledger.sql), which the payment submission also calls
+ * inside its statement. Postings are the record, accounts.available_minor the
+ * running sum, written in the same statement so they cannot disagree. Callers
+ * pass the transaction that makes the business change.
  */
+export type PostedEntry = { entryId: string; balances: Record<string, bigint> };
+
+/** Writes one entry; null when its covered account's balance does not cover it (nothing written). */
+export async function postEntry(db: Queryable, entry: TLedgerEntry): Promise<PostedEntry | null> {
+  const { rows } = await db.query<{ posted: { entryId: number; balances: Record<string, string> } | null }>(
+    "SELECT ledger_post_entry($1) AS posted",
+    [JSON.stringify(ZLedgerEntry.parse(entry))],
+  );
+  const posted = rows[0]?.posted ?? null;
+  if (!posted) return null;
+  return { entryId: String(posted.entryId), balances: Object.fromEntries(Object.entries(posted.balances).map(([k, v]) => [k, BigInt(v)])) };
+}
+
+/** The bank account on the other side of a one-sided movement, by its kind. */
+const COUNTER_ACCOUNT: Record<string, { bankAccount: BankAccountKind; causeType: CauseType }> = {
+  opening_balance: { bankAccount: "opening_balances", causeType: "opening" },
+  deposit: { bankAccount: "sandbox_funding", causeType: "deposit" },
+};
+const ADJUSTMENT = { bankAccount: "suspense", causeType: "adjustment" } as const;
+
 export type Posting = {
   clientId: string;
   accountId: string;
   /** Signed minor units: credits positive, debits negative. */
   amountMinor: bigint;
   currency: string;
+  /** `opening_balance` and `deposit` balance against opening balances and sandbox funding; anything else against suspense. */
   kind: string;
   reference: string | null;
+  details?: TPostingDetails;
 };
 
-/** Posts unconditionally (credits, releases); returns the new available balance. */
-export async function post(db: Queryable, posting: Posting): Promise<bigint> {
-  const { rows } = await db.query<{ available_minor: string }>(
-    `WITH p AS (
-       INSERT INTO ledger_postings (client_id, account_id, amount_minor, currency, kind, reference)
-       VALUES ($1, $2, $3, $4, $5, $6))
-     UPDATE accounts SET available_minor = available_minor + $3, balance_effective_date = now()
-     WHERE client_id = $1 AND account_id = $2
-     RETURNING available_minor`,
-    [posting.clientId, posting.accountId, posting.amountMinor.toString(), posting.currency, posting.kind, posting.reference],
-  );
-  if (!rows[0]) throw new Error(`ledger: no account ${posting.accountId} for client ${posting.clientId}`);
-  return BigInt(rows[0].available_minor);
-}
-
 /**
- * Debits only if the balance covers it (SQL ledger_debit_if_covered,
- * migrations/0007, shared with the payment submission). Its conditional
- * UPDATE takes the account's row lock, so concurrent debits queue behind
- * each other and see each other's effect: an account can never be
- * overdrawn. Returns the new balance, or null when funds are insufficient
- * (nothing is written).
+ * A movement of one client account against the bank account its kind implies
+ * (an opening balance, a sandbox deposit): a balanced entry of two postings.
+ * Unconditional (a debit here may overdraw; payments use their own entry,
+ * whose debit is covered). Returns the account's new available balance.
  */
-export async function debitIfCovered(db: Queryable, posting: Posting): Promise<bigint | null> {
-  if (posting.amountMinor >= 0n) throw new Error("ledger: a debit must be negative");
-  const { rows } = await db.query<{ available_minor: string | null }>(
-    "SELECT ledger_debit_if_covered($1, $2, $3, $4, $5::bigint[], $6::text[])::text AS available_minor",
-    [posting.clientId, posting.accountId, posting.currency, posting.reference, [posting.amountMinor.toString()], [posting.kind]],
-  );
-  const balance = rows[0]?.available_minor ?? null;
-  return balance === null ? null : BigInt(balance);
+export async function post(db: Queryable, posting: Posting): Promise<bigint> {
+  const counter = COUNTER_ACCOUNT[posting.kind] ?? ADJUSTMENT;
+  const amount = posting.amountMinor.toString();
+  const posted = await postEntry(db, {
+    clientId: posting.clientId,
+    causeType: counter.causeType,
+    reference: posting.reference ?? posting.kind,
+    paymentId: null,
+    valueDate: null,
+    details: posting.details ?? null,
+    coveredAccount: null,
+    postings: [
+      { accountId: posting.accountId, amountMinor: amount, currency: posting.currency, kind: posting.kind },
+      { bankAccount: counter.bankAccount, amountMinor: (-posting.amountMinor).toString(), currency: posting.currency, kind: posting.kind },
+    ],
+  });
+  return posted!.balances[posting.accountId]!;
 }
 
 /** Recomputes a balance from its postings: what the stored balance must always equal. */

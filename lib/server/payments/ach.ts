@@ -1,7 +1,6 @@
 import "server-only";
-import type { Queryable } from "@/lib/server/db/types";
 import { ApiError } from "@/lib/contract/http/errors";
-import type { ResponseSlot } from "@/lib/server/idempotency/repo";
+import type { StatementUnit } from "@/lib/server/http/idempotency";
 import { parseAmount } from "@/lib/contract/money";
 import type { TAchPaymentRequest, TPaymentResponse } from "@/lib/contract/payments/schema";
 import { achSettlementDate } from "@/lib/contract/payments/settlement-date";
@@ -14,8 +13,8 @@ function lines(value: string | string[] | null | undefined): string[] | null {
 }
 
 /** POST /v1/payments/ach-local: the rules beyond the schema's, then one submission. */
-export function createAchPayment(db: Queryable, ctx: PaymentContext, body: TAchPaymentRequest, slot: ResponseSlot | null): Promise<TPaymentResponse> {
-  return submitPayment(db, ctx, body.debtorAccount.identification, (debtor, reference) => {
+export function createAchPayment(unit: StatementUnit, ctx: PaymentContext, body: TAchPaymentRequest): Promise<TPaymentResponse> {
+  return submitPayment(unit, ctx, body.debtorAccount.identification, (debtor, reference) => {
     if (debtor.currency !== body.debitCurrency) {
       throw new ApiError("VALIDATION_ERROR", `debitCurrency must be the debtor account's currency (${debtor.currency}).`, { field: "debitCurrency" });
     }
@@ -29,6 +28,7 @@ export function createAchPayment(db: Queryable, ctx: PaymentContext, body: TAchP
     return {
       rail: "ACH",
       debtor,
+      creditor: null,
       instructionIdentification: body.instructionIdentification ?? null,
       debitMinor: amount,
       creditMinor: amount,
@@ -49,5 +49,5 @@ export function createAchPayment(db: Queryable, ctx: PaymentContext, body: TAchP
       },
       remittanceInformation: body.remittanceInformation,
     };
-  }, slot);
+  });
 }

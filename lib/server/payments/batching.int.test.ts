@@ -25,12 +25,12 @@ describe("payments submitted together", () => {
     const lostClaim = { clientId: "acme", method: "POST", path: "/v1/payments/ach-local", key: randomUUID(), token: randomUUID(), status: 201, ttlSeconds: 60 };
 
     const submissions = [
-      ...Array.from({ length: 8 }, (_, i) => createAchPayment(db, ctx, ach({ instructedAmount: { amount: "1.00", currency: "USD" }, remittanceInformation: [`${tag}-ok-${i}`] }), null)),
-      createAchPayment(db, ctx, ach({ ...bmd, instructedAmount: { amount: "40.00", currency: "BMD" }, remittanceInformation: [`${tag}-bmd-a`] }), null),
-      createAchPayment(db, ctx, ach({ ...bmd, instructedAmount: { amount: "40.00", currency: "BMD" }, remittanceInformation: [`${tag}-bmd-b`] }), null),
-      createAchPayment(db, ctx, ach({ instructionIdentification: `D${tag.slice(-8)}`, remittanceInformation: [`${tag}-dup-1`] }), null),
-      createAchPayment(db, ctx, ach({ instructionIdentification: `D${tag.slice(-8)}`, remittanceInformation: [`${tag}-dup-2`] }), null),
-      createAchPayment(db, ctx, ach({ remittanceInformation: [`${tag}-lost`] }), lostClaim),
+      ...Array.from({ length: 8 }, (_, i) => createAchPayment({ db: db, responseSlot: null }, ctx, ach({ instructedAmount: { amount: "1.00", currency: "USD" }, remittanceInformation: [`${tag}-ok-${i}`] }))),
+      createAchPayment({ db: db, responseSlot: null }, ctx, ach({ ...bmd, instructedAmount: { amount: "40.00", currency: "BMD" }, remittanceInformation: [`${tag}-bmd-a`] })),
+      createAchPayment({ db: db, responseSlot: null }, ctx, ach({ ...bmd, instructedAmount: { amount: "40.00", currency: "BMD" }, remittanceInformation: [`${tag}-bmd-b`] })),
+      createAchPayment({ db: db, responseSlot: null }, ctx, ach({ instructionIdentification: `D${tag.slice(-8)}`, remittanceInformation: [`${tag}-dup-1`] })),
+      createAchPayment({ db: db, responseSlot: null }, ctx, ach({ instructionIdentification: `D${tag.slice(-8)}`, remittanceInformation: [`${tag}-dup-2`] })),
+      createAchPayment({ db: db, responseSlot: lostClaim }, ctx, ach({ remittanceInformation: [`${tag}-lost`] })),
     ];
     const settled = await Promise.allSettled(submissions);
 
@@ -72,7 +72,7 @@ describe("payments submitted together", () => {
       const order = Array.from({ length: 60 }, (_, i) => accounts[(i * (round + 1) + (i % 2 ? 2 : 0)) % accounts.length]!);
       const settled = await Promise.allSettled(
         order.map((account, i) =>
-          createAchPayment(db, ctx, ach({ debtorAccount: { identification: account }, instructedAmount: { amount: "0.01", currency: "USD" }, remittanceInformation: [`LOCKS-${round}-${i}`] }), null),
+          createAchPayment({ db: db, responseSlot: null }, ctx, ach({ debtorAccount: { identification: account }, instructedAmount: { amount: "0.01", currency: "USD" }, remittanceInformation: [`LOCKS-${round}-${i}`] })),
         ),
       );
       expect(settled.filter((s) => s.status === "rejected").map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);

@@ -1,12 +1,14 @@
 import "server-only";
 import type { PoolClient } from "pg";
 import { ApiError } from "@/lib/contract/http/errors";
-import { post } from "@/lib/server/ledger/ledger";
+import { negated } from "@/lib/server/ledger/entry";
+import { postEntry } from "@/lib/server/ledger/ledger";
+import { paymentPostings } from "@/lib/server/ledger/payment-entry";
 import { writeAudit } from "@/lib/server/audit/write";
 import { lockPayment, updatePaymentStatus, type PaymentRow } from "@/lib/server/payments/repo";
 import { PAYMENT_TRANSITIONS, type TPaymentStatus } from "@/lib/contract/payments/schema";
 
-/** Failed and Reversed hand the funds back: principal and charge, each as its own posting. */
+/** Failed and Reversed hand the funds back: a new entry, the payment's postings negated (principal, charge, FX legs). */
 const RETURNS_FUNDS = new Set<TPaymentStatus>(["Failed", "Reversed"]);
 
 export function canMove(from: TPaymentStatus, to: TPaymentStatus): boolean {
@@ -14,10 +16,26 @@ export function canMove(from: TPaymentStatus, to: TPaymentStatus): boolean {
 }
 
 async function returnFunds(tx: PoolClient, payment: PaymentRow): Promise<void> {
-  const base = { clientId: payment.client_id, accountId: payment.debtor_account_id, currency: payment.debit_currency, reference: payment.payment_id };
-  await post(tx, { ...base, amountMinor: BigInt(payment.debit_minor), kind: "payment_return" });
-  const charge = BigInt(payment.charge_minor);
-  if (charge > 0n) await post(tx, { ...base, amountMinor: charge, kind: "payment_charge_return" });
+  const postings = paymentPostings({
+    rail: payment.rail,
+    debtorAccountId: payment.debtor_account_id,
+    debitCurrency: payment.debit_currency,
+    debitMinor: BigInt(payment.debit_minor),
+    creditCurrency: payment.credit_currency,
+    creditMinor: BigInt(payment.credit_minor),
+    chargeMinor: BigInt(payment.charge_minor),
+    creditorAccountId: payment.creditor_account_id,
+  });
+  await postEntry(tx, {
+    clientId: payment.client_id,
+    causeType: "payment",
+    reference: payment.payment_id,
+    paymentId: payment.payment_id,
+    valueDate: null,
+    details: null,
+    coveredAccount: null,
+    postings: negated(postings, "_return"),
+  });
 }
 
 /**

@@ -1,7 +1,9 @@
 import "server-only";
 import { microBatch } from "@/lib/server/db/micro-batch";
 import type { Queryable } from "@/lib/server/db/types";
+import type { StatementUnit } from "@/lib/server/http/idempotency";
 import type { ResponseSlot } from "@/lib/server/idempotency/repo";
+import type { SubmissionResult, TSubmission } from "@/lib/server/payments/submission";
 import type { TPaymentStatus, TRail } from "@/lib/contract/payments/schema";
 
 /** The only SQL for payments and their reference data. The tenant is in every WHERE on client data. */
@@ -25,6 +27,8 @@ export type PaymentRow = {
   debtor_account_id: string;
   debtor_account_number: string;
   instruction_identification: string | null;
+  /** Internal transfers: the credited account. */
+  creditor_account_id: string | null;
   debit_minor: string;
   debit_currency: string;
   credit_minor: string;
@@ -41,7 +45,7 @@ export type PaymentRow = {
 
 export type NewPayment = Omit<PaymentRow, "created_at">;
 
-const COLUMNS = `client_id, payment_id::text, unique_identifier, rail, status, debtor_account_id, debtor_account_number,
+const COLUMNS = `client_id, payment_id::text, unique_identifier, rail, status, debtor_account_id, debtor_account_number, creditor_account_id,
   instruction_identification, debit_minor::text, debit_currency, credit_minor::text, credit_currency, exchange_rate,
   charge_minor::text, charges_type, settlement_date::text, funds_held, details, remittance_information, created_at`;
 
@@ -130,36 +134,7 @@ export async function loadReferenceRows(db: Queryable): Promise<ReferenceRows> {
   return rows[0]!;
 }
 
-/** One possible outcome of a submission, as SQL submit_payment applies it (rows by column name). */
-export type SubmissionOutcome = {
-  payment: NewPayment & { failure_reason: string | null };
-  audit: { client_id: string; actor: string; action: string; entity: string; entity_id: string; data: Record<string, unknown> };
-  /** The response body, stored under the Idempotency-Key in the same statement. */
-  body: string;
-};
-
-export type Submission = {
-  clientId: string;
-  rail: TRail;
-  paymentId: string;
-  /** The reference data version the submission was decided with. */
-  referenceVersion: string;
-  /** The account statuses that may pay. */
-  activeStatuses: readonly string[];
-  instructionIdentification: string | null;
-  /** A PostgreSQL interval for the instructionIdentification guard's wait, e.g. "2000ms". */
-  lockTimeout: string;
-  debtorAccountId: string;
-  currency: string;
-  debitMinor: string;
-  chargeMinor: string;
-  pending: SubmissionOutcome & { task: { kind: string; payload: Record<string, unknown>; runAt: string; dedupeKey: string } };
-  failed: SubmissionOutcome;
-};
-
-export type SubmissionResult = "Pending" | "Failed" | "StaleReference" | "InactiveDebtor" | "ClaimLost" | "GuardBusy" | "Duplicate";
-
-type BatchItem = { submission: Submission; slot: ResponseSlot | null };
+type BatchItem = { submission: TSubmission; slot: ResponseSlot | null };
 
 /**
  * Submissions in flight per database handle, and how many items one round
@@ -189,17 +164,20 @@ async function recordSubmissions(db: Queryable, items: BatchItem[]): Promise<Sub
 }
 
 /**
- * Applies a submission (SQL submit_payment, migrations/0007): the checks of
- * what the app decided with, the Idempotency-Key claim and the
- * instructionIdentification guard, the conditional debit, the payment with
- * its audit row, its settlement task and the stored response, committed
- * together. Submissions arriving together share one round trip and one
- * commit (SQL submit_payments). Returns which outcome was written, or why
- * nothing was.
+ * Applies a submission (SQL submit_payment, migrations/functions/payments.sql):
+ * the checks of what the app decided with, the instructionIdentification
+ * guard, the ledger entry (its debit covered or nothing), the payment with its
+ * audit row and settlement task; around it, in the same transaction, the
+ * unit of work's Idempotency-Key claim is held and given the response
+ * (submit_payments). Submissions arriving together share one round trip and
+ * one commit. Returns which outcome was written, or why nothing was.
  */
-export function recordSubmission(db: Queryable, submission: Submission, slot: ResponseSlot | null): Promise<SubmissionResult> {
-  let submit = batchers.get(db);
-  if (!submit) batchers.set(db, (submit = microBatch((items: BatchItem[]) => recordSubmissions(db, items), BATCH_LIMITS)));
-  return submit({ submission, slot });
+export async function recordSubmission(unit: StatementUnit, submission: TSubmission): Promise<SubmissionResult> {
+  // A transfer locks two accounts (in account order, SQL ledger_post_entry); in a group its
+  // second lock could come after another item's and break the group's one lock order, so it
+  // goes alone.
+  if (submission.creditorAccountId !== null) return (await recordSubmissions(unit.db, [{ submission, slot: unit.responseSlot }]))[0]!;
+  let submit = batchers.get(unit.db);
+  if (!submit) batchers.set(unit.db, (submit = microBatch((items: BatchItem[]) => recordSubmissions(unit.db, items), BATCH_LIMITS)));
+  return submit({ submission, slot: unit.responseSlot });
 }
-

@@ -1,12 +1,12 @@
 import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Queryable } from "@/lib/server/db/types";
 import { ApiError } from "@/lib/contract/http/errors";
-import { requestInProgress } from "@/lib/server/http/idempotency";
-import type { ResponseSlot } from "@/lib/server/idempotency/repo";
+import { requestInProgress, type StatementUnit } from "@/lib/server/http/idempotency";
+import { paymentPostings } from "@/lib/server/ledger/payment-entry";
 import { formatAmount } from "@/lib/contract/money";
 import { debtorAccount, forgetDebtorAccount, forgetReferenceData, isCurrentReference, referenceData, type ReferenceData } from "@/lib/server/payments/known-data";
-import { recordSubmission, type DebtorAccount, type NewPayment, type PaymentDetails, type SubmissionOutcome } from "@/lib/server/payments/repo";
+import { recordSubmission, type DebtorAccount, type NewPayment, type PaymentDetails } from "@/lib/server/payments/repo";
+import type { TSubmission, TSubmissionOutcome } from "@/lib/server/payments/submission";
 import type { TPaymentResponse, TRail } from "@/lib/contract/payments/schema";
 import { toPaymentResponse } from "@/lib/server/payments/serialize";
 import { settlementRunAt } from "@/lib/contract/payments/settlement-date";
@@ -29,6 +29,8 @@ export type PaymentContext = {
 export type PaymentDraft = {
   rail: TRail;
   debtor: DebtorAccount;
+  /** Internal transfers: the client's own account credited in the same entry. */
+  creditor: DebtorAccount | null;
   instructionIdentification: string | null;
   debitMinor: bigint;
   creditMinor: bigint;
@@ -41,17 +43,20 @@ export type PaymentDraft = {
   remittanceInformation: string[];
 };
 
-const DUPLICATE_CODE = { ACH: "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID", SWIFT: "PAYMENT_DUPLICATE_INSTRUCTION_ID" } as const;
+const DUPLICATE_CODE = {
+  ACH: "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID",
+  SWIFT: "PAYMENT_DUPLICATE_INSTRUCTION_ID",
+  INTERNAL: "INTERNAL_TRANSFER_DUPLICATE_INSTRUCTION_ID",
+} as const;
 
 const ACTIVE_STATUSES = ["Active", "ACTIVE"] as const;
-const isActive = (status: string) => (ACTIVE_STATUSES as readonly string[]).includes(status);
+export const isActive = (status: string) => (ACTIVE_STATUSES as readonly string[]).includes(status);
 
 /** Unknown, foreign and inactive accounts answer alike (no existence oracle). */
-function notAnActiveDebtor(): ApiError {
-  return new ApiError("VALIDATION_ERROR", "debtorAccount.identification must be one of your active accounts.", {
-    field: "debtorAccount.identification",
-  });
+export function notAnActiveAccount(field: "debtorAccount.identification" | "creditorAccount.identification"): ApiError {
+  return new ApiError("VALIDATION_ERROR", `${field} must be one of your active accounts.`, { field });
 }
+const notAnActiveDebtor = () => notAnActiveAccount("debtorAccount.identification");
 
 /** A reference-data change racing a submission makes it decide again; a few in a row mean something is wrong. */
 const MAX_DECISIONS = 3;
@@ -80,9 +85,11 @@ function paymentRecord(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, cover
     payment_id: ids.paymentId,
     unique_identifier: ids.uniqueIdentifier,
     rail: draft.rail,
-    status: covered ? "Pending" : "Failed",
+    // A transfer between the client's own accounts completes in its entry; the rails settle later.
+    status: covered ? (draft.creditor ? "Completed" : "Pending") : "Failed",
     debtor_account_id: draft.debtor.account_id,
     debtor_account_number: draft.debtor.account_number,
+    creditor_account_id: draft.creditor?.account_id ?? null,
     instruction_identification: draft.instructionIdentification,
     debit_minor: draft.debitMinor.toString(),
     debit_currency: draft.debtor.currency,
@@ -92,7 +99,8 @@ function paymentRecord(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, cover
     charge_minor: draft.chargeMinor.toString(),
     charges_type: draft.chargesType,
     settlement_date: draft.settlementDate,
-    funds_held: covered,
+    // A completed transfer holds nothing a lifecycle move could return.
+    funds_held: covered && !draft.creditor,
     details: {
       ...draft.details,
       ...(ctx.submittedBy ? { submittedBy: ctx.submittedBy } : {}),
@@ -105,7 +113,7 @@ function paymentRecord(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, cover
 }
 
 /** One outcome: the payment, its audit row and the response a replay returns. */
-function outcome(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: boolean): { response: TPaymentResponse; record: SubmissionOutcome } {
+function outcome(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: boolean): { response: TPaymentResponse; record: TSubmissionOutcome } {
   const payment = paymentRecord(ctx, draft, ids, covered);
   const response = toPaymentResponse(payment);
   return {
@@ -125,28 +133,54 @@ function outcome(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: bo
   };
 }
 
+/** The payment's ledger entry (lib/server/ledger/payment-entry.ts); the debtor's net debit must be covered. */
+function entryOf(ctx: PaymentContext, draft: PaymentDraft, ids: Ids): TSubmission["accepted"]["entry"] {
+  return {
+    clientId: ctx.clientId,
+    causeType: draft.creditor ? "transfer" : "payment",
+    reference: ids.paymentId,
+    paymentId: ids.paymentId,
+    valueDate: draft.settlementDate,
+    details: null,
+    coveredAccount: draft.debtor.account_id,
+    postings: paymentPostings({
+      rail: draft.rail,
+      debtorAccountId: draft.debtor.account_id,
+      debitCurrency: draft.debtor.currency,
+      debitMinor: draft.debitMinor,
+      creditCurrency: draft.creditCurrency,
+      creditMinor: draft.creditMinor,
+      chargeMinor: draft.chargeMinor,
+      creditorAccountId: draft.creditor?.account_id ?? null,
+    }),
+  };
+}
+
 /**
  * Records a decided payment as one statement (SQL submit_payment): the
  * instructionIdentification guard (409, or 503 when its lock wait runs out;
- * spec §4.3 rules 7-8), the funds reservation (row-locked conditional debit of
- * principal and charge), the payment with its audit row, its settlement task
- * and, with a `slot`, the stored Idempotency-Key response commit together.
- * Insufficient funds is a recorded `Failed` payment, not an error (decisions
- * §5). Both outcomes are built here, so every rule stays in TypeScript and the
- * database only applies the one the ledger allows.
+ * spec §4.3 rules 7-8), the ledger entry (debit of principal and charge,
+ * covered under the account's row lock, with the bank-side postings), the
+ * payment with its audit row and its settlement task commit together, with
+ * the unit of work's stored response. Insufficient funds is a recorded
+ * `Failed` payment, not an error (decisions §5). Both outcomes are built
+ * here, so every rule stays in TypeScript and the database only applies the
+ * one the ledger allows.
  */
 async function record(
-  db: Queryable,
+  unit: StatementUnit,
   ctx: PaymentContext,
   draft: PaymentDraft,
   referenceVersion: string,
-  slot: ResponseSlot | null,
 ): Promise<TPaymentResponse | "StaleReference" | "InactiveDebtor"> {
   if (ctx.simulate === SIMULATE_LOCK_UNAVAILABLE) throw dedupeUnavailable();
   const ids = { paymentId: randomUUID(), uniqueIdentifier: `HBR${randomBytes(10).toString("hex").toUpperCase()}` };
-  const pending = outcome(ctx, draft, ids, true);
+  const accepted = outcome(ctx, draft, ids, true);
   const failed = outcome(ctx, draft, ids, false);
-  const written = await recordSubmission(db, {
+  const settles = draft.creditor
+    ? {}
+    : { task: { kind: SETTLE_TASK, payload: { paymentId: ids.paymentId }, runAt: settlementRunAt(draft.settlementDate).toISOString(), dedupeKey: ids.paymentId } };
+  const written = await recordSubmission(unit, {
     clientId: ctx.clientId,
     rail: draft.rail,
     paymentId: ids.paymentId,
@@ -155,22 +189,17 @@ async function record(
     instructionIdentification: draft.instructionIdentification,
     lockTimeout: `${ctx.lockTimeoutMs}ms`,
     debtorAccountId: draft.debtor.account_id,
-    currency: draft.debtor.currency,
-    debitMinor: draft.debitMinor.toString(),
-    chargeMinor: draft.chargeMinor.toString(),
-    pending: {
-      ...pending.record,
-      task: { kind: SETTLE_TASK, payload: { paymentId: ids.paymentId }, runAt: settlementRunAt(draft.settlementDate).toISOString(), dedupeKey: ids.paymentId },
-    },
+    creditorAccountId: draft.creditor?.account_id ?? null,
+    accepted: { ...accepted.record, entry: entryOf(ctx, draft, ids), ...settles },
     failed: failed.record,
-  }, slot).catch((error: unknown) => {
+  }).catch((error: unknown) => {
     // The guard's lock_timeout backstop (SQL submit_payment): the batch was rolled back, nothing was submitted.
     if ((error as { code?: unknown })?.code === "55P03") throw dedupeUnavailable();
     throw error;
   });
   switch (written) {
-    case "Pending":
-      return pending.response;
+    case "Accepted":
+      return accepted.response;
     case "Failed":
       return failed.response;
     case "Duplicate":
@@ -179,6 +208,9 @@ async function record(
       throw dedupeUnavailable();
     case "ClaimLost":
       throw requestInProgress();
+    case "InactiveCreditor":
+      forgetDebtorAccount(unit.db, ctx.clientId, draft.creditor!.account_number);
+      throw notAnActiveAccount("creditorAccount.identification");
     default:
       return written;
   }
@@ -195,13 +227,8 @@ export type Decide = (debtor: DebtorAccount, reference: ReferenceData) => Paymen
  * decision made with stale reference data (decide again) or for an account
  * no longer active (400, as for any account not the caller's).
  */
-export async function submitPayment(
-  db: Queryable,
-  ctx: PaymentContext,
-  debtorAccountNumber: string,
-  decide: Decide,
-  slot: ResponseSlot | null,
-): Promise<TPaymentResponse> {
+export async function submitPayment(unit: StatementUnit, ctx: PaymentContext, debtorAccountNumber: string, decide: Decide): Promise<TPaymentResponse> {
+  const { db } = unit;
   for (let decision = 1; ; decision++) {
     const reference = await referenceData(db);
     const debtor = await debtorAccount(db, ctx.clientId, debtorAccountNumber, isActive);
@@ -215,7 +242,7 @@ export async function submitPayment(
       forgetReferenceData(db);
       continue;
     }
-    const recorded = await record(db, ctx, draft, reference.version, slot);
+    const recorded = await record(unit, ctx, draft, reference.version);
     if (typeof recorded !== "string") return recorded;
     if (recorded === "InactiveDebtor") {
       forgetDebtorAccount(db, ctx.clientId, debtorAccountNumber);

@@ -1,7 +1,6 @@
 import "server-only";
-import type { Queryable } from "@/lib/server/db/types";
 import { ApiError } from "@/lib/contract/http/errors";
-import type { ResponseSlot } from "@/lib/server/idempotency/repo";
+import type { StatementUnit } from "@/lib/server/http/idempotency";
 import { AmountError, parseAmount } from "@/lib/contract/money";
 import { creditForDebit, normalizeRate, swiftChargeMinor } from "@/lib/contract/payments/pricing";
 import type { StoredAgent } from "@/lib/server/payments/repo";
@@ -18,7 +17,8 @@ function agent(a: TAgent): StoredAgent {
   };
 }
 
-function amountIn(input: string | number, currency: string, field: string): bigint {
+/** A request amount in minor units, a 400 naming the field when the currency cannot hold it. */
+export function amountIn(input: string | number, currency: string, field: string): bigint {
   try {
     return parseAmount(input, currency);
   } catch (error) {
@@ -68,10 +68,11 @@ function amountsOf(body: TSwiftPaymentRequest, accountCurrency: string, tableRat
 }
 
 /** POST /v1/payments/swift. */
-export function createSwiftPayment(db: Queryable, ctx: PaymentContext, body: TSwiftPaymentRequest, slot: ResponseSlot | null): Promise<TPaymentResponse> {
-  return submitPayment(db, ctx, body.debtorAccount.identification, (debtor, reference) => ({
+export function createSwiftPayment(unit: StatementUnit, ctx: PaymentContext, body: TSwiftPaymentRequest): Promise<TPaymentResponse> {
+  return submitPayment(unit, ctx, body.debtorAccount.identification, (debtor, reference) => ({
     rail: "SWIFT",
     debtor,
+    creditor: null,
     instructionIdentification: body.instructionIdentification ?? null,
     ...amountsOf(body, debtor.currency, reference.rate(debtor.currency, body.instructedAmount.currency)),
     chargeMinor: swiftChargeMinor(body.chargesType, debtor.currency),
@@ -88,5 +89,5 @@ export function createSwiftPayment(db: Queryable, ctx: PaymentContext, body: TSw
       intermediaryAgent: body.intermediaryAgent ? agent(body.intermediaryAgent) : null,
     },
     remittanceInformation: body.remittanceInformation,
-  }), slot);
+  }));
 }

@@ -6,5 +6,5 @@ import { createAchPaymentOperation } from "@/lib/contract/payments/operations";
 export const dynamic = "force-dynamic";
 
 export const POST = endpoint(createAchPaymentOperation, ({ runtime, principal, request, body, statement }) =>
-  statement((db, slot) => createAchPayment(db, paymentContextOf(runtime, principal, request), body, slot)),
+  statement((unit) => createAchPayment(unit, paymentContextOf(runtime, principal, request), body)),
 );

@@ -6,5 +6,5 @@ import { createSwiftPayment } from "@/lib/server/payments/swift";
 export const dynamic = "force-dynamic";
 
 export const POST = endpoint(createSwiftPaymentOperation, ({ runtime, principal, request, body, statement }) =>
-  statement((db, slot) => createSwiftPayment(db, paymentContextOf(runtime, principal, request), body, slot)),
+  statement((unit) => createSwiftPayment(unit, paymentContextOf(runtime, principal, request), body)),
 );

@@ -100,7 +100,7 @@ describe("POST /v1/sandbox/deposits", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body.transactionId).toBe(first.body.transactionId);
     const { db } = await getRuntime();
-    const { rows } = await db.query("SELECT count(*)::int AS n FROM ledger_postings WHERE client_id = 'globex' AND reference = $1", [first.body.transactionId]);
+    const { rows } = await db.query("SELECT count(*)::int AS n FROM ledger_postings WHERE client_id = 'globex' AND account_id IS NOT NULL AND reference = $1", [first.body.transactionId]);
     expect(rows[0].n).toBe(1);
   });
 

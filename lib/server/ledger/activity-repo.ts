@@ -1,0 +1,121 @@
+import "server-only";
+import type { Queryable } from "@/lib/server/db/types";
+
+/**
+ * The only SQL that reads an account's activity (transactions, statements).
+ * Rows are a client account's postings with what caused them (the payment,
+ * for a transfer the other account). Booking order is (booked_at,
+ * posting_id): the writer books after taking the account's row lock, so it is
+ * also balance order (docs/ledger.md).
+ */
+export type ActivityFilter = {
+  clientId: string;
+  accountId: string;
+  /** Bank-local dates, inclusive. */
+  fromDate?: string;
+  toDate?: string;
+  type?: "Credit" | "Debit";
+  minMinor?: bigint;
+  maxMinor?: bigint;
+  text?: string;
+};
+
+export type ActivityRow = {
+  posting_id: string;
+  entry_id: string;
+  booked_at: Date;
+  value_date: string;
+  amount_minor: string;
+  currency: string;
+  balance_after_minor: string;
+  kind: string;
+  reference: string;
+  details: { payerReference?: string | null; counterpartyName?: string | null; counterpartyAccount?: string | null } | null;
+  payment_id: string | null;
+  rail: "ACH" | "SWIFT" | "INTERNAL" | null;
+  converted: boolean;
+  instruction_identification: string | null;
+  remittance_information: string[] | null;
+  creditor_name: string | null;
+  creditor_identification: string | null;
+  /** A transfer's other account: the creditor's number on the debit leg, the debtor's on the credit leg. */
+  other_account_number: string | null;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE clause of a filter, its parameters from $1. */
+function where(filter: ActivityFilter): { sql: string; values: unknown[] } {
+  const values: unknown[] = [filter.clientId, filter.accountId];
+  const clauses = ["p.client_id = $1", "p.account_id = $2"];
+  const add = (clause: (n: string) => string, value: unknown) => {
+    values.push(value);
+    clauses.push(clause(`$${values.length}`));
+  };
+  if (filter.fromDate) add((n) => `p.booked_at >= (${n}::date::timestamp AT TIME ZONE 'Atlantic/Bermuda')`, filter.fromDate);
+  if (filter.toDate) add((n) => `p.booked_at < ((${n}::date + 1)::timestamp AT TIME ZONE 'Atlantic/Bermuda')`, filter.toDate);
+  if (filter.type) clauses.push(filter.type === "Credit" ? "p.amount_minor > 0" : "p.amount_minor < 0");
+  if (filter.minMinor !== undefined) add((n) => `abs(p.amount_minor) >= ${n}::bigint`, filter.minMinor.toString());
+  if (filter.maxMinor !== undefined) add((n) => `abs(p.amount_minor) <= ${n}::bigint`, filter.maxMinor.toString());
+  if (filter.text) {
+    add(
+      (n) => `(p.reference ILIKE ${n} OR p.details->>'payerReference' ILIKE ${n} OR pay.instruction_identification ILIKE ${n}
+        OR pay.details->'creditorAccount'->>'name' ILIKE ${n} OR pay.details->'creditorAccount'->>'identification' ILIKE ${n}
+        OR array_to_string(pay.remittance_information, ' ') ILIKE ${n})`,
+      `%${escapeLike(filter.text)}%`,
+    );
+  }
+  return { sql: clauses.join(" AND "), values };
+}
+
+const FROM = `ledger_postings p
+  LEFT JOIN payments pay ON pay.client_id = p.client_id AND pay.payment_id = p.payment_id`;
+
+const COLUMNS = `p.posting_id::text, p.entry_id::text, p.booked_at, p.value_date::text, p.amount_minor::text, p.currency,
+  p.balance_after_minor::text, p.kind, p.reference, p.details, p.payment_id::text, pay.rail,
+  coalesce(pay.credit_currency <> pay.debit_currency, false) AS converted, pay.instruction_identification, pay.remittance_information,
+  pay.details->'creditorAccount'->>'name' AS creditor_name, pay.details->'creditorAccount'->>'identification' AS creditor_identification,
+  CASE WHEN pay.rail = 'INTERNAL' THEN
+    (SELECT a.account_number FROM accounts a WHERE a.client_id = p.client_id
+       AND a.account_id = CASE WHEN p.account_id = pay.debtor_account_id THEN pay.creditor_account_id ELSE pay.debtor_account_id END)
+  END AS other_account_number`;
+
+/** How many postings match (the list's total_size). */
+export async function countActivity(db: Queryable, filter: ActivityFilter): Promise<number> {
+  const { sql, values } = where(filter);
+  const needsPayment = filter.text !== undefined;
+  const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${needsPayment ? FROM : "ledger_postings p"} WHERE ${sql}`, values);
+  return Number(rows[0]!.n);
+}
+
+/** One page, newest first. */
+export async function listActivity(db: Queryable, filter: ActivityFilter, page: { limit: number; offset: number }): Promise<ActivityRow[]> {
+  const { sql, values } = where(filter);
+  const { rows } = await db.query<ActivityRow>(
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE ${sql} ORDER BY p.booked_at DESC, p.posting_id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+    [...values, page.limit, page.offset],
+  );
+  return rows;
+}
+
+/**
+ * The account's balance before a bank-local date (the balance after its last
+ * posting booked earlier; zero before the first) and after the end of
+ * another, for a statement's opening and closing.
+ */
+export async function balancesAround(db: Queryable, clientId: string, accountId: string, fromDate: string, toDate: string): Promise<{ opening: bigint; closing: bigint }> {
+  const balanceBefore = (bound: string) => `coalesce((SELECT balance_after_minor FROM ledger_postings
+      WHERE client_id = $1 AND account_id = $2 AND booked_at < (${bound}::timestamp AT TIME ZONE 'Atlantic/Bermuda')
+      ORDER BY booked_at DESC, posting_id DESC LIMIT 1), 0)::text`;
+  const { rows } = await db.query<{ opening: string; closing: string }>(
+    `SELECT ${balanceBefore("$3::date")} AS opening, ${balanceBefore("($4::date + 1)")} AS closing`,
+    [clientId, accountId, fromDate, toDate],
+  );
+  return { opening: BigInt(rows[0]!.opening), closing: BigInt(rows[0]!.closing) };
+}
+
+/** The statement's entries, oldest first: the query text and values, for a cursor that streams them. */
+export function statementQuery(filter: ActivityFilter): { text: string; values: unknown[] } {
+  const { sql, values } = where(filter);
+  return { text: `SELECT ${COLUMNS} FROM ${FROM} WHERE ${sql} ORDER BY p.booked_at, p.posting_id`, values };
+}

@@ -1,0 +1,72 @@
+import "server-only";
+import type { TTransaction, TTransactionKind } from "@/lib/contract/ledger/schema";
+import { formatAmount } from "@/lib/contract/money";
+import type { StatementFormat } from "@/lib/server/ledger/statements/format";
+
+/**
+ * SWIFT MT940 customer statement (docs/ledger.md): :20: reference, :25:
+ * account, :28C: statement number, :60F: opening balance, one :61: and :86:
+ * per entry, :62F: closing balance, `-` closing the message. Text is cut to
+ * the SWIFT X character set and field lengths (:86: 6 lines of 65).
+ */
+const KIND_CODE: Record<TTransactionKind, string> = {
+  ACH: "NTRF",
+  SWIFT: "NTRF",
+  InternalTransfer: "NTRF",
+  FX: "NFEX",
+  Deposit: "NTRF",
+  Charge: "NCHG",
+  Reversal: "NRTI",
+  OpeningBalance: "NMSC",
+  Adjustment: "NMSC",
+};
+
+/** The SWIFT X set: letters, digits, space and / - ? : ( ) . , ' +. */
+const swiftText = (text: string) => text.replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, " ").replace(/\s+/g, " ").trim();
+
+/** YYMMDD of a YYYY-MM-DD date. */
+const yymmdd = (date: string) => date.slice(2, 4) + date.slice(5, 7) + date.slice(8, 10);
+
+/** Amounts with a decimal comma, no thousands separator, no sign (the mark says which way). */
+const swiftAmount = (minor: bigint, currency: string) => formatAmount(minor < 0n ? -minor : minor, currency).replace(".", ",");
+
+function balance(tag: "60F" | "62F", minor: bigint, date: string, currency: string): string {
+  return `:${tag}:${minor < 0n ? "D" : "C"}${yymmdd(date)}${currency}${swiftAmount(minor, currency)}\r\n`;
+}
+
+function details(t: TTransaction): string {
+  const parts = [
+    t.kind,
+    t.counterparty?.name ? `NAME ${t.counterparty.name}` : "",
+    t.counterparty?.accountNumber ? `ACCT ${t.counterparty.accountNumber}` : "",
+    t.references.instructionIdentification ? `EREF ${t.references.instructionIdentification}` : "",
+    t.references.payerReference ? `PREF ${t.references.payerReference}` : "",
+    ...t.remittanceInformation,
+  ]
+    .map(swiftText)
+    .filter((p) => p !== "");
+  const text = parts.join(" ");
+  const lines: string[] = [];
+  for (let i = 0; i < text.length && lines.length < 6; i += 65) lines.push(text.slice(i, i + 65));
+  return `:86:${lines.join("\r\n")}\r\n`;
+}
+
+export const mt940Statement: StatementFormat = {
+  contentType: "text/plain; charset=us-ascii",
+  extension: "mt940",
+  header: (meta) =>
+    `:20:${swiftText(meta.statementId).slice(0, 16)}\r\n:25:${meta.accountNumber}\r\n:28C:00001/001\r\n` +
+    balance("60F", meta.openingMinor, meta.fromDate, meta.currency),
+  entry: (t) => {
+    const mark = t.type === "Credit" ? "C" : "D";
+    // Reference for the account owner (16x): the instructionIdentification, else NONREF; the bank's: the posting id.
+    const ownerRef = swiftText(t.references.instructionIdentification ?? "").slice(0, 16) || "NONREF";
+    const bookingDate = t.bookingDateTime.slice(0, 10);
+    return (
+      `:61:${yymmdd(t.valueDate)}${bookingDate.slice(5, 7)}${bookingDate.slice(8, 10)}${mark}${t.amount.amount.replace(".", ",")}` +
+      `${KIND_CODE[t.kind]}${ownerRef}//${t.transactionId.slice(0, 16)}\r\n` +
+      details(t)
+    );
+  },
+  footer: (meta) => `${balance("62F", meta.closingMinor, meta.toDate, meta.currency)}-\r\n`,
+};

@@ -1,0 +1,73 @@
+import "server-only";
+import type { Queryable } from "@/lib/server/db/types";
+
+/**
+ * The ledger's invariants, checked from the stored rows (`npm run ops --
+ * ledger verify`, docs/ledger.md): every entry sums to zero per currency;
+ * every account's stored balance equals the sum of its postings; every
+ * posting's balance-after is the one before it plus its amount. The first
+ * discrepancy found is named; a clean ledger reports what it checked.
+ */
+export type LedgerDiscrepancy =
+  | { check: "entry_balances"; clientId: string; entryId: string; currency: string; sumMinor: string }
+  | { check: "account_balance"; clientId: string; accountId: string; storedMinor: string; postingsMinor: string }
+  | { check: "balance_after"; clientId: string; accountId: string; postingId: string; balanceAfterMinor: string; expectedMinor: string };
+
+export type LedgerVerification = { ok: true; entries: number; accounts: number; postings: number } | { ok: false; discrepancy: LedgerDiscrepancy; message: string };
+
+export async function verifyLedger(db: Queryable): Promise<LedgerVerification> {
+  const unbalanced = await db.query<{ client_id: string; entry_id: string; currency: string; sum: string }>(
+    `SELECT client_id, entry_id::text, currency, sum(amount_minor)::text AS sum FROM ledger_postings
+     GROUP BY client_id, entry_id, currency HAVING sum(amount_minor) <> 0 ORDER BY client_id, entry_id LIMIT 1`,
+  );
+  const entry = unbalanced.rows[0];
+  if (entry) {
+    return {
+      ok: false,
+      discrepancy: { check: "entry_balances", clientId: entry.client_id, entryId: entry.entry_id, currency: entry.currency, sumMinor: entry.sum },
+      message: `entry ${entry.entry_id} of client ${entry.client_id} sums to ${entry.sum} minor units of ${entry.currency}, not zero`,
+    };
+  }
+  const mismatched = await db.query<{ client_id: string; account_id: string; stored: string; postings: string }>(
+    `SELECT a.client_id, a.account_id, a.available_minor::text AS stored, coalesce(s.total, 0)::text AS postings
+     FROM accounts a
+     LEFT JOIN (SELECT client_id, account_id, sum(amount_minor) AS total FROM ledger_postings WHERE account_id IS NOT NULL GROUP BY client_id, account_id) s
+       USING (client_id, account_id)
+     WHERE a.available_minor <> coalesce(s.total, 0) ORDER BY a.client_id, a.account_id LIMIT 1`,
+  );
+  const account = mismatched.rows[0];
+  if (account) {
+    return {
+      ok: false,
+      discrepancy: { check: "account_balance", clientId: account.client_id, accountId: account.account_id, storedMinor: account.stored, postingsMinor: account.postings },
+      message: `account ${account.account_id} of client ${account.client_id} holds ${account.stored} minor units but its postings sum to ${account.postings}`,
+    };
+  }
+  const chain = await db.query<{ client_id: string; account_id: string; posting_id: string; balance_after: string; expected: string }>(
+    `SELECT client_id, account_id, posting_id::text, balance_after_minor::text AS balance_after, expected::text
+     FROM (SELECT client_id, account_id, posting_id, balance_after_minor,
+                  sum(amount_minor) OVER (PARTITION BY client_id, account_id ORDER BY posting_id) AS expected
+           FROM ledger_postings WHERE account_id IS NOT NULL) p
+     WHERE balance_after_minor <> expected ORDER BY client_id, account_id, posting_id LIMIT 1`,
+  );
+  const posting = chain.rows[0];
+  if (posting) {
+    return {
+      ok: false,
+      discrepancy: {
+        check: "balance_after",
+        clientId: posting.client_id,
+        accountId: posting.account_id,
+        postingId: posting.posting_id,
+        balanceAfterMinor: posting.balance_after,
+        expectedMinor: posting.expected,
+      },
+      message: `posting ${posting.posting_id} of account ${posting.account_id} (client ${posting.client_id}) shows a balance after of ${posting.balance_after}, but the postings up to it sum to ${posting.expected}`,
+    };
+  }
+  const { rows } = await db.query<{ entries: string; accounts: string; postings: string }>(
+    `SELECT (SELECT count(DISTINCT (client_id, entry_id)) FROM ledger_postings)::text AS entries,
+            (SELECT count(*) FROM accounts)::text AS accounts, (SELECT count(*) FROM ledger_postings)::text AS postings`,
+  );
+  return { ok: true, entries: Number(rows[0]!.entries), accounts: Number(rows[0]!.accounts), postings: Number(rows[0]!.postings) };
+}
