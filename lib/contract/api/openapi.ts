@@ -67,6 +67,10 @@ function responsesOf(operation: OperationSpec, components: Components) {
   if (operation.csv) {
     content["text/csv"] = { schema: { type: "string", description: "One header row and one data row (decisions §4)" } };
   }
+  if (operation.files) {
+    for (const key of Object.keys(content)) delete content[key];
+    for (const type of operation.files) content[type] = { schema: { type: "string", description: "The file, streamed" } };
+  }
   const responses: Record<string, unknown> = {
     [String(operation.status ?? 200)]: { description: "Success", content },
   };

@@ -25,6 +25,7 @@ import { VIRTUAL_ACCOUNT_OPERATIONS } from "@/lib/contract/virtual-accounts/oper
 import { getJobOperation, listJobResultsOperation } from "@/lib/contract/virtual-accounts/jobs/operations";
 import { getPaymentOperation, listPaymentsOperation } from "@/lib/contract/payments/operations";
 import { APPROVAL_OPERATIONS } from "@/lib/contract/approvals/operations";
+import { createInternalTransferOperation, getAccountStatementOperation, listAccountTransactionsOperation } from "@/lib/contract/ledger/operations";
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const OPERATIONS: readonly OperationSpec[] = [
@@ -54,4 +55,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
   listPaymentsOperation,
   getPaymentOperation,
   ...APPROVAL_OPERATIONS,
+  listAccountTransactionsOperation,
+  getAccountStatementOperation,
+  createInternalTransferOperation,
 ];

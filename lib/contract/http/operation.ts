@@ -34,6 +34,8 @@ export type OperationSpec = {
   status?: number;
   /** Whether `Accept: text/csv` is offered (decisions §4). */
   csv: boolean;
+  /** The media types of a file response (the handler returns a StreamedFile), for the document. */
+  files?: readonly string[];
   /** Error codes the operation can answer with, beyond the pipeline's own. */
   errors: readonly ErrorCode[];
   /** The error body when another protocol dictates it (RFC 6749 on the token endpoint). */

@@ -1,6 +1,7 @@
 import "server-only";
 import { flattenToCsv } from "@/lib/contract/csv";
 import { ApiError, errorBody, ProtocolError } from "@/lib/contract/http/errors";
+import { StreamedFile } from "@/lib/contract/http/streamed-file";
 
 export const JSON_TYPE = "application/json";
 export const CSV_TYPE = "text/csv";
@@ -11,6 +12,12 @@ export function jsonResponse(body: unknown, status: number, headers: Headers): R
 }
 
 export function renderResponse(body: unknown, status: number, mediaType: string, headers: Headers): Response {
+  if (body instanceof StreamedFile) {
+    // The file's own type (a statement's format), whatever Accept negotiated; a download either way.
+    headers.set("content-type", body.contentType);
+    headers.set("content-disposition", `attachment; filename="${body.fileName}"`);
+    return new Response(body.stream, { status, headers });
+  }
   if (mediaType === CSV_TYPE) {
     headers.set("content-type", "text/csv; charset=utf-8");
     return new Response(flattenToCsv(body), { status, headers });

@@ -1,0 +1,10 @@
+import { endpoint } from "@/lib/server/http/endpoint";
+import { createInternalTransferOperation } from "@/lib/contract/ledger/operations";
+import { paymentContextOf } from "@/lib/server/payments/context";
+import { createInternalTransfer } from "@/lib/server/payments/internal";
+
+export const dynamic = "force-dynamic";
+
+export const POST = endpoint(createInternalTransferOperation, ({ runtime, principal, request, body, statement }) =>
+  statement((unit) => createInternalTransfer(unit, paymentContextOf(runtime, principal, request), body)),
+);
