@@ -152,7 +152,7 @@ describe("a job survives its worker dying", () => {
   it("resumes after the last committed chunk when the lease lapses, creating each account exactly once", async () => {
     const runtime = await getRuntime();
     const { runNextChunk } = await import("@/lib/server/virtual-accounts/jobs/process");
-    const { claimTasks } = await import("@/lib/server/jobs/queue");
+    const { claimTasks } = await import("@/lib/server/jobs/queue-repo");
     const { findJobItems, markJobStarted } = await import("@/lib/server/virtual-accounts/jobs/repo");
     const jobId = await create(Array.from({ length: 600 }, (_, i) => allocatedV1(i)));
     // A worker claims the task, commits two chunks, then "dies" (kill -9: no completion, no release).

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Queryable } from "@/lib/server/db/types";
 
 /**
  * Every PostgreSQL advisory-lock id the app takes, in one place, so two features never share one by accident
@@ -41,3 +42,9 @@ export const LOCK_NAMESPACES = {
 } as const;
 
 export type LockName = keyof typeof LOCKS;
+
+/** Tries a transaction-scoped lock (released at commit or rollback); false when another session holds it. */
+export async function tryTransactionLock(tx: Queryable, id: number): Promise<boolean> {
+  const { rows } = await tx.query<{ got: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS got", [id]);
+  return rows[0]?.got === true;
+}

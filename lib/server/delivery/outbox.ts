@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "@/lib/server/db/types";
 import { insertDeliveries } from "@/lib/server/delivery/repo";
-import { enqueueTasks } from "@/lib/server/jobs/queue";
+import { enqueueTasks } from "@/lib/server/jobs/queue-repo";
 
 export const DELIVERY_TASK_KIND = "delivery.send";
 

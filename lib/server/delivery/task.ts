@@ -8,7 +8,7 @@ import { nextRetryDelayMs } from "@/lib/server/delivery/retry-schedule";
 import { signerOf } from "@/lib/server/delivery/signer";
 import { signatureHeaders } from "@/lib/server/delivery/signing";
 import { RetryLater, type TaskDefinition } from "@/lib/server/jobs/worker";
-import type { Task } from "@/lib/server/jobs/queue";
+import type { Task } from "@/lib/server/jobs/queue-repo";
 import type { Runtime } from "@/lib/server/runtime";
 
 const gate = new OriginGate();

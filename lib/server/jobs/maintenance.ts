@@ -1,7 +1,7 @@
 import "server-only";
 import { LOCKS } from "@/lib/server/db/locks";
 import type { PeriodicJob } from "@/lib/server/jobs/worker";
-import { purgeFinishedTasks } from "@/lib/server/jobs/queue";
+import { purgeFinishedTasks, purgeStaleHeartbeats } from "@/lib/server/jobs/queue-repo";
 import { purgeRateLimitWindows } from "@/lib/server/http/rate-limit";
 
 /** Housekeeping for the foundation's tables; each domain adds its own jobs beside its code. */
@@ -20,7 +20,7 @@ export const MAINTENANCE_JOBS: PeriodicJob[] = [
     everyMs: 10 * 60_000,
     run: async (runtime) => {
       await purgeFinishedTasks(runtime.db, 7 * 24 * 3600);
-      await runtime.db.query("DELETE FROM worker_heartbeats WHERE seen_at < now() - interval '1 day'");
+      await purgeStaleHeartbeats(runtime.db, 24 * 3600);
     },
   },
 ];

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { withTransaction } from "@/lib/server/db/transaction";
-import { enqueueTask, queueDepth } from "@/lib/server/jobs/queue";
+import { enqueueTask, queueDepth } from "@/lib/server/jobs/queue-repo";
 import { RetryLater, Worker, type TaskDefinition } from "@/lib/server/jobs/worker";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -85,7 +85,7 @@ describe("task queue", () => {
     const runtime = await getRuntime();
     await enqueueTask(runtime.db, "t.short", { n: 1 });
     await enqueueTask(runtime.db, "t.long", { n: 2 });
-    const { claimTasks } = await import("@/lib/server/jobs/queue");
+    const { claimTasks } = await import("@/lib/server/jobs/queue-repo");
     await claimTasks(runtime.db, "w", ["t.short", "t.long"], 10, [5, 600]);
     const { rows } = await runtime.db.query<{ kind: string; secs: number }>(
       "SELECT kind, extract(epoch FROM locked_until - now())::int AS secs FROM queue_tasks ORDER BY kind",

@@ -2,7 +2,21 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { PoolClient } from "pg";
-import { claimTasks, completeTask, failTask, QUEUE_CHANNEL, releaseTasks, retryTask, type Task } from "@/lib/server/jobs/queue";
+import { tryTransactionLock } from "@/lib/server/db/locks";
+import { withTransaction } from "@/lib/server/db/transaction";
+import {
+  claimTasks,
+  completeTask,
+  databaseNow,
+  failTask,
+  listenForTasks,
+  recordHeartbeat,
+  releaseTasks,
+  removeHeartbeat,
+  retryTask,
+  unlistenForTasks,
+  type Task,
+} from "@/lib/server/jobs/queue-repo";
 import { metrics } from "@/lib/server/observability/metrics";
 import type { Runtime } from "@/lib/server/runtime";
 
@@ -62,7 +76,7 @@ export class Worker {
     this.listener.on("notification", () => this.wake?.());
     // A dropped LISTEN connection only costs latency: polling still finds the work.
     this.listener.on("error", () => {});
-    await this.listener.query(`LISTEN ${QUEUE_CHANNEL}`);
+    await listenForTasks(this.listener);
     this.loop = this.run();
   }
 
@@ -85,12 +99,12 @@ export class Worker {
       });
     }
     if (this.listener) {
-      await this.listener.query(`UNLISTEN ${QUEUE_CHANNEL}`).catch(() => {});
+      await unlistenForTasks(this.listener).catch(() => {});
       this.listener.release();
       this.listener = null;
     }
     // Gone from the instance list at once rather than when the heartbeat ages out.
-    await this.runtime.db.query("DELETE FROM worker_heartbeats WHERE worker_id = $1", [this.id]).catch(() => {});
+    await removeHeartbeat(this.runtime.db, this.id).catch(() => {});
   }
 
   /**
@@ -99,9 +113,7 @@ export class Worker {
    * the number of tasks run.
    */
   async drain(): Promise<number> {
-    // As text: a JS Date would drop the microseconds and miss tasks due within the same millisecond.
-    const { rows } = await this.runtime.db.query<{ now: string }>("SELECT now()::text AS now");
-    const dueBefore = rows[0]!.now;
+    const dueBefore = await databaseNow(this.runtime.db);
     let total = 0;
     for (;;) {
       const claimed = await this.claim(this.concurrency, dueBefore);
@@ -116,17 +128,13 @@ export class Worker {
     for (const job of this.periodic) {
       if (!force && now - (this.lastPeriodicRun.get(job.name) ?? 0) < job.everyMs) continue;
       this.lastPeriodicRun.set(job.name, now);
-      const client = await this.runtime.db.connect();
       try {
-        await client.query("BEGIN");
-        const { rows } = await client.query<{ got: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS got", [job.lockId]);
-        if (rows[0]?.got) await job.run(this.runtime);
-        await client.query("COMMIT");
+        // The lock lives as long as this transaction: the job runs while it is held, on this instance only.
+        await withTransaction(this.runtime.db, async (tx) => {
+          if (await tryTransactionLock(tx, job.lockId)) await job.run(this.runtime);
+        });
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
         console.error(`[worker] periodic job ${job.name} failed:`, (error as Error).message);
-      } finally {
-        client.release();
       }
     }
   }
@@ -134,7 +142,7 @@ export class Worker {
   private async run(): Promise<void> {
     while (!this.stopped) {
       try {
-        await this.heartbeat();
+        await recordHeartbeat(this.runtime.db, this.id);
         await this.runPeriodicJobs();
         const free = this.concurrency - this.running.size;
         const claimed = free > 0 ? await this.claim(free) : [];
@@ -157,14 +165,6 @@ export class Worker {
       if (this.timer) clearTimeout(this.timer);
       this.wake = null;
     }
-  }
-
-  private async heartbeat(): Promise<void> {
-    await this.runtime.db.query(
-      `INSERT INTO worker_heartbeats (worker_id) VALUES ($1)
-       ON CONFLICT (worker_id) DO UPDATE SET seen_at = now()`,
-      [this.id],
-    );
   }
 
   private async claim(limit: number, dueBefore: string | null = null): Promise<Task[]> {

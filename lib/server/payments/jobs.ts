@@ -1,7 +1,7 @@
 import "server-only";
 import { LOCKS } from "@/lib/server/db/locks";
 import { withTransaction } from "@/lib/server/db/transaction";
-import type { Task } from "@/lib/server/jobs/queue";
+import type { Task } from "@/lib/server/jobs/queue-repo";
 import type { PeriodicJob, TaskDefinition } from "@/lib/server/jobs/worker";
 import { purgeExpiredKeys } from "@/lib/server/idempotency/repo";
 import { settlePayment } from "@/lib/server/payments/lifecycle";

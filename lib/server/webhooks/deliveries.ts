@@ -6,7 +6,7 @@ import { findDelivery, restartFinishedDelivery } from "@/lib/server/delivery/rep
 import { fetchAttempts, summarizeAttempts } from "@/lib/server/delivery/log-repo";
 import { ApiError } from "@/lib/contract/http/errors";
 import { writeAudit } from "@/lib/server/audit/write";
-import { enqueueTask } from "@/lib/server/jobs/queue";
+import { enqueueTask } from "@/lib/server/jobs/queue-repo";
 import type { TDelivery, TDeliveryAttemptList } from "@/lib/contract/webhooks/schema";
 import { toDelivery, toDeliveryAttempt } from "@/lib/server/webhooks/serialize";
 import { getSubscriptionOrThrow, SUBSCRIPTION_SOURCE } from "@/lib/server/webhooks/service";

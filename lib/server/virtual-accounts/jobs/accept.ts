@@ -4,7 +4,7 @@ import { checkDestination, destinationPolicyOf, DestinationRefused } from "@/lib
 import type { Queryable } from "@/lib/server/db/types";
 import { ApiError, type ErrorDetail } from "@/lib/contract/http/errors";
 import type { TransactionRunner } from "@/lib/server/http/idempotency";
-import { enqueueTask } from "@/lib/server/jobs/queue";
+import { enqueueTask } from "@/lib/server/jobs/queue-repo";
 import type { Config } from "@/lib/server/config";
 import { CREATE_VIRTUAL_ACCOUNTS_TASK } from "@/lib/server/virtual-accounts/jobs/process";
 import { insertJob, type AccountSpec } from "@/lib/server/virtual-accounts/jobs/repo";

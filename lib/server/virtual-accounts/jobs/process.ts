@@ -2,7 +2,7 @@ import "server-only";
 import type { PoolClient } from "pg";
 import { withTransaction } from "@/lib/server/db/transaction";
 import { enqueueDelivery } from "@/lib/server/delivery/outbox";
-import type { Task } from "@/lib/server/jobs/queue";
+import type { Task } from "@/lib/server/jobs/queue-repo";
 import type { TaskDefinition } from "@/lib/server/jobs/worker";
 import type { Runtime } from "@/lib/server/runtime";
 import { virtualAccountNumber } from "@/lib/contract/virtual-accounts/numbering";

@@ -1,6 +1,8 @@
 import "server-only";
 import type { Queryable } from "@/lib/server/db/types";
 
+/** The queue's SQL: tasks (queue_tasks), the workers' wake-up channel and their heartbeats (worker_heartbeats). */
+
 /** Also named in SQL (enqueue_task, migrations/0007): the queue tests listen on this and fail if the two differ. */
 export const QUEUE_CHANNEL = "harbour_tasks";
 
@@ -129,4 +131,31 @@ export async function queueDepth(db: Queryable): Promise<{ due: number; schedule
 export async function purgeFinishedTasks(db: Queryable, olderThanSeconds: number): Promise<number> {
   const { rowCount } = await db.query("DELETE FROM queue_tasks WHERE done_at < now() - make_interval(secs => $1)", [olderThanSeconds]);
   return rowCount ?? 0;
+}
+
+/** The database's clock as text: a JS Date would drop the microseconds and miss tasks due within the same millisecond. */
+export async function databaseNow(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ now: string }>("SELECT now()::text AS now");
+  return rows[0]!.now;
+}
+
+/** On a connection held for it: NOTIFY on the queue's channel then reaches this worker. */
+export async function listenForTasks(listener: Queryable): Promise<void> {
+  await listener.query(`LISTEN ${QUEUE_CHANNEL}`);
+}
+
+export async function unlistenForTasks(listener: Queryable): Promise<void> {
+  await listener.query(`UNLISTEN ${QUEUE_CHANNEL}`);
+}
+
+export async function recordHeartbeat(db: Queryable, workerId: string): Promise<void> {
+  await db.query("INSERT INTO worker_heartbeats (worker_id) VALUES ($1) ON CONFLICT (worker_id) DO UPDATE SET seen_at = now()", [workerId]);
+}
+
+export async function removeHeartbeat(db: Queryable, workerId: string): Promise<void> {
+  await db.query("DELETE FROM worker_heartbeats WHERE worker_id = $1", [workerId]);
+}
+
+export async function purgeStaleHeartbeats(db: Queryable, olderThanSeconds: number): Promise<void> {
+  await db.query("DELETE FROM worker_heartbeats WHERE seen_at < now() - make_interval(secs => $1)", [olderThanSeconds]);
 }
