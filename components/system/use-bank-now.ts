@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { apiJson } from "@/lib/portal/shared/api-client";
 import { clockSkewMs } from "@/lib/portal/system/bank-clock";
 import { systemKeys } from "@/lib/portal/shared/query-keys";
@@ -35,6 +35,8 @@ async function syncBankTime(signal: AbortSignal): Promise<BankTimeSync> {
   return sync;
 }
 
+const subscribeNever = () => () => {};
+
 /** Re-synced every five minutes: the clock ticks locally, so requests are not spent once a second. */
 const RESYNC_MS = 5 * 60_000;
 
@@ -63,14 +65,24 @@ export function useBankNow() {
     let timer: ReturnType<typeof setTimeout>;
     // Wake just after each whole second, so the display changes when the second does.
     const schedule = () => {
-      timer = setTimeout(() => {
-        setTick(Date.now());
-        schedule();
-      }, 1000 - (Date.now() % 1000) + 5);
+      timer = setTimeout(
+        () => {
+          setTick(Date.now());
+          schedule();
+        },
+        1000 - (Date.now() % 1000) + 5,
+      );
     };
     schedule();
     return () => clearTimeout(timer);
   }, []);
-  const now = sync.data ? new Date(tick + sync.data.skewMs) : null;
+  // The first render of a streamed part of the page must match its server HTML (no time there), even when the
+  // header's sync has already landed in the shared cache: otherwise React's hydration error #418.
+  const hydrated = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+  const now = hydrated && sync.data ? new Date(tick + sync.data.skewMs) : null;
   return { now, sync };
 }

@@ -32,3 +32,24 @@ test.describe("system", () => {
     await saveScreenshot(page, "system");
   });
 });
+
+test("loads /system again and again without a hydration error, the clock synced once", async ({ page, signIn }) => {
+  await signIn("viewer");
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  let syncs = 0;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/v1/system/time") syncs++;
+  });
+  for (let i = 0; i < 8; i++) {
+    await page.goto("/system");
+    await expect(page.getByTestId("bank-time")).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+    await expect(page.getByText(/Checked \d{2}:\d{2}:\d{2} A[SD]T/)).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+  // Later loads reuse the tab's sync (five minutes) instead of spending a request each.
+  expect(syncs).toBe(1);
+});
