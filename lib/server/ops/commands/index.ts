@@ -12,6 +12,7 @@ import clientReactivate from "@/lib/server/ops/commands/client-reactivate";
 import clientRotateSecret from "@/lib/server/ops/commands/client-rotate-secret";
 import clientShow from "@/lib/server/ops/commands/client-show";
 import clientSuspend from "@/lib/server/ops/commands/client-suspend";
+import ledgerVerify from "@/lib/server/ops/commands/ledger-verify";
 import operatorCreate from "@/lib/server/ops/commands/operator-create";
 import userDisable from "@/lib/server/ops/commands/user-disable";
 import userEnable from "@/lib/server/ops/commands/user-enable";
@@ -51,6 +52,7 @@ export const COMMANDS: readonly OpsCommand[] = [
   clientRotateSecret,
   clientShow,
   clientSuspend,
+  ledgerVerify,
   operatorCreate,
   userDisable,
   userEnable,
