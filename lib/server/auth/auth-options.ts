@@ -31,9 +31,12 @@ function configureOrigin(publicBaseUrl: string | undefined): void {
   else process.env.AUTH_TRUST_HOST ??= "1";
 }
 
-function buildOptions(secret: string): AuthOptions {
+function buildOptions(secret: string, production: boolean): AuthOptions {
   return {
     secret,
+    // Production is served over TLS, often terminated by a proxy that talks http to us: the
+    // cookies are Secure (and __Secure-/__Host- prefixed) whatever the scheme of the last hop.
+    useSecureCookies: production,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
     pages: { signIn: "/login", error: "/login" },
     providers: [
@@ -98,7 +101,7 @@ export function getAuthOptions(): Promise<AuthOptions> {
     const runtime = await getRuntime();
     configureOrigin(runtime.config.publicBaseUrl);
     const secret = process.env.NEXTAUTH_SECRET ?? (await ensureServerSecret(runtime.db, "portal-session"));
-    return buildOptions(secret);
+    return buildOptions(secret, runtime.config.appEnv === "production");
   })().catch((error) => {
     delete holder[OPTIONS];
     throw error;

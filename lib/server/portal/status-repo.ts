@@ -22,7 +22,8 @@ export async function probeDatabase(db: Queryable): Promise<DatabaseProbe> {
 
 export type QueueCounts = { open: number; due: number; running: number; failedLastDay: number; oldestDueSeconds: number | null };
 
-export async function queueCounts(db: Queryable): Promise<QueueCounts> {
+/** The client's own tasks only: other clients' queues are theirs (bank-wide figures are for bank staff). */
+export async function queueCounts(db: Queryable, clientId: string): Promise<QueueCounts> {
   const { rows } = await db.query<{ open: string; due: string; running: string; failed_day: string; oldest_due_s: number | null }>(
     `SELECT count(*) FILTER (WHERE done_at IS NULL AND failed_at IS NULL) AS open,
             count(*) FILTER (WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()
@@ -30,7 +31,9 @@ export async function queueCounts(db: Queryable): Promise<QueueCounts> {
             count(*) FILTER (WHERE done_at IS NULL AND failed_at IS NULL AND locked_until > now()) AS running,
             count(*) FILTER (WHERE failed_at > now() - interval '1 day') AS failed_day,
             extract(epoch FROM now() - min(run_at) FILTER (WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()))::float8 AS oldest_due_s
-       FROM queue_tasks`,
+       FROM queue_tasks
+      WHERE client_id = $1`,
+    [clientId],
   );
   const row = rows[0];
   return {

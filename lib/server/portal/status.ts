@@ -38,7 +38,7 @@ export async function collectSystemStatus(runtime: Pick<Runtime, "db" | "config"
     };
   }
 
-  const [worker, queue, apiQuota] = await Promise.all([workerStatus(runtime), queueStatus(runtime), apiQuotaStatus(runtime, clientId)]);
+  const [worker, queue, apiQuota] = await Promise.all([workerStatus(runtime), queueStatus(runtime, clientId), apiQuotaStatus(runtime, clientId)]);
   return { ...base, database, worker, queue, apiQuota };
 }
 
@@ -63,10 +63,10 @@ async function workerStatus({ db }: Pick<Runtime, "db">): Promise<TSystemStatus[
   }
 }
 
-async function queueStatus({ db }: Pick<Runtime, "db">): Promise<TSystemStatus["queue"]> {
+async function queueStatus({ db }: Pick<Runtime, "db">, clientId: string): Promise<TSystemStatus["queue"]> {
   try {
     if (!(await tableExists(db, "queue_tasks"))) return UNAVAILABLE_QUEUE;
-    const counts = await queueCounts(db);
+    const counts = await queueCounts(db, clientId);
     const lagging = counts.oldestDueSeconds !== null && counts.oldestDueSeconds > QUEUE_LAG_WARN_S;
     return { health: lagging ? "degraded" : "ok", ...counts };
   } catch {
