@@ -10,7 +10,7 @@ import { defineConfig } from "@playwright/test";
 export default defineConfig({
   testDir: "e2e",
   testMatch: ["api/**/*.spec.ts", "cluster/**/*.spec.ts"],
-  testIgnore: ["**/*restart.spec.ts"],
+  testIgnore: ["**/api/*restart.spec.ts"],
   outputDir: "test-results/cluster",
   fullyParallel: false,
   workers: 1,

@@ -2,9 +2,9 @@
 // DATABASE_URL behind HAProxy listening on PORT (default 3000), health-checked on /readyz.
 // Every other setting of `npm start` passes through to the servers. SIGTERM (or SIGINT)
 // stops everything this started; SIGHUP restarts the servers one at a time (a release).
-// A server that dies is started again. docs/operations.md, Several servers.
+// A server that dies is started again. docs/cluster.md, Several servers.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureDebianPackage } from "./debian-package.mjs";
@@ -87,7 +87,9 @@ function writeState() {
   const file = process.env.CLUSTER_STATE_FILE;
   if (!file) return;
   const state = { balancer: { host, port }, servers: servers.map((s) => ({ name: s.name, port: s.port, pid: s.child?.pid ?? null })) };
-  writeFileSync(file, JSON.stringify(state));
+  // Whole or not at all: a test may read it at any moment.
+  writeFileSync(`${file}.tmp`, JSON.stringify(state));
+  renameSync(`${file}.tmp`, file);
 }
 
 async function readyz(url, timeoutMs) {

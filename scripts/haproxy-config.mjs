@@ -1,4 +1,4 @@
-// The HAProxy configuration of `npm run cluster` (docs/operations.md, Several servers).
+// The HAProxy configuration of `npm run cluster` (docs/cluster.md, Several servers).
 
 /**
  * @param {{ host: string, port: number, servers: { name: string, port: number }[], trustProxy: boolean, timeoutServerS: number }} options
@@ -32,8 +32,12 @@ backend servers
   option httpchk
   http-check send meth GET uri /readyz
   http-check expect status 200
-  # A stopping server answers /readyz 503 at once; it leaves the rotation at its next check.
-  default-server inter 1s fastinter 250ms downinter 1s rise 2 fall 1
+  # A stopping server answers /readyz 503 at once and refuses new connections (each retried on the
+  # other server); after its first failed check the next come every 250 ms, so it is out within a
+  # second. Three failures, not one, and a generous check timeout: a busy server whose check
+  # waits for a pool connection is slow, not gone, and taking it out would overload the other.
+  timeout check 5s
+  default-server inter 1s fastinter 250ms downinter 1s rise 2 fall 3
   # Besides a refused connection, a request sent on a connection the server closed unanswered
   # is retried -- when that is safe: reads, and writes that carry an Idempotency-Key.
   retry-on conn-failure empty-response

@@ -1,8 +1,8 @@
-// The cluster step of `npm test` (docs/operations.md, Tests): `npm run cluster` with 2 servers
+// The cluster step of `npm test` (docs/cluster.md, Tests): `npm run cluster` with 2 servers
 // on a fresh embedded database, the API e2e and cluster specs through its HAProxy, then a
 // search of everything the cluster logged for the demo secrets and any bearer token.
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 
@@ -18,7 +18,9 @@ rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 mkdirSync(reports, { recursive: true });
 
-const log = createWriteStream(logFile);
+// The cluster writes straight into the file: this process blocks in spawnSync while Playwright runs,
+// and a pipe nobody reads would fill and stall every server's (synchronous) log writes.
+const log = openSync(logFile, "w");
 const cluster = spawn(process.execPath, ["scripts/cluster.mjs"], {
   env: {
     ...process.env,
@@ -32,10 +34,8 @@ const cluster = spawn(process.execPath, ["scripts/cluster.mjs"], {
     SHUTDOWN_GRACE_MS: "5000",
     NEXTAUTH_URL: baseUrl,
   },
-  stdio: ["ignore", "pipe", "pipe"],
+  stdio: ["ignore", log, log],
 });
-cluster.stdout.pipe(log);
-cluster.stderr.pipe(log);
 const clusterExited = new Promise((resolve) => cluster.once("exit", resolve));
 
 async function ready(url, timeoutMs) {
@@ -63,13 +63,13 @@ try {
     status =
       spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", "--config", "playwright.cluster.config.ts", ...process.argv.slice(2)], {
         stdio: "inherit",
-        env: { ...process.env, CLUSTER_BASE_URL: baseUrl, CLUSTER_STATE_FILE: stateFile },
+        env: { ...process.env, CLUSTER_BASE_URL: baseUrl, CLUSTER_STATE_FILE: stateFile, CLUSTER_DATA_DIR: dataDir },
       }).status ?? 1;
   }
 } finally {
   cluster.kill("SIGTERM");
   await clusterExited;
-  log.end();
+  closeSync(log);
 }
 
 // Nothing secret in the logs: the demo client secrets, the portal password, the embedded

@@ -5,7 +5,7 @@ import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
 
-/** Prometheus metrics of this instance (docs/operations.md, Metrics); see metricsAccess for who may read them. */
+/** Prometheus metrics of this instance (docs/cluster.md, Metrics); see metricsAccess for who may read them. */
 export async function GET(request: Request): Promise<Response> {
   const access = metricsAccess(request.headers);
   if (access === "disabled") return new Response("Not Found", { status: 404 });

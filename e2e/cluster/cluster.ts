@@ -1,8 +1,17 @@
+import { test } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 
 /** The cluster scripts/test-cluster.mjs started: its servers' ports and pids (CLUSTER_STATE_FILE). */
 export type ClusterState = { balancer: { host: string; port: number }; servers: { name: string; port: number; pid: number | null }[] };
+
+/**
+ * These specs need the cluster of scripts/test-cluster.mjs (the `npm test` cluster layer); the
+ * single-server Playwright run, whose test directory includes them, skips them.
+ */
+export function onlyInClusterRun(): void {
+  test.skip(!process.env.CLUSTER_STATE_FILE, "runs in the cluster layer (node scripts/test-cluster.mjs)");
+}
 
 export function clusterState(): ClusterState {
   const file = process.env.CLUSTER_STATE_FILE;

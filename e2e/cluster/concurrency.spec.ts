@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { clientToken } from "../api/server-process";
-import { achBody, clusterState, newInstructionId, newKey, restartServer, serverUrls } from "./cluster";
+import { achBody, clusterState, newInstructionId, newKey, onlyInClusterRun, restartServer, serverUrls } from "./cluster";
+
+onlyInClusterRun();
 
 /**
  * Decisions §1 across processes: two servers of `npm run cluster` on one

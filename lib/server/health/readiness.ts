@@ -7,8 +7,12 @@ import { getRuntime } from "@/lib/server/runtime";
 
 export type Readiness = { ready: true } | { ready: false; reason: "draining" | "database unreachable" | "migrations pending" };
 
-/** A balancer checks every second or so: an answer after this long is as good as none. */
-const PROBE_TIMEOUT_MS = 1500;
+/**
+ * A database that does not answer within this is down for readiness (a hung connection, not a
+ * refused one, which fails at once). Under load the probe waits for a pool connection like any
+ * request: a busy instance is slow, not unready, so this stays well above a loaded pool's wait.
+ */
+const PROBE_TIMEOUT_MS = 4000;
 
 let migrationFiles: Promise<string[]> | null = null;
 

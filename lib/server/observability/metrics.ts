@@ -2,7 +2,7 @@ import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /**
- * The process's Prometheus metrics (docs/operations.md, Metrics). One
+ * The process's Prometheus metrics (docs/cluster.md, Metrics). One
  * registry per process, on globalThis because Next may load this module once
  * per route bundle. Gauges that describe the shared database (queue, webhook
  * backlog) are read at scrape time by lib/server/observability/scrape.ts.

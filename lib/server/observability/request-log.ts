@@ -8,7 +8,7 @@ type RouteFunction<C> = (request: Request, context: C) => Promise<Response>;
 
 /**
  * Wraps an API route so every request leaves one JSON log line and its
- * metrics (docs/operations.md): correlation id, client id, operation, status,
+ * metrics (docs/cluster.md): correlation id, client id, operation, status,
  * duration. Only these chosen fields are logged, never a header or a body.
  */
 export function observed<C>(operationId: string, route: RouteFunction<C>): RouteFunction<C> {

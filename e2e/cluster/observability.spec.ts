@@ -1,0 +1,23 @@
+import { expect, test } from "@playwright/test";
+import { clientToken } from "../api/server-process";
+import { onlyInClusterRun, serverUrls } from "./cluster";
+
+onlyInClusterRun();
+
+test("each server serves Prometheus metrics on its private port; the balancer refuses /metrics", async ({ baseURL }) => {
+  const auth = `Bearer ${await clientToken(baseURL!)}`;
+  expect((await fetch(`${baseURL}/v1/accounts/1000123456`, { headers: { authorization: auth } })).status).toBe(200);
+  expect((await fetch(`${baseURL}/metrics`)).status).toBe(404);
+
+  const texts = await Promise.all(serverUrls().map(async (url) => (await fetch(`${url}/metrics`)).text()));
+  const all = texts.join("\n");
+  expect(all).toMatch(/harbour_http_requests_total\{operation="getAccount",status="200"\} \d+/);
+  expect(all).toContain("harbour_http_request_duration_seconds_bucket");
+  expect(all).toContain("harbour_db_pool_connections");
+  expect(all).toContain("nodejs_eventloop_lag_seconds");
+  expect(all).toMatch(/harbour_instances_alive 2/);
+});
+
+test("readiness, liveness and health answer without credentials", async ({ baseURL }) => {
+  for (const path of ["/readyz", "/livez", "/healthz"]) expect((await fetch(`${baseURL}${path}`)).status, path).toBe(200);
+});
