@@ -55,7 +55,7 @@ server.listen(port, hostname, () => {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A graceful stop (docs/operations.md, Stopping): not ready at once, no new connections,
+ * A graceful stop (docs/cluster.md, Stopping gracefully): not ready at once, no new connections,
  * in-flight requests finish within the grace, then the worker finishes or releases its
  * tasks with what is left of it, then the pools and the embedded PostgreSQL close.
  */
