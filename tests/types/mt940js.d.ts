@@ -1,0 +1,15 @@
+/** The parts of mt940js (no published types) the statement tests read. */
+declare module "mt940js" {
+  export type Mt940Transaction = { amount: number; currency: string; reference: string; bankReference?: string; details: string; transactionType: string };
+  export type Mt940Statement = {
+    transactionReference: string;
+    accountIdentification: string;
+    currency: string;
+    openingBalance: number;
+    closingBalance: number;
+    transactions: Mt940Transaction[];
+  };
+  export class Parser {
+    parse(text: string): Mt940Statement[];
+  }
+}
