@@ -11,12 +11,13 @@ describe("scopesForRole", () => {
       "get-virtual-account-transactions",
       "get-virtual-accounts",
       "get-a-virtual-account",
+      "get-account-transactions",
     ]);
   });
 
   it("lets a treasurer pay and run virtual accounts but not manage webhooks or the sandbox", () => {
     const scopes = scopesForRole("treasurer", PERMISSIONS);
-    expect(scopes).toEqual(expect.arrayContaining(["payment-ach", "payment-swift", "create-virtual-account", "update-virtual-account"]));
+    expect(scopes).toEqual(expect.arrayContaining(["payment-ach", "payment-swift", "payment-internal", "create-virtual-account", "update-virtual-account"]));
     expect(scopes).not.toContain("receive-notifications");
     expect(scopes).not.toContain("sandbox");
   });

@@ -19,10 +19,11 @@ const READ: readonly Permission[] = [
   "get-virtual-account-transactions",
   "get-virtual-accounts",
   "get-a-virtual-account",
+  "get-account-transactions",
 ];
 
 /** Paying and running virtual accounts are the treasury's day-to-day operations. */
-const OPERATE: readonly Permission[] = ["payment-ach", "payment-swift", "create-virtual-account", "update-virtual-account"];
+const OPERATE: readonly Permission[] = ["payment-ach", "payment-swift", "payment-internal", "create-virtual-account", "update-virtual-account"];
 
 /** Webhooks, signing secrets and the UAT sandbox change how the client integrates: admins only. */
 const ADMINISTER: readonly Permission[] = ["receive-notifications", "sandbox"];
