@@ -23,6 +23,8 @@ const ZEnv = z.object({
   IDEMPOTENCY_TTL_S: z.coerce.number().int().min(1).default(3600),
   DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   DEDUPE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
+  HARBOUR_SECRETS_KEY: z.string().min(1).optional(),
+  HARBOUR_SECRETS_KEY_PREVIOUS: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -47,6 +49,10 @@ export type Config = {
   deliveryRetentionDays: number;
   /** How long a payment waits for the instructionIdentification guard before 503 DEDUPE_LOCK_UNAVAILABLE. */
   dedupeLockTimeoutMs: number;
+  /** AES-256-GCM key sealing the secrets kept in the database (lib/server/crypto); unset: a key file in DATA_DIR. */
+  secretsKey: string | undefined;
+  /** Keys values may still be sealed with during a rotation (comma-separated). */
+  secretsKeyPrevious: string[];
 };
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -74,6 +80,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_S,
     deliveryRetentionDays: e.DELIVERY_RETENTION_DAYS,
     dedupeLockTimeoutMs: e.DEDUPE_LOCK_TIMEOUT_MS,
+    secretsKey: e.HARBOUR_SECRETS_KEY,
+    secretsKeyPrevious: e.HARBOUR_SECRETS_KEY_PREVIOUS?.split(",").map((k) => k.trim()).filter(Boolean) ?? [],
   };
 }
 

@@ -3,6 +3,7 @@ import type { Pool } from "pg";
 import { ensureBankKey, ensureServerSecret, loadBankKey, type BankKey } from "@/lib/server/auth/keys";
 import { cachingVerifier, type Principal } from "@/lib/server/auth/tokens";
 import { getConfig, type Config } from "@/lib/server/config";
+import { sealStoredSecrets } from "@/lib/server/crypto/sealing-repo";
 import { migrate } from "@/lib/server/db/migrate";
 import { createPool, resolveDatabaseUrl } from "@/lib/server/db/pool";
 import { seedDemoData } from "@/lib/server/db/seed";
@@ -37,6 +38,8 @@ export async function prepareDatabase(db: Pool, options: { seedDemoData: boolean
   try {
     await client.query("SELECT pg_advisory_lock($1)", [BOOTSTRAP_LOCK]);
     await ensureBankKey(client);
+    // Secrets in clear (an older database) or under a previous key are sealed under the current one.
+    await sealStoredSecrets(client);
     const pageTokenSecret = await ensureServerSecret(client, "page-token");
     // The seed runs its operations in transactions of their own on the pool, while this connection holds the lock.
     if (options.seedDemoData) await seedDemoData(db);

@@ -4,7 +4,8 @@ import type { Queryable } from "@/lib/server/db/types";
 
 /** The SQL of the bank's signing key (signing_keys) and the instances' shared secrets (server_secrets). */
 
-export type SigningKeyRow = { kid: string; private_jwk: JWK; public_jwk: JWK };
+/** private_jwk is sealed (lib/server/crypto/stored-secrets.ts): one jsonb string. */
+export type SigningKeyRow = { kid: string; private_jwk: string; public_jwk: JWK };
 
 export async function hasSigningKey(db: Queryable): Promise<boolean> {
   const { rowCount } = await db.query("SELECT 1 FROM signing_keys LIMIT 1");
@@ -12,11 +13,11 @@ export async function hasSigningKey(db: Queryable): Promise<boolean> {
 }
 
 /** Another instance may insert first: the first key stays. */
-export async function insertSigningKey(db: Queryable, key: { kid: string; algorithm: string; privateJwk: JWK; publicJwk: JWK }): Promise<void> {
-  await db.query("INSERT INTO signing_keys (kid, algorithm, private_jwk, public_jwk) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING", [
+export async function insertSigningKey(db: Queryable, key: { kid: string; algorithm: string; sealedPrivateJwk: string; publicJwk: JWK }): Promise<void> {
+  await db.query("INSERT INTO signing_keys (kid, algorithm, private_jwk, public_jwk) VALUES ($1, $2, to_jsonb($3::text), $4) ON CONFLICT DO NOTHING", [
     key.kid,
     key.algorithm,
-    key.privateJwk,
+    key.sealedPrivateJwk,
     key.publicJwk,
   ]);
 }

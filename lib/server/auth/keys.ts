@@ -1,4 +1,5 @@
 import "server-only";
+import { openPrivateJwk, openServerSecret, sealPrivateJwk, sealServerSecret } from "@/lib/server/crypto/stored-secrets";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import { randomBytes } from "node:crypto";
 import { hasSigningKey, insertSigningKey, keepServerSecret, oldestSigningKey } from "@/lib/server/auth/keys-repo";
@@ -7,7 +8,7 @@ import type { Queryable } from "@/lib/server/db/types";
 /**
  * The bank's RSA key signs access tokens (RS256) and outbound webhooks
  * (RSA-PSS). It lives in the database so every app instance signs and
- * verifies with the same key.
+ * verifies with the same key; its private half sealed (lib/server/crypto).
  */
 export const TOKEN_ALGORITHM = "RS256";
 
@@ -26,7 +27,7 @@ export async function ensureBankKey(db: Queryable): Promise<void> {
   await insertSigningKey(db, {
     kid,
     algorithm: TOKEN_ALGORITHM,
-    privateJwk: await exportJWK(privateKey),
+    sealedPrivateJwk: sealPrivateJwk(await exportJWK(privateKey)),
     publicJwk: { ...publicJwk, kid, alg: TOKEN_ALGORITHM, use: "sig" },
   });
 }
@@ -36,13 +37,13 @@ export async function loadBankKey(db: Queryable): Promise<BankKey> {
   if (!row) throw new Error("no bank signing key: the database was not bootstrapped");
   return {
     kid: row.kid,
-    privateKey: (await importJWK(row.private_jwk, TOKEN_ALGORITHM)) as CryptoKey,
+    privateKey: (await importJWK(openPrivateJwk(row.private_jwk), TOKEN_ALGORITHM)) as CryptoKey,
     publicKey: (await importJWK(row.public_jwk, TOKEN_ALGORITHM)) as CryptoKey,
     publicJwk: row.public_jwk,
   };
 }
 
-/** A named random secret shared by all instances (e.g. the page-token HMAC key). */
+/** A named random secret shared by all instances (e.g. the page-token HMAC key), sealed at rest. */
 export async function ensureServerSecret(db: Queryable, name: string): Promise<string> {
-  return keepServerSecret(db, name, randomBytes(32).toString("base64url"));
+  return openServerSecret(name, await keepServerSecret(db, name, sealServerSecret(name, randomBytes(32).toString("base64url"))));
 }

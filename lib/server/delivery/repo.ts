@@ -1,4 +1,5 @@
 import "server-only";
+import { openSigningSecret } from "@/lib/server/crypto/stored-secrets";
 import type { Queryable } from "@/lib/server/db/types";
 
 /** The only SQL for outbound deliveries and their attempt log. The tenant is in every WHERE. */
@@ -87,7 +88,7 @@ export async function findDeliveryForAttempt(
     [clientId, deliveryId],
   );
   const row = rows[0];
-  return row ? { delivery: row, signing: { mode: row.signing_mode, secret: row.signing_secret }, clientSuspended: row.suspended } : null;
+  return row ? { delivery: row, signing: { mode: row.signing_mode, secret: openSigningSecret(row.signing_secret) }, clientSuspended: row.suspended } : null;
 }
 
 export async function findSigningSettings(db: Queryable, clientId: string): Promise<SigningSettings | null> {
@@ -96,7 +97,7 @@ export async function findSigningSettings(db: Queryable, clientId: string): Prom
     [clientId],
   );
   const row = rows[0];
-  return row ? { mode: row.signing_mode, secret: row.signing_secret } : null;
+  return row ? { mode: row.signing_mode, secret: openSigningSecret(row.signing_secret) } : null;
 }
 
 /**

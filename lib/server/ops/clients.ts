@@ -4,6 +4,7 @@ import { PERMISSIONS } from "@/lib/contract/auth/permissions";
 import { ApiError } from "@/lib/contract/http/errors";
 import { ZClientAllowList, ZClientCreate, ZClientPermissions, ZClientRef, ZSecretRotate } from "@/lib/contract/ops/schema";
 import { hashSecret } from "@/lib/server/auth/password";
+import { sealSigningSecret } from "@/lib/server/crypto/stored-secrets";
 import { withTransaction } from "@/lib/server/db/transaction";
 import type { Queryable } from "@/lib/server/db/types";
 import { parseInput } from "@/lib/server/http/validation";
@@ -52,7 +53,7 @@ export async function createClient(ctx: OpsContext, input: unknown, fixedSecret?
       permissions,
       ipAllowList: data.ipAllowList ?? [],
       signing: data.signing,
-      signingSecret: data.signing === "hmac" ? newSigningSecret() : null,
+      signingSecret: data.signing === "hmac" ? sealSigningSecret(newSigningSecret()) : null,
     });
     if (!row) throw new ApiError("ALREADY_EXISTS", `A client with id ${data.clientId} already exists.`, { field: "clientId" });
     const credentialId = randomUUID();

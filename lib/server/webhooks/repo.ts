@@ -1,4 +1,5 @@
 import "server-only";
+import { openSigningSecret, sealSigningSecret } from "@/lib/server/crypto/stored-secrets";
 import type { Queryable } from "@/lib/server/db/types";
 
 /** The only SQL for subscriptions and signing secrets (their audit rows: lib/server/audit). The tenant is in every WHERE. */
@@ -87,7 +88,7 @@ export async function findSigning(db: Queryable, clientId: string): Promise<{ mo
     "SELECT signing_mode, signing_secret FROM clients WHERE client_id = $1",
     [clientId],
   );
-  return rows[0] ? { mode: rows[0].signing_mode, secret: rows[0].signing_secret } : null;
+  return rows[0] ? { mode: rows[0].signing_mode, secret: openSigningSecret(rows[0].signing_secret) } : null;
 }
 
 /**
@@ -109,7 +110,8 @@ export async function rotateSecret(
      INSERT INTO signing_secret_rotations (client_id, previous_secret, valid_until)
      SELECT $1, previous, now() + make_interval(secs => $3) FROM upd
      RETURNING valid_until`,
-    [clientId, newSecret, overlapSeconds],
+    // Sealed at rest (lib/server/crypto); the previous one moves to the rotations table still sealed.
+    [clientId, sealSigningSecret(newSecret), overlapSeconds],
   );
   return rows[0] ? { validUntil: rows[0].valid_until } : null;
 }
