@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { envelopeOf, ZAccountNumber, ZMoney } from "@/lib/contract/api/schemas";
 import { isValidAmountFormat, MAX_AMOUNT_LENGTH } from "@/lib/contract/money";
+import { bankText, type Rail } from "@/lib/contract/payments/charsets";
 
 /**
  * Payment contracts (spec §2.7-2.9, decisions §5). Browser-safe: zod and pure
@@ -32,7 +33,8 @@ export const ZAmount = z
 
 const ZAchCurrency = z.enum(ACH_CURRENCIES, "currency must be USD or BMD");
 const ZIsoCurrency = z.string("currency must be text").regex(/^[A-Z]{3}$/, "currency must be a 3-letter ISO 4217 code");
-const ZRemittanceLine = text(35, "each remittance line");
+/** Names and remittance lines are limited to the character set of the rail that carries them (charsets.ts). */
+const remittanceLine = (rail: Rail) => bankText(rail, 35, "each remittance line");
 
 export const ZDebtorAccount = z.strictObject({ identification: text(36, "identification") });
 
@@ -46,7 +48,7 @@ export const ZAchPaymentRequest = z
     instructedAmount: z.strictObject({ amount: ZAmount, currency: ZAchCurrency }),
     creditorAccount: z.strictObject({
       identification: text(17, "identification"),
-      name: text(22, "name"),
+      name: bankText("ACH", 22, "name"),
       additionalInformation: z.union([z.string(), z.array(z.string())]).nullish(),
     }),
     creditorBank: z.strictObject({
@@ -54,7 +56,7 @@ export const ZAchPaymentRequest = z
       currency: z.string("currency must be text").length(3, "currency must be exactly 3 characters"),
     }),
     remittanceInformation: z
-      .array(ZRemittanceLine, "remittanceInformation must be an array of lines")
+      .array(remittanceLine("ACH"), "remittanceInformation must be an array of lines")
       .min(1, "remittanceInformation needs at least 1 line")
       .max(2, "remittanceInformation allows at most 2 lines"),
   })
@@ -74,8 +76,8 @@ export const ZAchPaymentRequest = z
 export const ZAgent = z
   .strictObject({
     identification: z.string("identification must be text").regex(BIC_PATTERN, "identification must be a BIC of 8 or 11 characters").nullish(),
-    name: text(140, "name").nullish(),
-    additionalInformation: z.array(text(35, "each additionalInformation line")).max(4, "additionalInformation allows at most 4 lines").nullish(),
+    name: bankText("SWIFT", 140, "name").nullish(),
+    additionalInformation: z.array(bankText("SWIFT", 35, "each additionalInformation line")).max(4, "additionalInformation allows at most 4 lines").nullish(),
   })
   .superRefine((agent, ctx) => {
     // Without an identifying BIC, the bank needs the agent's name and address.
@@ -94,14 +96,14 @@ export const ZSwiftPaymentRequest = z
     debitAmount: z.strictObject({ currency: ZIsoCurrency, amount: ZAmount }).nullish(),
     creditorAccount: z.strictObject({
       identification: text(34, "identification"),
-      name: text(140, "name"),
-      additionalInformation: z.array(text(35, "each additionalInformation line")).max(4, "additionalInformation allows at most 4 lines").nullish(),
+      name: bankText("SWIFT", 140, "name"),
+      additionalInformation: z.array(bankText("SWIFT", 35, "each additionalInformation line")).max(4, "additionalInformation allows at most 4 lines").nullish(),
     }),
     creditorAgent: ZAgent,
     intermediaryAgent: ZAgent.nullish(),
     chargesType: z.enum(CHARGES_TYPES, "chargesType must be OUR, BEN or SHA"),
     remittanceInformation: z
-      .array(ZRemittanceLine, "remittanceInformation must be an array of lines")
+      .array(remittanceLine("SWIFT"), "remittanceInformation must be an array of lines")
       .min(1, "remittanceInformation needs at least 1 line")
       .max(4, "remittanceInformation allows at most 4 lines"),
   })
@@ -127,7 +129,7 @@ export const ZInternalTransferRequest = z
     creditorAccount: z.strictObject({ identification: text(36, "identification") }),
     instructedAmount: z.strictObject({ currency: ZIsoCurrency, amount: ZAmount }),
     remittanceInformation: z
-      .array(ZRemittanceLine, "remittanceInformation must be an array of lines")
+      .array(remittanceLine("INTERNAL"), "remittanceInformation must be an array of lines")
       .max(4, "remittanceInformation allows at most 4 lines")
       .nullish(),
   })

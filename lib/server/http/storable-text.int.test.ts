@@ -36,4 +36,18 @@ describe("text PostgreSQL cannot store", () => {
       expect(res.body.field).toBe(field);
     }
   });
+
+  it("bidi overrides and zero-width characters in names and remittance lines are a 400 with a clear message", async () => {
+    const cases: Array<[Promise<{ status: number; body: Record<string, unknown> }>, string]> = [
+      [postAch(achBody({ creditorAccount: { identification: "20004455667", name: "Acme\u202eLtd" } })), "creditorAccount.name"],
+      [postAch(achBody({ remittanceInformation: ["Invoice\u200b42"] })), "remittanceInformation[0]"],
+      [postSwift(swiftBody({ remittanceInformation: ["Freight \u2066x\u2069"] })), "remittanceInformation[0]"],
+    ];
+    for (const [pending, field] of cases) {
+      const res = await pending;
+      expect(res.status, field).toBe(400);
+      expect(res.body.field).toBe(field);
+      expect(res.body.message).toContain("invisible or direction-changing");
+    }
+  });
 });
