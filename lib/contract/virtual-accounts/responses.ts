@@ -50,7 +50,6 @@ export const ZVirtualAccountDetail = ZVirtualAccount.extend({
 }).meta({ id: "VirtualAccountDetail" });
 
 export const ZVirtualAccountResponse = z.object({ data: ZVirtualAccountDetail }).meta({ id: "VirtualAccountResponse" });
-export const ZVirtualAccountUpdated = z.object({ data: ZVirtualAccountDetail });
 
 export const ZVirtualAccountList = envelopeOf(ZVirtualAccount).meta({ id: "VirtualAccountList" });
 
@@ -111,4 +110,3 @@ export type TLinkedAccount = z.infer<typeof ZLinkedAccount>;
 export type TJobStatus = z.infer<typeof ZJobStatus>;
 export type TJobAccepted = z.infer<typeof ZJobAccepted>;
 export type TJobResult = z.infer<typeof ZJobResult>;
-export type TJobStatusValue = z.infer<typeof ZJobStatusValue>;

@@ -201,7 +201,6 @@ export const ZTotalBalanceQuery = z.strictObject({
   currency: ZCurrency.optional().meta({ description: "Defaults to the settlement account's currency" }),
 });
 
-export type TCreateVirtualAccountsV1 = z.infer<typeof ZCreateVirtualAccountsV1>;
 export type TCreateVirtualAccountsV2 = z.infer<typeof ZCreateVirtualAccountsV2>;
 export type TVirtualAccountItemV1 = z.infer<typeof ZVirtualAccountItemV1>;
 export type TVirtualAccountItemV2 = z.infer<typeof ZVirtualAccountItemV2>;

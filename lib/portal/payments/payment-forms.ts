@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
-import type { TAchPaymentRequest, TSwiftPaymentRequest } from "@/lib/contract/payments/schema";
 import type { CHARGES_TYPES } from "@/lib/contract/payments/schema";
 
 /**
@@ -182,5 +181,3 @@ export function requestResolver<F extends FieldValues, R>(schema: z.ZodType<R>, 
   const inner = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown, R>;
   return (values, context, options) => inner(toRequest(values) as FieldValues, context, options as never) as never;
 }
-
-export type { TAchPaymentRequest, TSwiftPaymentRequest };

@@ -28,10 +28,6 @@ export function fetchAccountPayments(
   return apiJson<TPaymentStatusList>(accountPaymentsPath(accountNumber, params), { signal });
 }
 
-export function fetchPaymentStatus(paymentId: string, signal?: AbortSignal): Promise<TPaymentStatusRecord> {
-  return apiJson<TPaymentStatusRecord>(`/v1/payments/${encodeURIComponent(paymentId)}/status`, { signal });
-}
-
 /** UAT only (decisions §8): moves a payment along its lifecycle as the bank would. */
 export function forcePaymentStatus(paymentId: string, status: TPaymentStatus): Promise<TPaymentStatusRecord> {
   return apiJson<TPaymentStatusRecord>(`/v1/sandbox/payments/${encodeURIComponent(paymentId)}/status`, { method: "POST", body: { status } });

@@ -41,8 +41,6 @@ export const LOCK_NAMESPACES = {
   paymentDedupe: 7_270_002,
 } as const;
 
-export type LockName = keyof typeof LOCKS;
-
 /** Tries a transaction-scoped lock (released at commit or rollback); false when another session holds it. */
 export async function tryTransactionLock(tx: Queryable, id: number): Promise<boolean> {
   const { rows } = await tx.query<{ got: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS got", [id]);

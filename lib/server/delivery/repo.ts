@@ -91,15 +91,6 @@ export async function findDeliveryForAttempt(
   return row ? { delivery: row, signing: { mode: row.signing_mode, secret: openSigningSecret(row.signing_secret) }, clientSuspended: row.suspended } : null;
 }
 
-export async function findSigningSettings(db: Queryable, clientId: string): Promise<SigningSettings | null> {
-  const { rows } = await db.query<{ signing_mode: "rsa" | "hmac"; signing_secret: string | null }>(
-    "SELECT signing_mode, signing_secret FROM clients WHERE client_id = $1",
-    [clientId],
-  );
-  const row = rows[0];
-  return row ? { mode: row.signing_mode, secret: openSigningSecret(row.signing_secret) } : null;
-}
-
 /**
  * Logs attempt `attemptNo` and moves the delivery in one statement. Both
  * are conditional on the attempt not being logged yet, so a task that ran
@@ -146,31 +137,6 @@ export async function restartFinishedDelivery(db: Queryable, clientId: string, d
     [clientId, deliveryId],
   );
   return rows[0] ?? null;
-}
-
-/** Attempts of every delivery from one source, newest first (ties by delivery and attempt). */
-export async function listAttemptsBySource(
-  db: Queryable,
-  clientId: string,
-  source: { kind: string; id: string },
-  page: { limit: number; offset: number },
-): Promise<{ rows: AttemptRow[]; total: number }> {
-  const { rows } = await db.query<AttemptRow & { total: string }>(
-    `SELECT a.delivery_id, a.attempt_no, a.attempted_at, a.status_code, a.latency_ms, a.succeeded, a.error,
-            d.status AS delivery_status, d.event_id, d.url, count(*) OVER () AS total
-     FROM delivery_attempts a JOIN deliveries d ON d.client_id = a.client_id AND d.delivery_id = a.delivery_id
-     WHERE a.client_id = $1 AND d.client_id = $1 AND d.source_kind = $2 AND d.source_id = $3
-     ORDER BY a.attempted_at DESC, a.delivery_id DESC, a.attempt_no DESC
-     LIMIT $4 OFFSET $5`,
-    [clientId, source.kind, source.id, page.limit, page.offset],
-  );
-  if (rows.length > 0 || page.offset === 0) return { rows, total: Number(rows[0]?.total ?? 0) };
-  const count = await db.query<{ total: string }>(
-    `SELECT count(*) AS total FROM delivery_attempts a JOIN deliveries d ON d.client_id = a.client_id AND d.delivery_id = a.delivery_id
-     WHERE a.client_id = $1 AND d.source_kind = $2 AND d.source_id = $3`,
-    [clientId, source.kind, source.id],
-  );
-  return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
 }
 
 /**

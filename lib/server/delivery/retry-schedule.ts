@@ -19,5 +19,3 @@ export function nextRetryDelayMs(failedAttempts: number, scale: number, random: 
   const jitter = 1 + (random() * 2 - 1) * JITTER;
   return Math.max(0, Math.round(base * scale * jitter));
 }
-
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;

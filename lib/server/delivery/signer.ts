@@ -1,5 +1,5 @@
 import "server-only";
-import { findSigningSettings, type SigningSettings } from "@/lib/server/delivery/repo";
+import type { SigningSettings } from "@/lib/server/delivery/repo";
 import { rsaSigningKey, type Signer } from "@/lib/server/delivery/signing";
 import type { Runtime } from "@/lib/server/runtime";
 
@@ -23,10 +23,4 @@ export function signerOf(runtime: Runtime, clientId: string, settings: SigningSe
     rsaSigners.set(privateKey, signer);
   }
   return signer;
-}
-
-export async function signerFor(runtime: Runtime, clientId: string): Promise<Signer> {
-  const settings = await findSigningSettings(runtime.db, clientId);
-  if (!settings) throw new Error(`delivery: unknown client ${clientId}`);
-  return signerOf(runtime, clientId, settings);
 }
