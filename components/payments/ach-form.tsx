@@ -3,7 +3,8 @@
 import { useEffect, useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import { AccountOptions } from "@/components/payments/account-options";
-import { accountsGate, Counter, describedBy, errorAt, Fieldset, FormField, inputClass } from "@/components/payments/form-controls";
+import { accountsGate } from "@/components/payments/accounts-gate";
+import { Counter, describedBy, errorAt, Fieldset, FormField, inputClass } from "@/components/ui/form";
 import { PaymentResult, SubmissionNotice, SubmitActions } from "@/components/payments/submission-panel";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { useBankNow } from "@/components/system/use-bank-now";
@@ -37,7 +38,14 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
 
   const [debtor, amount, name, creditorId, remittance, bankCode] = useWatch({
     control,
-    name: ["debtorAccount.identification", "instructedAmount.amount", "creditorAccount.name", "creditorAccount.identification", "remittanceInformation", "creditorBank.bankCode"],
+    name: [
+      "debtorAccount.identification",
+      "instructedAmount.amount",
+      "creditorAccount.name",
+      "creditorAccount.identification",
+      "remittanceInformation",
+      "creditorBank.bankCode",
+    ],
   });
   const account = accounts.find((a) => a.accountNumber === debtor);
   const currency = account?.availableBalance.currency ?? "";
@@ -67,7 +75,10 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
     form.reset(achDefaults(getValues("debtorAccount.identification")));
   };
 
-  const gate = accountsGate(query, accounts.length, { title: "No account can make ACH payments", text: "ACH payments are made from an active USD or BMD account." });
+  const gate = accountsGate(query, accounts.length, {
+    title: "No account can make ACH payments",
+    text: "ACH payments are made from an active USD or BMD account.",
+  });
   if (gate) return gate;
   if (phase.kind === "done") return <PaymentResult phase={phase} onNew={startOver} />;
 
@@ -84,7 +95,11 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
             hint={account ? `Currency ${currency}. The payment is in the account's currency.` : undefined}
             className="sm:col-span-2"
           >
-            <select {...register("debtorAccount.identification")} {...describedBy("ach-debtor", err("debtorAccount.identification", "debitCurrency"))} className={inputClass(!!err("debtorAccount.identification", "debitCurrency"))}>
+            <select
+              {...register("debtorAccount.identification")}
+              {...describedBy("ach-debtor", err("debtorAccount.identification", "debitCurrency"))}
+              className={inputClass(!!err("debtorAccount.identification", "debitCurrency"))}
+            >
               <AccountOptions accounts={accounts} />
             </select>
           </FormField>
@@ -105,9 +120,19 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
         </Fieldset>
         <Fieldset legend="Beneficiary">
           <FormField id="ach-name" label="Beneficiary name" error={err("creditorAccount.name")} hint={<Counter value={name} max={22} />}>
-            <input {...register("creditorAccount.name")} {...describedBy("ach-name", err("creditorAccount.name"))} autoComplete="off" className={inputClass(!!err("creditorAccount.name"))} />
+            <input
+              {...register("creditorAccount.name")}
+              {...describedBy("ach-name", err("creditorAccount.name"))}
+              autoComplete="off"
+              className={inputClass(!!err("creditorAccount.name"))}
+            />
           </FormField>
-          <FormField id="ach-creditor" label="Beneficiary account number" error={err("creditorAccount.identification")} hint={<Counter value={creditorId} max={17} />}>
+          <FormField
+            id="ach-creditor"
+            label="Beneficiary account number"
+            error={err("creditorAccount.identification")}
+            hint={<Counter value={creditorId} max={17} />}
+          >
             <input
               {...register("creditorAccount.identification")}
               {...describedBy("ach-creditor", err("creditorAccount.identification"))}
@@ -116,8 +141,17 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
               className={inputClass(!!err("creditorAccount.identification"), "font-mono")}
             />
           </FormField>
-          <FormField id="ach-bank" label="Beneficiary bank" error={err("creditorBank.bankCode", "creditorBank.currency")} hint={currency ? `Banks configured for ${currency}` : undefined}>
-            <select {...register("creditorBank.bankCode")} {...describedBy("ach-bank", err("creditorBank.bankCode", "creditorBank.currency"))} className={inputClass(!!err("creditorBank.bankCode", "creditorBank.currency"))}>
+          <FormField
+            id="ach-bank"
+            label="Beneficiary bank"
+            error={err("creditorBank.bankCode", "creditorBank.currency")}
+            hint={currency ? `Banks configured for ${currency}` : undefined}
+          >
+            <select
+              {...register("creditorBank.bankCode")}
+              {...describedBy("ach-bank", err("creditorBank.bankCode", "creditorBank.currency"))}
+              className={inputClass(!!err("creditorBank.bankCode", "creditorBank.currency"))}
+            >
               <option value="">Choose a bank…</option>
               {banks.map((b) => (
                 <option key={`${b.bankCode}-${b.currency}`} value={b.bankCode}>
@@ -127,7 +161,12 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
             </select>
           </FormField>
           <FormField id="ach-info" label="Additional information" optional error={err("creditorAccount.additionalInformation")}>
-            <input {...register("creditorAccount.additionalInformation")} {...describedBy("ach-info", err("creditorAccount.additionalInformation"))} autoComplete="off" className={inputClass(!!err("creditorAccount.additionalInformation"))} />
+            <input
+              {...register("creditorAccount.additionalInformation")}
+              {...describedBy("ach-info", err("creditorAccount.additionalInformation"))}
+              autoComplete="off"
+              className={inputClass(!!err("creditorAccount.additionalInformation"))}
+            />
           </FormField>
         </Fieldset>
         <Fieldset legend="Remittance" description="What the beneficiary sees: 1 or 2 lines of up to 35 characters.">

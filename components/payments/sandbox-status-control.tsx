@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { Notice } from "@/components/webhooks/field";
+import { Notice } from "@/components/ui/notice";
 import { PAYMENT_TRANSITIONS, type TPaymentStatus, type TPaymentStatusRecord } from "@/lib/contract/payments/schema";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { forcePaymentStatus } from "@/lib/portal/payments/payments-api";

@@ -3,7 +3,8 @@
 import { useEffect, useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import { AccountOptions } from "@/components/payments/account-options";
-import { accountsGate, Counter, describedBy, errorAt, Fieldset, FormField, inputClass } from "@/components/payments/form-controls";
+import { accountsGate } from "@/components/payments/accounts-gate";
+import { Counter, describedBy, errorAt, Fieldset, FormField, inputClass } from "@/components/ui/form";
 import { PaymentResult, SubmissionNotice, SubmitActions } from "@/components/payments/submission-panel";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { useBankNow } from "@/components/system/use-bank-now";
@@ -98,7 +99,12 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
   );
 
   return (
-    <form onSubmit={handleSubmit((body) => submission.send(body))} noValidate aria-describedby="swift-form-note" className="grid items-start gap-6 lg:grid-cols-3">
+    <form
+      onSubmit={handleSubmit((body) => submission.send(body))}
+      noValidate
+      aria-describedby="swift-form-note"
+      className="grid items-start gap-6 lg:grid-cols-3"
+    >
       <Card className="lg:col-span-2">
         <Fieldset legend="From">
           <FormField id="swift-debtor" label="Debit account" error={err("debtorAccount.identification", "debitAmount.currency")} className="sm:col-span-2">
@@ -110,8 +116,17 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
               <AccountOptions accounts={accounts} />
             </select>
           </FormField>
-          <FormField id="swift-currency" label="Beneficiary currency" error={err("instructedAmount.currency")} hint={converted ? "Converted at the bank's rate" : "Same currency: no conversion"}>
-            <select {...register("instructedAmount.currency")} {...describedBy("swift-currency", err("instructedAmount.currency"))} className={inputClass(!!err("instructedAmount.currency"))}>
+          <FormField
+            id="swift-currency"
+            label="Beneficiary currency"
+            error={err("instructedAmount.currency")}
+            hint={converted ? "Converted at the bank's rate" : "Same currency: no conversion"}
+          >
+            <select
+              {...register("instructedAmount.currency")}
+              {...describedBy("swift-currency", err("instructedAmount.currency"))}
+              className={inputClass(!!err("instructedAmount.currency"))}
+            >
               {currencies.map((c) => (
                 <option key={c} value={c}>
                   {c}
@@ -164,11 +179,22 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
           <FormField id="swift-name" label="Beneficiary name" error={err("creditorAccount.name")} hint={<Counter value={name} max={140} />}>
             {text("creditorAccount.name", "swift-name")}
           </FormField>
-          <FormField id="swift-iban" label="IBAN or account number" error={err("creditorAccount.identification")} hint={`${(iban ?? "").replace(/\s+/g, "").length}/34 characters, spaces ignored`}>
+          <FormField
+            id="swift-iban"
+            label="IBAN or account number"
+            error={err("creditorAccount.identification")}
+            hint={`${(iban ?? "").replace(/\s+/g, "").length}/34 characters, spaces ignored`}
+          >
             {text("creditorAccount.identification", "swift-iban", "font-mono")}
           </FormField>
           {[0, 1].map((i) => (
-            <FormField key={i} id={`swift-addr-${i}`} label={`Beneficiary address line ${i + 1}`} optional error={err(`creditorAccount.additionalInformation.${i}`, ...(i === 0 ? ["creditorAccount.additionalInformation"] : []))}>
+            <FormField
+              key={i}
+              id={`swift-addr-${i}`}
+              label={`Beneficiary address line ${i + 1}`}
+              optional
+              error={err(`creditorAccount.additionalInformation.${i}`, ...(i === 0 ? ["creditorAccount.additionalInformation"] : []))}
+            >
               {text(`creditorAccount.additionalInformation.${i}`, `swift-addr-${i}`)}
             </FormField>
           ))}
@@ -233,7 +259,10 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
             {quote?.ok ? (
               <>
                 <QuoteRow label="You send" value={formatMoney(quote.quote.debit, quote.quote.debitCurrency)} />
-                <QuoteRow label="Exchange rate" value={quote.quote.rate ? `1 ${quote.quote.debitCurrency} = ${quote.quote.rate} ${quote.quote.creditCurrency}` : "No conversion"} />
+                <QuoteRow
+                  label="Exchange rate"
+                  value={quote.quote.rate ? `1 ${quote.quote.debitCurrency} = ${quote.quote.rate} ${quote.quote.creditCurrency}` : "No conversion"}
+                />
                 <QuoteRow label="Beneficiary receives" value={formatMoney(quote.quote.credit, quote.quote.creditCurrency)} />
                 <QuoteRow label={`Charge (${chargesType})`} value={formatMoney(quote.quote.charge, quote.quote.debitCurrency)} />
                 <div className="border-t border-slate-200 pt-2 dark:border-slate-800">
@@ -244,11 +273,11 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
               <div>
                 <dt className="sr-only">Conversion and charges</dt>
                 <dd className="text-slate-600 dark:text-slate-400">
-                {quote && !quote.ok && quote.reason === "no-rate"
-                  ? `No rate from ${accountCurrency} to ${creditCurrency} is configured.`
-                  : quote && !quote.ok && quote.reason === "too-small"
-                    ? "This amount converts to nothing in the beneficiary's currency."
-                    : "Enter an amount to see the conversion and charges."}
+                  {quote && !quote.ok && quote.reason === "no-rate"
+                    ? `No rate from ${accountCurrency} to ${creditCurrency} is configured.`
+                    : quote && !quote.ok && quote.reason === "too-small"
+                      ? "This amount converts to nothing in the beneficiary's currency."
+                      : "Enter an amount to see the conversion and charges."}
                 </dd>
               </div>
             )}

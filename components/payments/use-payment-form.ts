@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { useDefaultDebtor, usePayableAccounts } from "@/components/payments/use-payable-accounts";
 import { usePaymentSubmission } from "@/components/payments/use-payment-submission";
 import type { TRail } from "@/lib/contract/payments/schema";
-import { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { placeApiErrors } from "@/lib/portal/shared/field-errors";
 import { requestResolver, type CurrencyOf } from "@/lib/portal/payments/payment-forms";
 
 type WithDebtor = { debtorAccount: { identification: string } };
@@ -46,11 +46,8 @@ export function usePaymentForm<F extends WithDebtor, R>(options: {
   const { getValues, setError } = form;
   const aliases = options.serverFieldAliases;
   useEffect(() => {
-    if (phase.kind !== "rejected" || !(phase.error instanceof ApiRequestError)) return;
-    const field = phase.error.body.field;
-    if (!field) return;
-    const target = (aliases?.[field] ?? field) as Path<F>;
-    if (getValues(target) !== undefined) setError(target, { type: "server", message: phase.error.message });
+    if (phase.kind !== "rejected") return;
+    placeApiErrors(setError, phase.error, (field) => getValues(field as Path<F>) !== undefined, aliases);
   }, [phase, getValues, setError, aliases]);
   return { query, accounts, submission, form };
 }

@@ -61,7 +61,7 @@ function Tiles({ s }: { s: TSystemStatus }) {
         <Row label="Failed (24 h)" value={n(s.queue.failedLastDay)} />
         <Row label="Oldest due" value={s.queue.oldestDueSeconds === null ? "—" : `${s.queue.oldestDueSeconds} s`} />
       </Tile>
-      <ApiQuotaTile quota={s.apiQuota} />
+      <ApiQuotaTile quota={s.apiQuota} checkedAt={s.checkedAt} />
       <Tile title="Service">
         <Row label="Environment" value={s.environment === "production" ? "Production" : "UAT"} />
         <Row label="Version" value={s.version} />
@@ -72,9 +72,10 @@ function Tiles({ s }: { s: TSystemStatus }) {
 }
 
 /** The client's API quota: when it runs out, the client's integrations get 429s, and this says so. */
-function ApiQuotaTile({ quota }: { quota: TSystemStatus["apiQuota"] }) {
+function ApiQuotaTile({ quota, checkedAt }: { quota: TSystemStatus["apiQuota"]; checkedAt: string }) {
   const exhausted = quota.health === "down" && quota.used !== null;
-  const resetsAt = quota.resetSeconds === null ? null : clockFace(new Date(Date.now() + quota.resetSeconds * 1000));
+  // Counted from the server's check, not the browser's clock.
+  const resetsAt = quota.resetSeconds === null ? null : clockFace(new Date(Date.parse(checkedAt) + quota.resetSeconds * 1000));
   return (
     <Tile title="API quota" health={quota.health} label={exhausted ? "Exhausted" : undefined}>
       <Row label="Used this window" value={quota.used === null ? "—" : `${n(quota.used)} of ${n(quota.limit)}`} />

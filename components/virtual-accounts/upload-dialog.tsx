@@ -7,7 +7,8 @@ import { JobProgress } from "@/components/virtual-accounts/job-progress";
 import { saveBlob } from "@/lib/portal/shared/download";
 import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
-import { createVirtualAccounts, errorDetails, newIdempotencyKey } from "@/lib/portal/virtual-accounts/va-api";
+import { createVirtualAccounts, newIdempotencyKey } from "@/lib/portal/virtual-accounts/va-api";
+import { apiFieldIssues } from "@/lib/portal/shared/field-errors";
 import {
   cellOfApiField,
   checkRow,
@@ -119,7 +120,7 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
       const accepted = await createVirtualAccounts({ items }, idempotencyKey);
       setJobId(accepted.jobId);
     } catch (error) {
-      const details = errorDetails(error);
+      const details = apiFieldIssues(error);
       const placed = new Map<number, RowErrors>();
       let unplaced = 0;
       for (const d of details) {
@@ -137,7 +138,11 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
       if (placed.size > 0) setShowAll(false);
       const message = error instanceof Error ? error.message : "The batch could not be sent.";
       const reference = error instanceof ApiRequestError && error.body.correlationId ? ` (reference ${error.body.correlationId})` : "";
-      setSubmitError(placed.size > 0 && unplaced === 0 ? `The bank refused ${placed.size === 1 ? "1 row" : `${placed.size} rows`}: see the marked cells.${reference}` : `${message}${reference}`);
+      setSubmitError(
+        placed.size > 0 && unplaced === 0
+          ? `The bank refused ${placed.size === 1 ? "1 row" : `${placed.size} rows`}: see the marked cells.${reference}`
+          : `${message}${reference}`,
+      );
     } finally {
       setSubmitting(false);
     }
@@ -207,9 +212,9 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
                 </Button>
               </div>
               <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-                Holder type is <span className="font-mono">Individual</span> (date of birth and nationality required) or <span className="font-mono">Business</span> (registered address
-                required), per row in the file or chosen below. Rows with <span className="font-mono">unallocated</span> = true are created as{" "}
-                <span className="font-mono">UNALLOCATED</span> and allocated later.
+                Holder type is <span className="font-mono">Individual</span> (date of birth and nationality required) or{" "}
+                <span className="font-mono">Business</span> (registered address required), per row in the file or chosen below. Rows with{" "}
+                <span className="font-mono">unallocated</span> = true are created as <span className="font-mono">UNALLOCATED</span> and allocated later.
               </p>
 
               <div className="mt-4 min-h-6" role="status" aria-live="polite">
@@ -230,7 +235,10 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
               </div>
 
               {loaded && loaded.fileErrors.length > 0 ? (
-                <ul role="alert" className="mt-3 list-disc space-y-1 rounded-md border border-red-300 bg-red-50 py-3 pr-3 pl-8 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+                <ul
+                  role="alert"
+                  className="mt-3 list-disc space-y-1 rounded-md border border-red-300 bg-red-50 py-3 pr-3 pl-8 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+                >
                   {loaded.fileErrors.map((e) => (
                     <li key={e}>{e}</li>
                   ))}
@@ -241,7 +249,12 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
                 <div className="mt-4">
                   <div className="mb-2 flex flex-wrap items-center justify-between gap-2 text-sm">
                     <label className="flex items-center gap-2">
-                      <input type="checkbox" checked={showAll} onChange={(e) => (setShowAll(e.target.checked), setPreviewPage(0))} className="size-4 accent-brand-700" />
+                      <input
+                        type="checkbox"
+                        checked={showAll}
+                        onChange={(e) => (setShowAll(e.target.checked), setPreviewPage(0))}
+                        className="size-4 accent-brand-700"
+                      />
                       Show all rows (otherwise only rows that needed attention)
                     </label>
                     {pageCount > 1 ? (
@@ -294,7 +307,9 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
                                 <th scope="row" className="px-3 py-2 text-left align-top font-mono text-xs font-normal whitespace-nowrap">
                                   {row.line}
                                   {errors.row ? (
-                                    <span className="mt-1 block max-w-40 font-sans whitespace-normal text-red-700 dark:text-red-400">Line {errors.row.join("; ")}</span>
+                                    <span className="mt-1 block max-w-40 font-sans whitespace-normal text-red-700 dark:text-red-400">
+                                      Line {errors.row.join("; ")}
+                                    </span>
                                   ) : null}
                                 </th>
                                 <td className="px-3 py-2 align-top">
@@ -358,7 +373,11 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
             <Button onClick={() => dialog.current?.close()}>{jobId ? "Close" : "Cancel"}</Button>
             {jobId ? null : (
               <Button variant="primary" onClick={() => void submit()} disabled={!ready || submitting}>
-                {submitting ? "Sending…" : loaded && ready ? `Create ${loaded.rows.length.toLocaleString("en-US")} virtual accounts` : "Create virtual accounts"}
+                {submitting
+                  ? "Sending…"
+                  : loaded && ready
+                    ? `Create ${loaded.rows.length.toLocaleString("en-US")} virtual accounts`
+                    : "Create virtual accounts"}
               </Button>
             )}
           </div>

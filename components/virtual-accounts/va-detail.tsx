@@ -8,7 +8,8 @@ import { BackLink, DetailField } from "@/components/ui/detail";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
-import { AllocationForm, ClientReferenceForm, fieldClass, SetOnceForm } from "@/components/virtual-accounts/va-forms";
+import { AllocationForm, ClientReferenceForm, SetOnceForm } from "@/components/virtual-accounts/va-forms";
+import { inputClass } from "@/components/ui/form";
 import { VaStateBadge } from "@/components/virtual-accounts/va-table";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { formatBankDateTime } from "@/lib/portal/shared/date-format";
@@ -52,7 +53,7 @@ function Fixed({ label, value }: { label: string; value: string | null | undefin
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
         {label}
       </label>
-      <input id={id} readOnly aria-readonly="true" value={value ?? "—"} className={fieldClass} />
+      <input id={id} readOnly aria-readonly="true" value={value ?? "—"} className={inputClass()} />
     </div>
   );
 }
@@ -72,7 +73,12 @@ function HolderReadOnly({ account, canOperate }: { account: TVirtualAccountDetai
         {canOperate && account.countryOfResidence === null ? null : <Fixed label="Country of residence" value={account.countryOfResidence} />}
         {type === "Business" ? (
           <>
-            <Fixed label="Registered address" value={address ? [address.addressLine1, address.addressLine2, address.city, address.postalCode, address.country].filter(Boolean).join(", ") : null} />
+            <Fixed
+              label="Registered address"
+              value={
+                address ? [address.addressLine1, address.addressLine2, address.city, address.postalCode, address.country].filter(Boolean).join(", ") : null
+              }
+            />
             <Fixed label="Date of incorporation" value={account.business?.dateOfIncorporation} />
             <Fixed label="Country of incorporation" value={account.business?.countryOfIncorporation} />
           </>
@@ -98,7 +104,14 @@ export function VaDetail({ number, canOperate }: { number: string; canOperate: b
     return (
       <Card>
         {notFound ? (
-          <EmptyState title={`No virtual account ${number}`} action={<Link href="/virtual-accounts" className={buttonClass()}>Back to virtual accounts</Link>}>
+          <EmptyState
+            title={`No virtual account ${number}`}
+            action={
+              <Link href="/virtual-accounts" className={buttonClass()}>
+                Back to virtual accounts
+              </Link>
+            }
+          >
             There is no virtual account with this number for your organisation.
           </EmptyState>
         ) : (
@@ -161,7 +174,11 @@ export function VaDetail({ number, canOperate }: { number: string; canOperate: b
             <Card>
               <EmptyState
                 title={`A ${a.category === "CMS Settlement" ? "settlement" : "parent"} account`}
-                action={<Link href={`/accounts/${encodeURIComponent(a.virtualAccountNumber)}`} className={buttonClass()}>Open in Accounts</Link>}
+                action={
+                  <Link href={`/accounts/${encodeURIComponent(a.virtualAccountNumber)}`} className={buttonClass()}>
+                    Open in Accounts
+                  </Link>
+                }
               >
                 A real account of your organisation, listed with the virtual accounts it serves. It is not allocated or edited here.
               </EmptyState>

@@ -2,12 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { useState } from "react";
 import type { z } from "zod";
-import { useForm, useWatch, type FieldError, type FieldPath, type FieldValues, type UseFormSetError } from "react-hook-form";
+import { useForm, useWatch, type FieldError, type FieldValues, type UseFormSetError } from "react-hook-form";
 import type { TVirtualAccountDetail } from "@/lib/contract/virtual-accounts/responses";
 import type { TUpdateVirtualAccountV2 } from "@/lib/contract/virtual-accounts/schema";
 import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/form";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
@@ -21,51 +22,15 @@ import {
   type ClientReferenceValues,
   type SetOnceValues,
 } from "@/lib/portal/virtual-accounts/va-allocation";
-import { errorDetails, newIdempotencyKey, updateVirtualAccount } from "@/lib/portal/virtual-accounts/va-api";
+import { newIdempotencyKey, updateVirtualAccount } from "@/lib/portal/virtual-accounts/va-api";
+import { apiFieldIssues, placeApiErrors } from "@/lib/portal/shared/field-errors";
 
-export const fieldClass =
-  "h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs dark:scheme-dark aria-[invalid=true]:border-red-600 read-only:bg-slate-50 read-only:text-slate-700 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400 dark:read-only:bg-slate-900 dark:read-only:text-slate-300";
-
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: FieldError; hint?: ReactNode };
-
-/** A labelled input with its rule's message underneath, announced and linked by aria-describedby. */
-export function TextField({ label, error, hint, id: givenId, ...props }: FieldProps) {
-  const auto = useId();
-  const id = givenId ?? auto;
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={fieldClass} {...props} />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {error?.message ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-red-700 dark:text-red-400">
-          {label} {error.message}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** A 400's details on their fields (`individual.dob`), the rest as the form's message. */
+/** A 400's fields on their controls (the one way: lib/portal/shared/field-errors.ts), the rest as the form's message. */
 function applyServerError<T extends FieldValues>(setError: UseFormSetError<T>, error: unknown, known: (field: string) => boolean): string {
-  let unplaced = false;
-  for (const d of errorDetails(error)) {
-    if (d.field && known(d.field)) setError(d.field as FieldPath<T>, { type: "server", message: d.message });
-    else unplaced = true;
-  }
+  const unplaced = placeApiErrors(setError, error, known);
   if (error instanceof ApiRequestError) {
-    if (error.body.field && known(error.body.field) && errorDetails(error).length === 0) {
-      setError(error.body.field as FieldPath<T>, { type: "server", message: error.message });
-    }
     const reference = error.body.correlationId ? ` Reference ${error.body.correlationId}.` : "";
-    return unplaced || errorDetails(error).length === 0 ? `${error.message}${reference}` : `The bank refused some fields: see below.${reference}`;
+    return unplaced.length > 0 || apiFieldIssues(error).length === 0 ? `${error.message}${reference}` : `The bank refused some fields: see below.${reference}`;
   }
   return error instanceof Error ? error.message : "The change could not be saved.";
 }

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Pager } from "@/components/ui/pager";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -93,7 +93,12 @@ export function VaListView({ canOperate }: { canOperate: boolean }) {
               <label htmlFor="va-allocation" className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300">
                 Allocation
               </label>
-              <select id="va-allocation" value={view.allocation} onChange={(e) => update({ allocation: e.target.value as AllocationFilter })} className={fieldClass}>
+              <select
+                id="va-allocation"
+                value={view.allocation}
+                onChange={(e) => update({ allocation: e.target.value as AllocationFilter })}
+                className={fieldClass}
+              >
                 <option value="all">All accounts</option>
                 <option value="allocated">Allocated</option>
                 <option value="unallocated">Unallocated</option>

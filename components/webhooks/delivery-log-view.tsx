@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo, useState, type ReactNode } from "react";
-import { Notice } from "@/components/webhooks/field";
+import { Notice } from "@/components/ui/notice";
 import { OutcomeChart } from "@/components/webhooks/outcome-chart";
 import { Pager } from "@/components/ui/pager";
 import { SubscriptionStatus } from "@/components/webhooks/subscriptions-view";
@@ -63,22 +63,14 @@ function AttemptRow({ attempt }: { attempt: TDeliveryAttempt }) {
   );
 }
 
-function DeliveryRows({
-  group,
-  highlighted,
-  resending,
-  onResend,
-}: {
-  group: DeliveryGroup;
-  highlighted: boolean;
-  resending: boolean;
-  onResend: () => void;
-}) {
+function DeliveryRows({ group, highlighted, resending, onResend }: { group: DeliveryGroup; highlighted: boolean; resending: boolean; onResend: () => void }) {
   const [open, setOpen] = useState(true);
   const attemptsId = `attempts-${group.deliveryId}`;
   return (
     <tbody
-      className={highlighted ? "border-t border-slate-200 bg-brand-50/60 dark:border-slate-800 dark:bg-brand-900/20" : "border-t border-slate-200 dark:border-slate-800"}
+      className={
+        highlighted ? "border-t border-slate-200 bg-brand-50/60 dark:border-slate-800 dark:bg-brand-900/20" : "border-t border-slate-200 dark:border-slate-800"
+      }
       data-testid="delivery"
       data-delivery-id={group.deliveryId}
     >
@@ -105,7 +97,12 @@ function DeliveryRows({
         <td className="px-4 py-2 whitespace-nowrap text-slate-700 dark:text-slate-300">{formatAttemptTime(group.lastAttemptUtc)}</td>
         <td className="px-4 py-2 font-mono text-xs text-slate-600 dark:text-slate-400">{group.deliveryId.slice(0, 8)}</td>
         <td className="px-4 py-2 text-right">
-          <Button className="h-8 px-2.5" onClick={onResend} disabled={group.status === "Pending" || resending} title={group.status === "Pending" ? "Pending deliveries are retried automatically" : undefined}>
+          <Button
+            className="h-8 px-2.5"
+            onClick={onResend}
+            disabled={group.status === "Pending" || resending}
+            title={group.status === "Pending" ? "Pending deliveries are retried automatically" : undefined}
+          >
             {resending ? "Resending…" : "Resend"}
             <span className="sr-only"> {group.transactionId ?? group.deliveryId}</span>
           </Button>
@@ -154,7 +151,14 @@ function SubscriptionSummary({ subscriptionId }: { subscriptionId: string }) {
     return (
       <Card className="mb-6">
         {missing ? (
-          <EmptyState title="No such subscription" action={<Link href="/webhooks" className="text-sm font-medium text-brand-700 underline dark:text-brand-300">All subscriptions</Link>}>
+          <EmptyState
+            title="No such subscription"
+            action={
+              <Link href="/webhooks" className="text-sm font-medium text-brand-700 underline dark:text-brand-300">
+                All subscriptions
+              </Link>
+            }
+          >
             {subscription.error.message}
           </EmptyState>
         ) : (
@@ -188,7 +192,9 @@ function SubscriptionSummary({ subscriptionId }: { subscriptionId: string }) {
         ) : null}
         <div className="flex gap-1">
           <dt>Custom headers</dt>
-          <dd className="font-mono font-medium text-slate-800 dark:text-slate-200">{headers.length ? headers.map(([k, v]) => `${k}: ${v}`).join(" · ") : "none"}</dd>
+          <dd className="font-mono font-medium text-slate-800 dark:text-slate-200">
+            {headers.length ? headers.map(([k, v]) => `${k}: ${v}`).join(" · ") : "none"}
+          </dd>
         </div>
         <div className="flex gap-1">
           <dt>Id</dt>
@@ -264,7 +270,13 @@ export function DeliveryLogView({ subscriptionId, expectTransaction, nav }: { su
       <SubscriptionSummary subscriptionId={subscriptionId} />
 
       <Card aria-labelledby="outcomes-title" className="mb-6">
-        <CardHeader id="outcomes-title" title="Delivery outcomes over time" description={total !== null && total > attempts.length ? `The ${attempts.length} attempts on this page of the log.` : "Every attempt, succeeded or failed."} />
+        <CardHeader
+          id="outcomes-title"
+          title="Delivery outcomes over time"
+          description={
+            total !== null && total > attempts.length ? `The ${attempts.length} attempts on this page of the log.` : "Every attempt, succeeded or failed."
+          }
+        />
         {log.isPending ? (
           <div className="px-5 py-4">
             <Skeleton className="h-4 w-56" />
@@ -381,7 +393,9 @@ export function DeliveryLogView({ subscriptionId, expectTransaction, nav }: { su
                   key={group.deliveryId}
                   group={group}
                   highlighted={group.transactionId === expectTransaction}
-                  resending={(resend.isPending && resend.variables?.deliveryId === group.deliveryId) || resending.some((a) => a.deliveryId === group.deliveryId)}
+                  resending={
+                    (resend.isPending && resend.variables?.deliveryId === group.deliveryId) || resending.some((a) => a.deliveryId === group.deliveryId)
+                  }
                   onResend={() => resend.mutate(group)}
                 />
               ))

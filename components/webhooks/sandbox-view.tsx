@@ -6,7 +6,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { FieldError, Hint, inputClass, labelClass, Notice } from "@/components/webhooks/field";
+import { FieldMessage, inputClass, labelClass } from "@/components/ui/form";
+import { Notice } from "@/components/ui/notice";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -155,7 +156,7 @@ export function SandboxView() {
                 id="accountNumber"
                 aria-invalid={errors.accountNumber ? true : undefined}
                 aria-describedby={describe("accountNumber")}
-                className={inputClass}
+                className={inputClass()}
                 {...accountField}
               >
                 <option value="">Choose an account…</option>
@@ -164,10 +165,10 @@ export function SandboxView() {
                   <optgroup label="Virtual accounts">{targets.data.virtualAccounts.map(targetOption)}</optgroup>
                 ) : null}
               </select>
-              <FieldError id="accountNumber-error">
+              <FieldMessage id="accountNumber-error">
                 {errors.accountNumber ? (accountNumber ? errors.accountNumber.message : "Choose an account") : null}
-              </FieldError>
-              {targets.data.truncated ? <Hint>Only the first 1,000 of each list are offered.</Hint> : null}
+              </FieldMessage>
+              {targets.data.truncated ? <FieldMessage tone="hint">Only the first 1,000 of each list are offered.</FieldMessage> : null}
             </div>
             <div className="grid grid-cols-[1fr_6rem] gap-3">
               <div>
@@ -181,7 +182,7 @@ export function SandboxView() {
                   placeholder="For example 125.00"
                   aria-invalid={errors.amount ? true : undefined}
                   aria-describedby={describe("amount")}
-                  className={`${inputClass} tabular text-right`}
+                  className={inputClass(false, "tabular text-right")}
                   {...form.register("amount")}
                 />
               </div>
@@ -197,7 +198,7 @@ export function SandboxView() {
                 </p>
               </div>
             </div>
-            <FieldError id="amount-error">{errors.amount?.message}</FieldError>
+            <FieldMessage id="amount-error">{errors.amount?.message}</FieldMessage>
             <div>
               <label htmlFor="transactionType" className={labelClass}>
                 Transaction type <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
@@ -207,10 +208,10 @@ export function SandboxView() {
                 autoComplete="off"
                 aria-invalid={errors.transactionType ? true : undefined}
                 aria-describedby={describe("transactionType")}
-                className={inputClass}
+                className={inputClass()}
                 {...form.register("transactionType", { setValueAs: optional })}
               />
-              <FieldError id="transactionType-error">{errors.transactionType?.message}</FieldError>
+              <FieldMessage id="transactionType-error">{errors.transactionType?.message}</FieldMessage>
             </div>
             <div>
               <label htmlFor="transactionDetails" className={labelClass}>
@@ -223,11 +224,13 @@ export function SandboxView() {
                 maxLength={150}
                 aria-invalid={errors.transactionDetails ? true : undefined}
                 aria-describedby={describe("transactionDetails", true)}
-                className={inputClass}
+                className={inputClass()}
                 {...form.register("transactionDetails", { setValueAs: optional })}
               />
-              <FieldError id="transactionDetails-error">{errors.transactionDetails?.message}</FieldError>
-              <Hint id="transactionDetails-hint">Up to 140 characters; sent in the webhook as transactionDetails.</Hint>
+              <FieldMessage id="transactionDetails-error">{errors.transactionDetails?.message}</FieldMessage>
+              <FieldMessage id="transactionDetails-hint" tone="hint">
+                Up to 140 characters; sent in the webhook as transactionDetails.
+              </FieldMessage>
             </div>
             {serverError ? (
               <div role="alert">

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Notice } from "@/components/webhooks/field";
+import { Notice } from "@/components/ui/notice";
 import { CodeBlock } from "@/components/reference/code-block";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -50,10 +50,15 @@ function SecretField({ secret }: { secret: string }) {
           {revealed ? "Hide" : "Reveal"}
           <span className="sr-only"> secret</span>
         </Button>
-        <Button onClick={copy}>{copied === "copied" ? "Copied" : copied === "failed" ? "Copy failed" : "Copy"}<span className="sr-only"> secret</span></Button>
+        <Button onClick={copy}>
+          {copied === "copied" ? "Copied" : copied === "failed" ? "Copy failed" : "Copy"}
+          <span className="sr-only"> secret</span>
+        </Button>
       </div>
       <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-        {copied === "copied" ? "The secret is on your clipboard. Store it in your receiver's secret manager, not in code." : "Anyone with this secret can forge deliveries: reveal it only where no one is watching."}
+        {copied === "copied"
+          ? "The secret is on your clipboard. Store it in your receiver's secret manager, not in code."
+          : "Anyone with this secret can forge deliveries: reveal it only where no one is watching."}
       </p>
     </div>
   );
@@ -87,7 +92,11 @@ export function SigningView({ jwksUrl }: { jwksUrl: string }) {
   return (
     <div className="grid gap-6 2xl:grid-cols-[minmax(0,36rem)_1fr]">
       <Card aria-labelledby="signing-title" className="self-start">
-        <CardHeader id="signing-title" title="How deliveries are signed" description="Every delivery carries Svc-Timestamp, Svc-Nonce and Svc-Signature over {timestamp}{nonce}POST{path}{body}." />
+        <CardHeader
+          id="signing-title"
+          title="How deliveries are signed"
+          description="Every delivery carries Svc-Timestamp, Svc-Nonce and Svc-Signature over {timestamp}{nonce}POST{path}{body}."
+        />
         {signing.isPending ? (
           <div className="space-y-4 px-5 py-4" aria-busy="true">
             <Skeleton className="h-5 w-40" />
@@ -102,7 +111,9 @@ export function SigningView({ jwksUrl }: { jwksUrl: string }) {
               <span className="flex flex-wrap items-center gap-2">
                 <Badge tone="brand">{signing.data.algorithm}</Badge>
                 <span className="text-slate-600 dark:text-slate-400">
-                  {signing.data.algorithm === "HMAC-SHA256" ? "a secret shared with you" : "RSA-PSS, MGF1-SHA-256, salt 32; header Svc-Signature-Version: rsa-v1"}
+                  {signing.data.algorithm === "HMAC-SHA256"
+                    ? "a secret shared with you"
+                    : "RSA-PSS, MGF1-SHA-256, salt 32; header Svc-Signature-Version: rsa-v1"}
                 </span>
               </span>
             </Row>
@@ -112,22 +123,32 @@ export function SigningView({ jwksUrl }: { jwksUrl: string }) {
               </Row>
             ) : (
               <Row term="Message signing secret">
-                <span className="text-slate-700 dark:text-slate-300">None: your deliveries are signed with the bank&apos;s private key. Verify them with the public keys below.</span>
+                <span className="text-slate-700 dark:text-slate-300">
+                  None: your deliveries are signed with the bank&apos;s private key. Verify them with the public keys below.
+                </span>
               </Row>
             )}
             <Row term="Public keys (JWKS)">
-              <a href={jwksUrl} className="font-mono text-[13px] break-all text-brand-700 underline hover:no-underline dark:text-brand-300" target="_blank" rel="noreferrer">
+              <a
+                href={jwksUrl}
+                className="font-mono text-[13px] break-all text-brand-700 underline hover:no-underline dark:text-brand-300"
+                target="_blank"
+                rel="noreferrer"
+              >
                 {jwksUrl}
               </a>
               <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
-                {signing.data.algorithm === "HMAC-SHA256" ? "Used for RSA-signed clients and for the bank's access tokens." : "Match keys by trying each; refetch when a signature fails with cached keys."}
+                {signing.data.algorithm === "HMAC-SHA256"
+                  ? "Used for RSA-signed clients and for the bank's access tokens."
+                  : "Match keys by trying each; refetch when a signature fails with cached keys."}
               </span>
             </Row>
             {signing.data.algorithm === "HMAC-SHA256" ? (
               <Row term="Rotation">
                 <div className="space-y-2">
                   <p className="text-slate-700 dark:text-slate-300">
-                    A new secret signs every attempt from now on. Keep accepting the previous secret for <strong>24 hours</strong>, so deliveries signed just before the switch, and retries of them, still pass.
+                    A new secret signs every attempt from now on. Keep accepting the previous secret for <strong>24 hours</strong>, so deliveries signed just
+                    before the switch, and retries of them, still pass.
                   </p>
                   <Button
                     onClick={() => {
@@ -163,11 +184,7 @@ export function SigningView({ jwksUrl }: { jwksUrl: string }) {
           }
         />
         <div className="px-5 py-4">
-          {mode ? (
-            <CodeBlock code={receiverSnippet(mode, jwksUrl)} label={`Webhook verification snippet for ${mode}`} />
-          ) : (
-            <Skeleton className="h-96 w-full" />
-          )}
+          {mode ? <CodeBlock code={receiverSnippet(mode, jwksUrl)} label={`Webhook verification snippet for ${mode}`} /> : <Skeleton className="h-96 w-full" />}
           <ul className="mt-3 list-disc space-y-1 pl-5 text-xs text-slate-600 dark:text-slate-400">
             <li>Verify the raw body bytes before parsing JSON; the signed path is the path and query of the request line.</li>
             <li>Timestamps more than 5 minutes off are refused; a nonce is accepted once.</li>
@@ -188,7 +205,8 @@ export function SigningView({ jwksUrl }: { jwksUrl: string }) {
       >
         <p>A new secret is created and signs every delivery attempt from now on, including retries of earlier deliveries.</p>
         <p>
-          For the next <strong>24 hours</strong> your receiver should accept both the new and the previous secret. Deploy the new secret next to the old one, then remove the old one after the overlap.
+          For the next <strong>24 hours</strong> your receiver should accept both the new and the previous secret. Deploy the new secret next to the old one,
+          then remove the old one after the overlap.
         </p>
       </ConfirmDialog>
     </div>

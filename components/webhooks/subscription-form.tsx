@@ -4,7 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
-import { FieldError, Hint, inputClass, labelClass, Notice } from "@/components/webhooks/field";
+import { describedBy, FieldMessage, FormField, inputClass, labelClass } from "@/components/ui/form";
+import { Notice } from "@/components/ui/notice";
+import { apiFieldIssues, placeApiErrors } from "@/lib/portal/shared/field-errors";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
@@ -58,9 +60,9 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
       await queryClient.invalidateQueries({ queryKey: webhookKeys.subscriptions() });
       onCreated(subscription);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.body.field === "callbackUrl") {
-        form.setError("callbackUrl", { message: error.message }, { shouldFocus: true });
-      } else {
+      // The URL's refusal (a private address, say) goes on the URL field; anything else is the form's message.
+      const unplaced = placeApiErrors(form.setError, error, (field) => field === "callbackUrl");
+      if (unplaced.length > 0 || apiFieldIssues(error).length === 0) {
         setServerError(error instanceof Error ? error : new Error("The subscription could not be created."));
       }
     }
@@ -78,36 +80,35 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
             Deposits <span className="text-slate-600 dark:text-slate-400">· the only topic today</span>
           </p>
         </div>
-        <div>
-          <label htmlFor="callbackUrl" className={labelClass}>
-            Callback URL
-          </label>
+        {/* One reserved line for the hint or the error: a message appearing on blur must not move the button under the pointer. */}
+        <FormField
+          id="callbackUrl"
+          label="Callback URL"
+          error={errors.callbackUrl?.message}
+          hint={
+            env === "production"
+              ? "https only; the host must resolve to a public address."
+              : "http or https. In UAT, private and loopback addresses are allowed."
+          }
+        >
           <input
-            id="callbackUrl"
             type="url"
             inputMode="url"
             autoComplete="off"
             spellCheck={false}
             placeholder="For example https://erp.example.com/hooks/harbour"
-            aria-invalid={errors.callbackUrl ? true : undefined}
-            aria-describedby={errors.callbackUrl ? "callbackUrl-error callbackUrl-hint" : "callbackUrl-hint"}
-            className={`${inputClass} font-mono`}
+            className={inputClass(Boolean(errors.callbackUrl), "font-mono")}
+            {...describedBy("callbackUrl", errors.callbackUrl?.message)}
             {...form.register("callbackUrl")}
           />
-          <FieldError id="callbackUrl-error">{errors.callbackUrl?.message}</FieldError>
-          <Hint id="callbackUrl-hint">
-            {env === "production"
-              ? "https only; the host must resolve to a public address."
-              : "http or https. In UAT, private and loopback addresses are allowed for testing."}
-          </Hint>
-        </div>
+        </FormField>
 
         <fieldset aria-describedby="headers-hint">
           <legend className={labelClass}>Custom headers</legend>
-          <Hint id="headers-hint">
+          <FieldMessage id="headers-hint" tone="hint">
             Sent with every delivery, up to {MAX_CUSTOM_HEADERS}. Host, Content-Type, Content-Length, Authorization, Svc-* and hop-by-hop headers are set by the
             bank.
-          </Hint>
+          </FieldMessage>
           {headers.fields.length > 0 ? (
             <ul className="mt-3 space-y-3">
               {headers.fields.map((field, index) => {
@@ -126,10 +127,10 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
                         spellCheck={false}
                         aria-invalid={rowErrors?.name ? true : undefined}
                         aria-describedby={rowErrors?.name ? `header-name-${index}-error` : undefined}
-                        className={`${inputClass} font-mono`}
+                        className={inputClass(false, "font-mono")}
                         {...form.register(`headers.${index}.name`)}
                       />
-                      <FieldError id={`header-name-${index}-error`}>{rowErrors?.name?.message}</FieldError>
+                      <FieldMessage id={`header-name-${index}-error`}>{rowErrors?.name?.message}</FieldMessage>
                     </div>
                     <div>
                       <label htmlFor={`header-value-${index}`} className="sr-only">
@@ -143,10 +144,10 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
                         spellCheck={false}
                         aria-invalid={rowErrors?.value ? true : undefined}
                         aria-describedby={rowErrors?.value ? `header-value-${index}-error` : undefined}
-                        className={`${inputClass} font-mono`}
+                        className={inputClass(false, "font-mono")}
                         {...form.register(`headers.${index}.value`)}
                       />
-                      <FieldError id={`header-value-${index}-error`}>{rowErrors?.value?.message}</FieldError>
+                      <FieldMessage id={`header-value-${index}-error`}>{rowErrors?.value?.message}</FieldMessage>
                     </div>
                     <Button
                       variant="ghost"
@@ -164,7 +165,7 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
               })}
             </ul>
           ) : null}
-          <FieldError id="headers-error">{rootHeadersError}</FieldError>
+          <FieldMessage id="headers-error">{rootHeadersError}</FieldMessage>
           <div className="mt-3 flex items-center justify-between gap-3">
             <Button onClick={() => headers.append({ name: "", value: "" }, { shouldFocus: true })} disabled={headers.fields.length >= MAX_CUSTOM_HEADERS}>
               Add header

@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { Notice } from "@/components/webhooks/field";
+import { Notice } from "@/components/ui/notice";
 import { Pager } from "@/components/ui/pager";
 import { SubscriptionFormCard } from "@/components/webhooks/subscription-form";
 import { Badge } from "@/components/ui/badge";

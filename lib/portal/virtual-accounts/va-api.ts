@@ -24,13 +24,6 @@ export function isUnallocated(account: Pick<TVirtualAccount, "category" | "accou
   return isVirtual(account) && account.accountHolderName === PLACEHOLDER_NAME;
 }
 
-/** The 400's `details` (every bad field), which the portal's error type keeps in its body. */
-export function errorDetails(error: unknown): ErrorDetail[] {
-  if (!(error instanceof ApiRequestError)) return [];
-  const details = (error.body as ApiErrorBody & { details?: unknown }).details;
-  return Array.isArray(details) ? (details as ErrorDetail[]) : [];
-}
-
 type SendOptions = { method: "POST" | "PATCH"; body: unknown; idempotencyKey?: string; signal?: AbortSignal };
 
 /** A write to the API with the user's in-memory token; errors become ApiRequestError like the reads. */
@@ -91,14 +84,18 @@ export async function fetchJobResults(jobId: string, signal?: AbortSignal): Prom
   const results = [...first.data];
   const { total_size: total, page_token: pageToken } = first.meta.pagination;
   for (let pageStart = 2; results.length < total && (pageStart - 1) * RESULTS_PAGE_SIZE < total; pageStart += 1) {
-    const page = await apiJson<JobResultsPage>(`/v1/jobs/${encodeURIComponent(jobId)}/results?pageStart=${pageStart}&pageToken=${encodeURIComponent(pageToken)}`, { signal });
+    const page = await apiJson<JobResultsPage>(
+      `/v1/jobs/${encodeURIComponent(jobId)}/results?pageStart=${pageStart}&pageToken=${encodeURIComponent(pageToken)}`,
+      { signal },
+    );
     results.push(...page.data);
   }
   return results;
 }
 
 export async function updateVirtualAccount(number: string, body: TUpdateVirtualAccountV2, idempotencyKey: string): Promise<TVirtualAccountDetail> {
-  return (await sendJson<{ data: TVirtualAccountDetail }>(`/v2/virtual-accounts/${encodeURIComponent(number)}`, { method: "PATCH", body, idempotencyKey })).data;
+  return (await sendJson<{ data: TVirtualAccountDetail }>(`/v2/virtual-accounts/${encodeURIComponent(number)}`, { method: "PATCH", body, idempotencyKey }))
+    .data;
 }
 
 export const TERMINAL_JOB_STATUSES = new Set(["Completed", "CompletedWithErrors", "Failed"]);

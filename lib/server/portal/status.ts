@@ -1,5 +1,5 @@
 import "server-only";
-import { type THealth, type TSystemStatus } from "@/lib/contract/system/status";
+import type { TSystemStatus } from "@/lib/contract/system/status";
 import type { Runtime } from "@/lib/server/runtime";
 import { probeDatabase, queueCounts, tableExists, workerCounts } from "@/lib/server/portal/status-repo";
 import { readQuota } from "@/lib/server/http/rate-limit";

@@ -1,16 +1,23 @@
-import type { ReactNode } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { get, type FieldErrors, type FieldValues } from "react-hook-form";
-import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
-import { Skeleton } from "@/components/ui/skeleton";
-import { EmptyState, ErrorState } from "@/components/ui/state-message";
 
-export const inputClass = (invalid: boolean, extra?: string) =>
+/**
+ * The portal's one form kit: every form (payments, virtual accounts, webhooks, sandbox) uses these controls,
+ * so a field looks, reads and reports its rule's message the same everywhere.
+ */
+
+/** A control's look; `invalid` (or the control's own aria-invalid) turns the border red. */
+export const inputClass = (invalid = false, extra?: string) =>
   cx(
-    "block h-9 w-full rounded-md border bg-white px-2.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 disabled:bg-slate-50 disabled:text-slate-500 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-500 dark:disabled:bg-slate-900",
-    invalid ? "border-red-600 dark:border-red-400" : "border-slate-300 dark:border-slate-700",
+    "block h-9 w-full rounded-md border bg-white px-2.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 disabled:bg-slate-50 disabled:text-slate-500 read-only:bg-slate-50 read-only:text-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:scheme-dark dark:placeholder:text-slate-500 dark:disabled:bg-slate-900 dark:read-only:bg-slate-900 dark:read-only:text-slate-300",
+    invalid
+      ? "border-red-600 dark:border-red-400"
+      : "border-slate-300 aria-[invalid=true]:border-red-600 dark:border-slate-700 dark:aria-[invalid=true]:border-red-400",
     extra,
   );
+
+export const labelClass = "mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200";
 
 /**
  * The first message among the request paths a control stands for (an array's
@@ -73,38 +80,31 @@ export function Counter({ value, max }: { value: string | undefined; max: number
   return <>{`${(value ?? "").length}/${max} characters`}</>;
 }
 
-function FormSkeleton() {
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  /** A rule's message such as "is required": shown after the label, "Address country is required". */
+  error?: { message?: string };
+  hint?: ReactNode;
+};
+
+/** A labelled input (register it with react-hook-form) in a FormField: its message line is reserved, so nothing moves. */
+export function TextField({ label, error, hint, id: givenId, className, ...props }: TextFieldProps) {
+  const auto = useId();
+  const id = givenId ?? auto;
+  const message = error?.message ? `${label.replace(/ \(optional\)$/, "")} ${error.message}` : undefined;
   return (
-    <div aria-busy="true" aria-label="Loading the payment form" className="grid gap-6 lg:grid-cols-3">
-      <Skeleton className="h-[640px] rounded-xl lg:col-span-2" />
-      <Skeleton className="h-72 rounded-xl" />
-    </div>
+    <FormField id={id} label={label} hint={hint} error={message}>
+      <input className={inputClass(Boolean(message), className)} {...describedBy(id, message)} {...props} />
+    </FormField>
   );
 }
 
-/**
- * What a payment form shows instead of itself while its debit accounts load,
- * when they failed to, or when none can pay; null once it can render.
- */
-export function accountsGate(
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown },
-  payable: number,
-  empty: { title: string; text: string },
-): ReactNode {
-  if (query.isPending) return <FormSkeleton />;
-  if (query.isError) {
-    return (
-      <Card>
-        <ErrorState title="Your accounts could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-      </Card>
-    );
-  }
-  if (payable === 0) {
-    return (
-      <Card>
-        <EmptyState title={empty.title}>{empty.text}</EmptyState>
-      </Card>
-    );
-  }
-  return null;
+/** A message under a control that has no FormField (table cells, rows); nothing when there is none. */
+export function FieldMessage({ id, tone = "error", children }: { id?: string; tone?: "error" | "hint"; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className={cx("mt-1 text-xs", tone === "error" ? "text-red-700 dark:text-red-400" : "text-slate-600 dark:text-slate-400")}>
+      {children}
+    </p>
+  );
 }
