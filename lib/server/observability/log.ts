@@ -33,7 +33,8 @@ type Holder = { [LOGGER]?: Logger };
 export function logger(): Logger {
   const holder = globalThis as Holder;
   return (holder[LOGGER] ??= pino({
-    level: process.env.LOG_LEVEL || "info",
+    // An unknown LOG_LEVEL would make pino throw on every request's log line: fall back to info.
+    level: process.env.LOG_LEVEL && process.env.LOG_LEVEL in pino.levels.values ? process.env.LOG_LEVEL : "info",
     base: { instance: process.env.INSTANCE_NAME || `${hostname()}:${process.pid}` },
     redact: { paths: REDACT, censor: "[redacted]" },
     timestamp: pino.stdTimeFunctions.isoTime,
