@@ -66,8 +66,18 @@ export async function snapshotList<T>(
   const summary = state?.summary ?? summaryOf(await source.summarize());
   const window = planWindow(query.pageStart, pageSize, summary, state?.cursor ?? null);
   // A page past the end is answered from the token alone.
-  const rows = pageOffset(query.pageStart, pageSize) >= summary.total ? [] : await source.fetch({ upTo: formatOrderTs(window.upToUs), offset: window.offset, limit: pageSize });
-  const cursor = cursorAfter(query.pageStart, window, rows.map((r) => parseOrderTs(r.at))) ?? state?.cursor ?? null;
+  const rows =
+    pageOffset(query.pageStart, pageSize) >= summary.total
+      ? []
+      : await source.fetch({ upTo: formatOrderTs(window.upToUs), offset: window.offset, limit: pageSize });
+  const cursor =
+    cursorAfter(
+      query.pageStart,
+      window,
+      rows.map((r) => parseOrderTs(r.at)),
+    ) ??
+    state?.cursor ??
+    null;
   const pageToken = sealPageToken(secret, binding, { pageSize, issuedS: state?.issuedS ?? Math.floor(now / 1000), summary, cursor });
   return { meta: paginationMeta(query.pageStart, pageSize, summary.total, pageToken), data: rows.map((r) => r.item) };
 }

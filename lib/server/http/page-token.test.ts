@@ -125,9 +125,7 @@ describe("page tokens", () => {
 
   it("rejects a token presented to a different endpoint", () => {
     const token = issuePageToken(SECRET, BINDING, 10, NOW);
-    pageTokenError(() =>
-      resolvePageSize(SECRET, { ...BINDING, endpoint: "GET /v1/payments" }, { pageToken: token }, NOW),
-    );
+    pageTokenError(() => resolvePageSize(SECRET, { ...BINDING, endpoint: "GET /v1/payments" }, { pageToken: token }, NOW));
   });
 
   it("rejects a token when a filter value changed, was added or was removed", () => {
@@ -165,9 +163,7 @@ describe("page tokens", () => {
 
   it("rejects an expired token", () => {
     const token = issuePageToken(SECRET, BINDING, 10, NOW);
-    const err = pageTokenError(() =>
-      resolvePageSize(SECRET, BINDING, { pageToken: token }, NOW + (PAGE_TOKEN_TTL_S + 1) * 1000),
-    );
+    const err = pageTokenError(() => resolvePageSize(SECRET, BINDING, { pageToken: token }, NOW + (PAGE_TOKEN_TTL_S + 1) * 1000));
     expect(err.message).toContain("expired");
   });
 

@@ -46,7 +46,10 @@ describe("cursorAfter", () => {
     // Rows: timestamps with long tie groups; each row's id is its index in list order.
     const ts = [9, 9, 9, 8, 8, 7, 7, 7, 7, 7, 6, 5, 5, 4, 4, 4, 3, 2, 2, 1].map(BigInt);
     const page = (w: { upToUs: bigint; offset: number }, limit: number) =>
-      ts.map((t, id) => ({ t, id })).filter((r) => r.t <= w.upToUs).slice(w.offset, w.offset + limit);
+      ts
+        .map((t, id) => ({ t, id }))
+        .filter((r) => r.t <= w.upToUs)
+        .slice(w.offset, w.offset + limit);
     for (const size of [1, 2, 3, 4, 7]) {
       let cursor = null;
       const seen: number[] = [];
@@ -54,7 +57,12 @@ describe("cursorAfter", () => {
         const w = planWindow(p, size, { total: ts.length, snapshotUs: 9n }, cursor);
         const rows = page(w, size);
         seen.push(...rows.map((r) => r.id));
-        cursor = cursorAfter(p, w, rows.map((r) => r.t)) ?? cursor;
+        cursor =
+          cursorAfter(
+            p,
+            w,
+            rows.map((r) => r.t),
+          ) ?? cursor;
       }
       expect(seen).toEqual(ts.map((_, id) => id));
     }

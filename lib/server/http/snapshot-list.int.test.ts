@@ -63,7 +63,10 @@ beforeAll(async () => {
     [ACCOUNT, PAYMENT_ROWS],
   );
   subscriptionId = randomUUID();
-  await sql.query("INSERT INTO webhook_subscriptions (client_id, subscription_id, topic, webhook_url) VALUES ('acme', $1, 'Deposits', 'https://example.test/hook')", [subscriptionId]);
+  await sql.query(
+    "INSERT INTO webhook_subscriptions (client_id, subscription_id, topic, webhook_url) VALUES ('acme', $1, 'Deposits', 'https://example.test/hook')",
+    [subscriptionId],
+  );
   // 101 deliveries of 11 attempts each (the last one 1), attempt_count kept as the writer keeps it.
   await sql.query(
     `WITH d AS (
@@ -79,7 +82,9 @@ beforeAll(async () => {
 
 /** The ids of a list as the snapshot of the first page saw it, in list order, straight from SQL. */
 async function expectedVirtualAccounts(upTo: string, currency: string | null): Promise<string[]> {
-  const { rows } = await (await db()).query<{ n: string }>(
+  const { rows } = await (
+    await db()
+  ).query<{ n: string }>(
     `SELECT n FROM (SELECT virtual_account_number AS n, created_at FROM virtual_accounts WHERE client_id = 'acme' AND ($2::text IS NULL OR currency = $2)
                     UNION ALL SELECT account_number, created_at FROM accounts WHERE client_id = 'acme' AND category IN ('settlement', 'parent') AND ($2::text IS NULL OR currency = $2)) AS l
      WHERE created_at <= $1 ORDER BY created_at DESC, n DESC`,
@@ -114,7 +119,13 @@ describe("snapshot pagination at depth", () => {
 
     it(`virtual accounts: every row of the first page's snapshot exactly once, in order, while rows arrive, with ${how}`, async () => {
       const upTo = (await (await db()).query<{ t: string }>("SELECT max(created_at)::text AS t FROM virtual_accounts WHERE client_id = 'acme'")).rows[0]!.t;
-      const { total, seen } = await walk<{ virtualAccountNumber: string }>(listVirtualAccounts, "/v1/virtual-accounts", {}, (a) => a.virtualAccountNumber, chain);
+      const { total, seen } = await walk<{ virtualAccountNumber: string }>(
+        listVirtualAccounts,
+        "/v1/virtual-accounts",
+        {},
+        (a) => a.virtualAccountNumber,
+        chain,
+      );
       const expected = await expectedVirtualAccounts(upTo, null);
       expect(total).toBe(expected.length);
       expect(seen).toEqual(expected);
@@ -122,8 +133,16 @@ describe("snapshot pagination at depth", () => {
 
     it(`account payments: the same, with ${how}`, async () => {
       const sql = await db();
-      const upTo = (await sql.query<{ t: string }>("SELECT max(created_at)::text AS t FROM payments WHERE client_id = 'acme' AND debtor_account_number = $1", [ACCOUNT])).rows[0]!.t;
-      const { total, seen } = await walk<{ transactionId: string }>(listAccountPayments, `/v1/accounts/${ACCOUNT}/payments`, { accountNumber: ACCOUNT }, (p) => p.transactionId, chain);
+      const upTo = (
+        await sql.query<{ t: string }>("SELECT max(created_at)::text AS t FROM payments WHERE client_id = 'acme' AND debtor_account_number = $1", [ACCOUNT])
+      ).rows[0]!.t;
+      const { total, seen } = await walk<{ transactionId: string }>(
+        listAccountPayments,
+        `/v1/accounts/${ACCOUNT}/payments`,
+        { accountNumber: ACCOUNT },
+        (p) => p.transactionId,
+        chain,
+      );
       const { rows } = await sql.query<{ id: string }>(
         "SELECT payment_id::text AS id FROM payments WHERE client_id = 'acme' AND debtor_account_number = $1 AND created_at <= $2 ORDER BY created_at DESC, payment_id DESC",
         [ACCOUNT, upTo],
@@ -141,7 +160,9 @@ describe("snapshot pagination at depth", () => {
       (a) => `${a.deliveryId}/${a.attemptNumber}`,
       true,
     );
-    const { rows } = await (await db()).query<{ k: string }>(
+    const { rows } = await (
+      await db()
+    ).query<{ k: string }>(
       `SELECT a.delivery_id || '/' || a.attempt_no AS k FROM delivery_attempts a JOIN deliveries d USING (client_id, delivery_id)
        WHERE d.client_id = 'acme' AND d.source_id = $1 ORDER BY a.attempted_at DESC, a.delivery_id DESC, a.attempt_no DESC`,
       [subscriptionId],
@@ -152,23 +173,41 @@ describe("snapshot pagination at depth", () => {
 
   it("a page far from the last one (a jump) is the same rows as walking to it", async () => {
     const token = await tokenFor("acme");
-    const first = (await call(listVirtualAccounts, "/v1/virtual-accounts?currency=USD&pageSize=50", { token })) as unknown as Page<{ virtualAccountNumber: string }>;
-    const upTo = (await (await db()).query<{ t: string }>("SELECT max(created_at)::text AS t FROM virtual_accounts WHERE client_id = 'acme' AND currency = 'USD'")).rows[0]!.t;
+    const first = (await call(listVirtualAccounts, "/v1/virtual-accounts?currency=USD&pageSize=50", { token })) as unknown as Page<{
+      virtualAccountNumber: string;
+    }>;
+    const upTo = (
+      await (await db()).query<{ t: string }>("SELECT max(created_at)::text AS t FROM virtual_accounts WHERE client_id = 'acme' AND currency = 'USD'")
+    ).rows[0]!.t;
     const expected = await expectedVirtualAccounts(upTo, "USD");
-    const second = (await call(listVirtualAccounts, `/v1/virtual-accounts?currency=USD&pageStart=2&pageToken=${first.body.meta.pagination.page_token}`, { token })) as unknown as Page<{ virtualAccountNumber: string }>;
+    const second = (await call(listVirtualAccounts, `/v1/virtual-accounts?currency=USD&pageStart=2&pageToken=${first.body.meta.pagination.page_token}`, {
+      token,
+    })) as unknown as Page<{ virtualAccountNumber: string }>;
     await arrive();
-    for (const [from, page] of [[first, 30], [second, 17], [second, 2]] as const) {
-      const res = (await call(listVirtualAccounts, `/v1/virtual-accounts?currency=USD&pageStart=${page}&pageToken=${from.body.meta.pagination.page_token}`, { token })) as unknown as Page<{ virtualAccountNumber: string }>;
+    for (const [from, page] of [
+      [first, 30],
+      [second, 17],
+      [second, 2],
+    ] as const) {
+      const res = (await call(listVirtualAccounts, `/v1/virtual-accounts?currency=USD&pageStart=${page}&pageToken=${from.body.meta.pagination.page_token}`, {
+        token,
+      })) as unknown as Page<{ virtualAccountNumber: string }>;
       expect(res.body.data.map((a) => a.virtualAccountNumber)).toEqual(expected.slice((page - 1) * 50, page * 50));
     }
   });
 
   it("a page past the end is 200 with empty data and the same total; the largest pageStart too", async () => {
     const token = await tokenFor("acme");
-    const first = (await call(listAccountPayments, `/v1/accounts/${ACCOUNT}/payments?pageSize=1000`, { token, params: { accountNumber: ACCOUNT } })) as unknown as Page<unknown>;
+    const first = (await call(listAccountPayments, `/v1/accounts/${ACCOUNT}/payments?pageSize=1000`, {
+      token,
+      params: { accountNumber: ACCOUNT },
+    })) as unknown as Page<unknown>;
     const total = first.body.meta.pagination.total_size;
     for (const page of [Math.ceil(total / 1000) + 1, 2_147_483_647]) {
-      const res = (await call(listAccountPayments, `/v1/accounts/${ACCOUNT}/payments?pageStart=${page}&pageToken=${first.body.meta.pagination.page_token}`, { token, params: { accountNumber: ACCOUNT } })) as unknown as Page<unknown>;
+      const res = (await call(listAccountPayments, `/v1/accounts/${ACCOUNT}/payments?pageStart=${page}&pageToken=${first.body.meta.pagination.page_token}`, {
+        token,
+        params: { accountNumber: ACCOUNT },
+      })) as unknown as Page<unknown>;
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual([]);
       expect(res.body.meta.pagination.total_size).toBe(total);
@@ -178,7 +217,9 @@ describe("snapshot pagination at depth", () => {
   it("binds every token, including a deep page's, to the client, endpoint, filters and page size", async () => {
     const token = await tokenFor("acme");
     const first = (await call(listVirtualAccounts, "/v1/virtual-accounts?pageSize=100", { token })) as unknown as Page<unknown>;
-    const deep = (await call(listVirtualAccounts, `/v1/virtual-accounts?pageStart=12&pageToken=${first.body.meta.pagination.page_token}`, { token })) as unknown as Page<unknown>;
+    const deep = (await call(listVirtualAccounts, `/v1/virtual-accounts?pageStart=12&pageToken=${first.body.meta.pagination.page_token}`, {
+      token,
+    })) as unknown as Page<unknown>;
     const deepToken = deep.body.meta.pagination.page_token;
     expect(deepToken).not.toBe(first.body.meta.pagination.page_token);
     const refused = [

@@ -57,7 +57,11 @@ function filterValues(clientId: string, f: TPaymentSearchFilters): unknown[] {
  * filters are arbitrary, so the size is counted, but once per result set
  * (the token carries it), in the statement that finds the snapshot bound.
  */
-export async function summarizePaymentSearch(db: Queryable, clientId: string, filters: TPaymentSearchFilters): Promise<{ total: number; newest: string | null }> {
+export async function summarizePaymentSearch(
+  db: Queryable,
+  clientId: string,
+  filters: TPaymentSearchFilters,
+): Promise<{ total: number; newest: string | null }> {
   const { rows } = await db.query<{ total: string; newest: string | null }>(
     `SELECT count(*) AS total, ${orderTsSql("max(created_at)")} AS newest FROM payments WHERE ${WHERE}`,
     filterValues(clientId, filters),

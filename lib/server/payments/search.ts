@@ -23,10 +23,15 @@ export function toPaymentSummary(row: PaymentSummaryRow): TPaymentSummary {
 export function listPaymentsPage(db: Queryable, clientId: string, query: TPaymentSearchQuery, secret: string) {
   const { pageStart, pageSize, pageToken, ...filters } = query;
   const binding = { clientId, endpoint: "GET /v1/payments", filters };
-  return snapshotList(secret, binding, { pageStart, pageSize, pageToken }, {
-    summarize: () => summarizePaymentSearch(db, clientId, filters),
-    fetch: async (window) => (await fetchPaymentSearch(db, clientId, filters, window)).map((r) => ({ item: toPaymentSummary(r), at: r.page_at })),
-  });
+  return snapshotList(
+    secret,
+    binding,
+    { pageStart, pageSize, pageToken },
+    {
+      summarize: () => summarizePaymentSearch(db, clientId, filters),
+      fetch: async (window) => (await fetchPaymentSearch(db, clientId, filters, window)).map((r) => ({ item: toPaymentSummary(r), at: r.page_at })),
+    },
+  );
 }
 
 export async function getPaymentSummaryOrThrow(db: Queryable, clientId: string, paymentId: string): Promise<{ data: TPaymentSummary }> {

@@ -38,7 +38,8 @@ export async function listAccountPaymentsPage(
   const binding = { clientId, endpoint: "GET /v1/accounts/{accountNumber}/payments", filters: { accountNumber } };
   return snapshotList(secret, binding, query, {
     summarize: () => summarizeAccountPayments(db, clientId, account.account_id),
-    fetch: async (window) => (await fetchAccountPayments(db, clientId, account.account_id, window)).map((r) => ({ item: toPaymentStatusRecord(r), at: r.page_at })),
+    fetch: async (window) =>
+      (await fetchAccountPayments(db, clientId, account.account_id, window)).map((r) => ({ item: toPaymentStatusRecord(r), at: r.page_at })),
   });
 }
 

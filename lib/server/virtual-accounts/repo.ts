@@ -57,10 +57,7 @@ const STRUCTURE_AS_VA = `account_number AS virtual_account_number, currency, own
   available_minor AS balance_minor, balance_effective_date AS effective_date, created_at, category`;
 
 export async function listProvisionedCurrencies(db: Queryable, clientId: string): Promise<string[]> {
-  const { rows } = await db.query<{ currency: string }>(
-    "SELECT currency FROM virtual_account_currencies WHERE client_id = $1 ORDER BY currency",
-    [clientId],
-  );
+  const { rows } = await db.query<{ currency: string }>("SELECT currency FROM virtual_account_currencies WHERE client_id = $1 ORDER BY currency", [clientId]);
   return rows.map((r) => r.currency);
 }
 
@@ -236,4 +233,3 @@ export async function balanceFromPostings(db: Queryable, clientId: string, numbe
   );
   return BigInt(rows[0]!.sum);
 }
-

@@ -75,7 +75,11 @@ export async function getBalances(db: Queryable, clientId: string, numbers: read
   const byNumber = new Map(rows.map((r) => [r.number, r]));
   const unknown = numbers.flatMap((number, index) => (byNumber.has(number) ? [] : [{ number, field: `accountNumbers[${index}]` }]));
   if (unknown.length > 0) {
-    const details = unknown.map((u) => ({ field: u.field, code: "VIRTUAL_ACCOUNT_NOT_FOUND", message: `No virtual account ${u.number} was found for this client.` }));
+    const details = unknown.map((u) => ({
+      field: u.field,
+      code: "VIRTUAL_ACCOUNT_NOT_FOUND",
+      message: `No virtual account ${u.number} was found for this client.`,
+    }));
     const message =
       unknown.length === 1
         ? `Unknown account number ${unknown[0]!.number} in ${unknown[0]!.field}.`
@@ -92,7 +96,8 @@ export async function getTotalBalance(db: Queryable, clientId: string, requested
   if (currency === undefined) {
     const settlement = (await findStructureAccounts(db, clientId, null)).find((a) => a.category === "settlement");
     currency = settlement?.currency ?? (await listProvisionedCurrencies(db, clientId))[0];
-    if (currency === undefined) throw new ApiError("VALIDATION_ERROR", "This client has no settlement account or virtual-account currency; pass currency.", { field: "currency" });
+    if (currency === undefined)
+      throw new ApiError("VALIDATION_ERROR", "This client has no settlement account or virtual-account currency; pass currency.", { field: "currency" });
   } else if (!(await listProvisionedCurrencies(db, clientId)).includes(currency)) {
     throw new ApiError("VALIDATION_ERROR", `Invalid currency: ${currency} is not provisioned for this client's virtual accounts.`, {
       field: "currency",

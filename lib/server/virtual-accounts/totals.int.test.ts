@@ -52,16 +52,33 @@ describe("maintained list counts and virtual-account totals", () => {
     await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         withTransaction(db, (tx) =>
-          postToVirtualAccount(tx, { clientId: "acme", number: numbers[i % 40]!, amountMinor: BigInt(100 + i), currency: i % 40 % 2 === 0 ? "USD" : "BMD", kind: "deposit", reference: `t${i}` }),
+          postToVirtualAccount(tx, {
+            clientId: "acme",
+            number: numbers[i % 40]!,
+            amountMinor: BigInt(100 + i),
+            currency: (i % 40) % 2 === 0 ? "USD" : "BMD",
+            kind: "deposit",
+            reference: `t${i}`,
+          }),
         ),
       ),
     );
     await withTransaction(db, async (tx) => {
-      await tx.query("UPDATE virtual_accounts SET currency = 'USD' WHERE client_id = 'acme' AND virtual_account_number = ANY ($1::text[]) AND currency = 'BMD'", [numbers.slice(0, 10)]);
+      await tx.query(
+        "UPDATE virtual_accounts SET currency = 'USD' WHERE client_id = 'acme' AND virtual_account_number = ANY ($1::text[]) AND currency = 'BMD'",
+        [numbers.slice(0, 10)],
+      );
     });
     await expect(
       withTransaction(db, async (tx) => {
-        await postToVirtualAccount(tx, { clientId: "acme", number: numbers[1]!, amountMinor: 999_999n, currency: "USD", kind: "deposit", reference: "rolled back" });
+        await postToVirtualAccount(tx, {
+          clientId: "acme",
+          number: numbers[1]!,
+          amountMinor: 999_999n,
+          currency: "USD",
+          kind: "deposit",
+          reference: "rolled back",
+        });
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
@@ -72,7 +89,9 @@ describe("maintained list counts and virtual-account totals", () => {
 
   it("GET /v1/virtual-accounts/balances/total answers the sum of the balances", async () => {
     const { db } = await getRuntime();
-    const { rows } = await db.query<{ sum: string }>("SELECT coalesce(sum(balance_minor), 0)::text AS sum FROM virtual_accounts WHERE client_id = 'acme' AND currency = 'USD'");
+    const { rows } = await db.query<{ sum: string }>(
+      "SELECT coalesce(sum(balance_minor), 0)::text AS sum FROM virtual_accounts WHERE client_id = 'acme' AND currency = 'USD'",
+    );
     const res = await call<{ currency: string; amount: string }>(total, "/v1/virtual-accounts/balances/total?currency=USD", { token: await tokenFor("acme") });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ currency: "USD", amount: (Number(rows[0]!.sum) / 100).toFixed(2) });
@@ -89,7 +108,9 @@ describe("maintained list counts and virtual-account totals", () => {
        SELECT 'acme', delivery_id, a, now(), 1, false FROM d, generate_series(1, 4) AS a`,
     );
     // The writer records the count with the attempt (lib/server/delivery/repo.ts recordAttempt).
-    await db.query("UPDATE deliveries d SET attempt_count = (SELECT max(attempt_no) FROM delivery_attempts a WHERE a.client_id = d.client_id AND a.delivery_id = d.delivery_id) WHERE source_id LIKE 'sub-%'");
+    await db.query(
+      "UPDATE deliveries d SET attempt_count = (SELECT max(attempt_no) FROM delivery_attempts a WHERE a.client_id = d.client_id AND a.delivery_id = d.delivery_id) WHERE source_id LIKE 'sub-%'",
+    );
     expect(await drift()).toEqual(none);
     expect(await purgeFinishedDeliveries(db, 30)).toBeGreaterThanOrEqual(30);
     expect(await drift()).toEqual(none);
