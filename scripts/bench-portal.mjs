@@ -10,7 +10,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
-import { chromium } from "playwright";
+import { chromium } from "@playwright/test";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 
 const PORT = Number(process.env.BENCH_PORTAL_PORT ?? 3320);

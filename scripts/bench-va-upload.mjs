@@ -70,7 +70,7 @@ async function nodeTiming(csv) {
 }
 
 async function browserTiming(csv) {
-  const { chromium } = await import("playwright");
+  const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   try {
     const context = await browser.newContext();

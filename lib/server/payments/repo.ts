@@ -77,26 +77,6 @@ export async function updatePaymentStatus(
   return rows[0]!;
 }
 
-/** One page of an account's payments, newest first, ties by id, with the total. */
-export async function listPaymentsForAccount(
-  db: Queryable,
-  clientId: string,
-  accountId: string,
-  page: { limit: number; offset: number },
-): Promise<{ rows: PaymentRow[]; total: number }> {
-  const { rows } = await db.query<PaymentRow & { total: string }>(
-    `SELECT ${COLUMNS}, count(*) OVER () AS total FROM payments WHERE client_id = $1 AND debtor_account_id = $2
-     ORDER BY created_at DESC, payment_id DESC LIMIT $3 OFFSET $4`,
-    [clientId, accountId, page.limit, page.offset],
-  );
-  if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
-  const count = await db.query<{ total: string }>("SELECT count(*) AS total FROM payments WHERE client_id = $1 AND debtor_account_id = $2", [
-    clientId,
-    accountId,
-  ]);
-  return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
-}
-
 // ---- submission --------------------------------------------------------------
 
 /** The debtor account as a submission needs it. */
