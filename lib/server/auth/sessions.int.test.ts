@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { authenticate } from "@/lib/server/auth/sign-in";
-import { endSession, endSessionsOfUser, liveSession, startSession, touchSession } from "@/lib/server/auth/sessions";
+import { endSession, endSessionsOfUser, liveSession, purgeSessions, startSession, touchSession } from "@/lib/server/auth/sessions";
 import { DEMO_PASSWORD } from "@/lib/server/db/seed";
 import { findPortalUserBySession } from "@/lib/server/portal/users-repo";
 import { getRuntime } from "@/lib/server/runtime";
@@ -50,6 +50,20 @@ describe("portal sessions (server-side, ended for good)", () => {
     expect(await endSessionsOfUser(db, tara, "sign-out-everywhere")).toBe(2);
     for (const s of mine) expect(await liveSession(db, s.sessionId)).toBeNull();
     expect(await liveSession(db, other.sessionId)).not.toBeNull();
+  });
+});
+
+describe("housekeeping", () => {
+  it("purges ended sessions past their keeping time and never a live one", async () => {
+    const { db } = await getRuntime();
+    const uid = await userId("viewer@acme.test");
+    const live = await startSession(db, uid, 3600);
+    const ended = await startSession(db, uid, 3600);
+    await endSession(db, ended.sessionId, "sign-out");
+    await db.query("UPDATE portal_sessions SET ended_at = now() - interval '31 days' WHERE session_id = $1", [ended.sessionId]);
+    expect(await purgeSessions(db)).toBeGreaterThanOrEqual(1);
+    const { rows } = await db.query("SELECT session_id FROM portal_sessions WHERE session_id = ANY($1::uuid[])", [[live.sessionId, ended.sessionId]]);
+    expect(rows).toEqual([{ session_id: live.sessionId }]);
   });
 });
 

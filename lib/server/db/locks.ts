@@ -30,6 +30,7 @@ export const LOCKS = {
   purgeFinishedDeliveries: 7_270_103,
   sealAuditChains: 7_270_104,
   purgeIdempotencyKeys: 7_270_301,
+  purgeAuthRecords: 7_270_105,
 } as const;
 
 export const LOCK_NAMESPACES = {
@@ -40,6 +41,20 @@ export const LOCK_NAMESPACES = {
    */
   paymentDedupe: 7_270_002,
 } as const;
+
+/** Waits for a session lock, held until released or the connection closes: hold the connection meanwhile. */
+export async function takeSessionLock(client: Queryable, id: number): Promise<void> {
+  await client.query("SELECT pg_advisory_lock($1)", [id]);
+}
+
+export async function releaseSessionLock(client: Queryable, id: number): Promise<void> {
+  await client.query("SELECT pg_advisory_unlock($1)", [id]);
+}
+
+/** Waits for a transaction-scoped lock, released at commit or rollback. */
+export async function takeTransactionLock(tx: Queryable, id: number): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock($1)", [id]);
+}
 
 /** Tries a transaction-scoped lock (released at commit or rollback); false when another session holds it. */
 export async function tryTransactionLock(tx: Queryable, id: number): Promise<boolean> {

@@ -3,6 +3,8 @@ import { LOCKS } from "@/lib/server/db/locks";
 import type { PeriodicJob } from "@/lib/server/jobs/worker";
 import { purgeFinishedTasks, purgeStaleHeartbeats } from "@/lib/server/jobs/queue-repo";
 import { purgeRateLimitWindows } from "@/lib/server/http/rate-limit";
+import { purgeSessions } from "@/lib/server/auth/sessions";
+import { purgeThrottle } from "@/lib/server/auth/throttle";
 
 /** Housekeeping for the foundation's tables; each domain adds its own jobs beside its code. */
 export const MAINTENANCE_JOBS: PeriodicJob[] = [
@@ -21,6 +23,16 @@ export const MAINTENANCE_JOBS: PeriodicJob[] = [
     run: async (runtime) => {
       await purgeFinishedTasks(runtime.db, 7 * 24 * 3600);
       await purgeStaleHeartbeats(runtime.db, 24 * 3600);
+    },
+  },
+  {
+    // Ended sessions are kept 30 days (who was signed in when); failure counts a day past their lock.
+    name: "purge-auth-records",
+    lockId: LOCKS.purgeAuthRecords,
+    everyMs: 60 * 60_000,
+    run: async (runtime) => {
+      await purgeSessions(runtime.db);
+      await purgeThrottle(runtime.db);
     },
   },
 ];
