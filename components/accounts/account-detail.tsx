@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { AccountActivity } from "@/components/accounts/account-activity";
 import { AttributesTable, OwnersTable, RoutingsTable } from "@/components/accounts/detail-tables";
 import { StatusBadge } from "@/components/accounts/status-badge";
 import { AccountPaymentsCard } from "@/components/payments/account-payments-card";
@@ -89,6 +90,7 @@ export function AccountDetail({ accountNumber }: { accountNumber: string }) {
           <AttributesTable attributes={a.accountAttributes} />
         </div>
       </div>
+      <AccountActivity accountNumber={a.accountNumber} currency={a.currency} />
       <AccountPaymentsCard accountNumber={a.accountNumber} payable={!isInactive(a)} />
     </>
   );

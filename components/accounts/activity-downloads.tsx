@@ -1,0 +1,43 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { STATEMENT_FORMATS, type TStatementFormat } from "@/lib/contract/ledger/schema";
+import { statementPath, STATEMENT_FORMAT_LABELS, type ActivityFilters } from "@/lib/portal/accounts/activity";
+import { apiFetch } from "@/lib/portal/shared/api-client";
+import { saveBlob } from "@/lib/portal/shared/download";
+
+/** CSV, MT940 and camt.053 of exactly what is filtered (the statements endpoint, same query as the table). */
+export function ActivityDownloads({ accountNumber, filters }: { accountNumber: string; filters: ActivityFilters }) {
+  const [busy, setBusy] = useState<TStatementFormat | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const ready = Boolean(filters.fromDate && filters.toDate);
+  const download = async (format: TStatementFormat) => {
+    setBusy(format);
+    setError(null);
+    try {
+      const response = await apiFetch(statementPath(accountNumber, filters, format));
+      const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? `statement.${format}`;
+      saveBlob(await response.blob(), name);
+    } catch (e) {
+      setError(e instanceof Error ? `The ${STATEMENT_FORMAT_LABELS[format]} download failed: ${e.message}` : "The download failed.");
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className="text-sm text-slate-600 dark:text-slate-400">Download:</span>
+      {STATEMENT_FORMATS.map((format) => (
+        <Button key={format} onClick={() => void download(format)} disabled={!ready || busy !== null} title={ready ? undefined : "Choose a from and a to date first"}>
+          {busy === format ? "Preparing…" : STATEMENT_FORMAT_LABELS[format]}
+        </Button>
+      ))}
+      {error ? (
+        <span role="alert" className="text-xs text-red-700 dark:text-red-400">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
