@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { POST as createSubscription } from "@/app/v1/notifications/subscriptions/route";
 import { POST as createDeposit } from "@/app/v1/sandbox/deposits/route";
@@ -5,6 +7,9 @@ import { call, expectErrorBody, tokenFor } from "@/tests/api";
 
 // Read once by getConfig(), which nothing has called yet.
 process.env.APP_ENV = "production";
+// Production on an external database must be given the key that seals stored secrets (docs/operations.md, Keys):
+// here, the one the test template was sealed with on this host.
+process.env.HARBOUR_SECRETS_KEY = readFileSync(path.resolve(process.env.DATA_DIR ?? ".data", "secrets.key"), "utf8");
 
 describe("in production", () => {
   it("the sandbox deposit endpoint does not exist, with or without a token", async () => {
