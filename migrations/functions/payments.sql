@@ -48,7 +48,8 @@ BEGIN
   END IF;
 
   -- The instructionIdentification guard (spec §4.3 rules 7-8). Submissions of one id take
-  -- turns on a transaction-scoped advisory lock (namespace 7270002), polled until
+  -- turns on a transaction-scoped advisory lock (namespace 7270002: LOCK_NAMESPACES.paymentDedupe in
+  -- lib/server/db/locks.ts, whose test checks this file), polled until
   -- lockTimeout rather than waited for, so a busy id answers 'GuardBusy' without raising.
   -- Holding it, the primary key then decides at once: a row younger than 24 hours is a
   -- duplicate, an older one is taken over. lock_timeout remains as a backstop for a writer

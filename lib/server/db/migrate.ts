@@ -1,11 +1,10 @@
 import "server-only";
+import { LOCKS, releaseSessionLock, takeSessionLock } from "@/lib/server/db/locks";
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Pool, PoolClient } from "pg";
 
-/** Arbitrary constant: the advisory lock that serialises migrations across instances. */
-const MIGRATION_LOCK = 7_270_001;
 
 export const MIGRATIONS_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), "migrations");
 /** SQL functions: each file holds the current definitions (CREATE OR REPLACE), so a change is a diff. */
@@ -21,7 +20,7 @@ export async function migrate(pool: Pool, dir = MIGRATIONS_DIR): Promise<string[
   const client = await pool.connect();
   const applied: string[] = [];
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await takeSessionLock(client, LOCKS.migrations);
     await client.query(
       "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
     );
@@ -43,7 +42,7 @@ export async function migrate(pool: Pool, dir = MIGRATIONS_DIR): Promise<string[
     }
     applied.push(...(await applyFunctions(client, path.join(/*turbopackIgnore: true*/ dir, FUNCTIONS_SUBDIR))));
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    await releaseSessionLock(client, LOCKS.migrations).catch(() => {});
     client.release();
   }
   return applied;

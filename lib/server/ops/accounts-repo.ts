@@ -1,13 +1,12 @@
 import "server-only";
+import { LOCKS, takeTransactionLock } from "@/lib/server/db/locks";
 import type { Queryable } from "@/lib/server/db/types";
 
 /** The only SQL of opening and closing accounts. Numbers are unique bank-wide, across accounts and virtual accounts. */
 
-/** Arbitrary constant: serialises number checks so two openings cannot take one number (rare, so one lock is enough). */
-const ACCOUNT_NUMBERING_LOCK = 7_270_012;
-
 export async function lockNumbering(db: Queryable): Promise<void> {
-  await db.query("SELECT pg_advisory_xact_lock($1)", [ACCOUNT_NUMBERING_LOCK]);
+  // Serialises number checks so two openings cannot take one number (rare, so one lock is enough).
+  await takeTransactionLock(db, LOCKS.accountNumbering);
 }
 
 export async function numberInUse(db: Queryable, accountNumber: string): Promise<boolean> {
