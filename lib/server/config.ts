@@ -7,6 +7,7 @@ const flag = z.enum(["0", "1"]).transform((v) => v === "1");
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_URL: z.string().url().optional(),
+  MIGRATION_DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default("./.data"),
   APP_ENV: z.enum(["uat", "production"]).default("uat"),
   PUBLIC_BASE_URL: z.string().url().optional(),
@@ -30,6 +31,8 @@ const ZEnv = z.object({
 export type Config = {
   port: number;
   databaseUrl: string | undefined;
+  /** The schema owner that applies migrations (docs/operations.md); unset: DATABASE_URL's role does both. */
+  migrationDatabaseUrl: string | undefined;
   dataDir: string;
   appEnv: "uat" | "production";
   publicBaseUrl: string | undefined;
@@ -66,6 +69,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     dataDir: e.DATA_DIR,
     appEnv: e.APP_ENV,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ""),

@@ -4,7 +4,9 @@ import { ensureBankKey, ensureServerSecret, loadBankKey, type BankKey } from "@/
 import { cachingVerifier, type Principal } from "@/lib/server/auth/tokens";
 import { getConfig, type Config } from "@/lib/server/config";
 import { sealStoredSecrets } from "@/lib/server/crypto/sealing-repo";
+import { LOCKS, releaseSessionLock, takeSessionLock } from "@/lib/server/db/locks";
 import { migrate } from "@/lib/server/db/migrate";
+import { migrateAsOwner, roleOf } from "@/lib/server/db/roles";
 import { createPool, resolveDatabaseUrl } from "@/lib/server/db/pool";
 import { seedDemoData } from "@/lib/server/db/seed";
 import { onShutdown, SHUTDOWN_ORDER } from "@/lib/server/lifecycle";
@@ -25,18 +27,21 @@ export type Runtime = {
   verifyToken: (token: string) => Promise<Principal>;
 };
 
-/** Arbitrary constant: serialises bootstrap (keys, demo data) between instances. */
-const BOOTSTRAP_LOCK = 7_270_002;
-
 /**
  * Brings a database to a usable state: migrations, the bank's key and
  * secrets, and in uat the demo data. Safe to run from several instances.
  */
-export async function prepareDatabase(db: Pool, options: { seedDemoData: boolean }): Promise<Pick<Runtime, "bankKey" | "pageTokenSecret">> {
-  await migrate(db);
+export async function prepareDatabase(
+  db: Pool,
+  options: { seedDemoData: boolean; migrationUrl?: string; appRole?: string },
+): Promise<Pick<Runtime, "bankKey" | "pageTokenSecret">> {
+  // In production the owner migrates and grants; the servers' own role only reads and writes rows (lib/server/db/roles.ts).
+  if (options.migrationUrl && options.appRole) await migrateAsOwner(options.migrationUrl, options.appRole);
+  else await migrate(db);
   const client = await db.connect();
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [BOOTSTRAP_LOCK]);
+    // Serialises bootstrap (keys, demo data) between instances.
+    await takeSessionLock(client, LOCKS.bootstrap);
     await ensureBankKey(client);
     // Secrets in clear (an older database) or under a previous key are sealed under the current one.
     await sealStoredSecrets(client);
@@ -45,7 +50,7 @@ export async function prepareDatabase(db: Pool, options: { seedDemoData: boolean
     if (options.seedDemoData) await seedDemoData(db);
     return { bankKey: await loadBankKey(client), pageTokenSecret };
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [BOOTSTRAP_LOCK]).catch(() => {});
+    await releaseSessionLock(client, LOCKS.bootstrap).catch(() => {});
     client.release();
   }
 }
@@ -66,7 +71,11 @@ export function getRuntime(): Promise<Runtime> {
     const db = createPool(url);
     const counterDb = createPool(url, Math.max(2, Math.ceil(config.poolMax / 2)), { synchronousCommit: false });
     try {
-      const prepared = await prepareDatabase(db, { seedDemoData: config.appEnv === "uat" });
+      const prepared = await prepareDatabase(db, {
+        seedDemoData: config.appEnv === "uat",
+        migrationUrl: config.migrationDatabaseUrl,
+        appRole: config.migrationDatabaseUrl ? roleOf(url) : undefined,
+      });
       onShutdown(SHUTDOWN_ORDER.closePools, closeRuntime);
       return { config, db, counterDb, ...prepared, verifyToken: cachingVerifier(prepared.bankKey, config.jwt) };
     } catch (error) {
