@@ -8,6 +8,7 @@ import { POST as rejectRoute } from "@/app/v1/approvals/drafts/[draftId]/reject/
 import { POST as redraftRoute } from "@/app/v1/approvals/drafts/[draftId]/redraft/route";
 import type { TDraft, TDraftList } from "@/lib/contract/approvals/schema";
 import { getRuntime } from "@/lib/server/runtime";
+import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { ACME_USD, achBody } from "@/tests/payments";
 import { portalTokenFor } from "@/tests/portal";
@@ -97,6 +98,14 @@ describe("drafts", () => {
     expect(outcome.draft).toMatchObject({ status: "AwaitingApproval", approvalsRequired: 1, amount: { amount: "1000.00", currency: "USD" }, canApprove: false });
     expect(await balance(ACME_USD)).toBe(before);
     expect(await paymentsWithKey(key)).toBe(0);
+  });
+
+  it("a portal user cannot bypass the draft by calling the payment route; an integration keeps the spec's behaviour", async () => {
+    const post = (token: string, amount: string) =>
+      call(achRoute, "/v1/payments/ach-local", { token, headers: { "idempotency-key": randomUUID() }, body: achBody({ instructedAmount: { amount, currency: "USD" } }) });
+    expectErrorBody((await post(treasurer, "1000.00")).body, 403, "FORBIDDEN");
+    expect((await post(treasurer, "999.99")).status).toBe(201);
+    expect((await post(await tokenFor("acme"), "1000.00")).status).toBe(201);
   });
 
   it("the maker can never approve their own draft", async () => {

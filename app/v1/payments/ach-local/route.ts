@@ -1,3 +1,4 @@
+import { assertNotHeldBack } from "@/lib/server/approvals/guard";
 import { endpoint } from "@/lib/server/http/endpoint";
 import { createAchPayment } from "@/lib/server/payments/ach";
 import { paymentContextOf } from "@/lib/server/payments/context";
@@ -5,6 +6,7 @@ import { createAchPaymentOperation } from "@/lib/contract/payments/operations";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(createAchPaymentOperation, ({ runtime, principal, request, body, statement }) =>
-  statement((unit) => createAchPayment(unit, paymentContextOf(runtime, principal, request), body)),
-);
+export const POST = endpoint(createAchPaymentOperation, async ({ runtime, principal, request, body, statement }) => {
+  await assertNotHeldBack(runtime.db, principal, { rail: "ACH", request: body });
+  return statement((unit) => createAchPayment(unit, paymentContextOf(runtime, principal, request), body));
+});

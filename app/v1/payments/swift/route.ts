@@ -1,3 +1,4 @@
+import { assertNotHeldBack } from "@/lib/server/approvals/guard";
 import { endpoint } from "@/lib/server/http/endpoint";
 import { paymentContextOf } from "@/lib/server/payments/context";
 import { createSwiftPaymentOperation } from "@/lib/contract/payments/operations";
@@ -5,6 +6,7 @@ import { createSwiftPayment } from "@/lib/server/payments/swift";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(createSwiftPaymentOperation, ({ runtime, principal, request, body, statement }) =>
-  statement((unit) => createSwiftPayment(unit, paymentContextOf(runtime, principal, request), body)),
-);
+export const POST = endpoint(createSwiftPaymentOperation, async ({ runtime, principal, request, body, statement }) => {
+  await assertNotHeldBack(runtime.db, principal, { rail: "SWIFT", request: body });
+  return statement((unit) => createSwiftPayment(unit, paymentContextOf(runtime, principal, request), body));
+});

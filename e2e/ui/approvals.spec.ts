@@ -1,0 +1,104 @@
+import type { APIRequestContext, Browser } from "@playwright/test";
+import pg from "pg";
+import { embeddedUrl } from "../api/server-process";
+import { expect, expectAccessible, portalToken, saveScreenshot, signInAs, test, type DemoUser } from "../fixtures/portal";
+
+const ACCOUNT = "1000123456"; // Operating USD
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
+const reference = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}`.slice(0, 16);
+
+async function api(request: APIRequestContext, method: "GET" | "PUT" | "POST", path: string, body?: unknown) {
+  const { access_token } = await portalToken(request);
+  return request.fetch(path, { method, headers: { authorization: `Bearer ${access_token}` }, data: body });
+}
+
+/** A second person in a browser of their own. */
+async function pageFor(browser: Browser, user: DemoUser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page.request, user);
+  return page;
+}
+
+test.describe("dual control", () => {
+  test.beforeAll(async ({ browser }) => {
+    const admin = await pageFor(browser, "admin");
+    const res = await api(admin.request, "PUT", "/v1/approvals/policies", { policies: [{ rail: "ACH", currency: "USD", threshold: "1000.00", approvers: 1 }] });
+    expect(res.status()).toBe(200);
+    await admin.context().close();
+  });
+
+  test("a treasurer drafts above the threshold; an approver approves; the payment exists once", async ({ page, signIn, browser }) => {
+    await signIn("treasurer");
+    await page.goto("/payments/ach/new");
+    const ref = reference("EAPR");
+    await page.getByLabel("Debit account").selectOption(ACCOUNT);
+    await page.getByLabel("Amount (USD)").fill("1500.00");
+    await page.getByLabel("Beneficiary name").fill("Island Supplies Ltd");
+    await page.getByLabel("Beneficiary account number").fill("20000001");
+    await page.getByLabel("Beneficiary bank").selectOption("BANK_A");
+    await page.getByRole("textbox", { name: "Line 1", exact: true }).fill("Invoice 2001");
+    await page.getByLabel("Your reference").fill(ref);
+    await page.getByRole("button", { name: "Submit payment" }).dblclick();
+    await expect(page.getByRole("heading", { name: "Sent for approval" })).toBeVisible();
+    await page.getByRole("link", { name: "View the draft" }).click();
+    await expect(page.getByText("Awaiting approval")).toBeVisible();
+    // The maker's own draft: no approve button, and it says why.
+    await expect(page.getByText("You drafted this payment, so another person must approve it.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
+    const draftUrl = page.url();
+
+    const approver = await pageFor(browser, "approver");
+    await approver.goto("/approvals");
+    await expect(approver.getByRole("link", { name: /Approvals/ }).getByLabel(/awaiting your approval/)).toBeVisible();
+    await expect(approver.getByRole("link", { name: /1,500\.00 to Island Supplies Ltd/ })).toBeVisible();
+    await expectAccessible(approver);
+    await saveScreenshot(approver, "approvals-queue");
+    await approver.goto(draftUrl);
+    await approver.getByLabel(/Comment/).fill("Matches invoice 2001");
+    await expectAccessible(approver);
+    await saveScreenshot(approver, "approvals-draft");
+    await approver.getByRole("button", { name: "Approve", exact: true }).click();
+    await expect(approver.getByText("Submitted")).toBeVisible();
+    await expect(approver.getByText("“Matches invoice 2001”")).toBeVisible();
+    const paymentId = (await approver.getByRole("link", { name: /^[0-9a-f-]{36}$/ }).textContent())!;
+
+    const list = await api(approver.request, "GET", `/v1/accounts/${ACCOUNT}/payments?pageSize=1000`);
+    const mine = ((await list.json()) as { data: { externalReference: string | null; transactionId: string; status: string }[] }).data.filter((p) => p.externalReference === ref);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.transactionId).toBe(paymentId);
+    await approver.getByRole("link", { name: paymentId }).click();
+    await expect(approver.getByText("Pending").first()).toBeVisible();
+    await approver.context().close();
+  });
+
+  test("a draft past its cut-off shows Expired and is re-drafted in one click", async ({ page, signIn }) => {
+    await signIn("treasurer");
+    const res = await api(page.request, "POST", "/v1/approvals/drafts", {
+      rail: "ACH",
+      request: {
+        debtorAccount: { identification: ACCOUNT },
+        debitCurrency: "USD",
+        instructedAmount: { amount: "2000.00", currency: "USD" },
+        creditorAccount: { identification: "20000002", name: "Late Supplier" },
+        creditorBank: { bankCode: "BANK_A", currency: "USD" },
+        remittanceInformation: ["Invoice 3001"],
+      },
+    });
+    expect(res.status()).toBe(201);
+    const { draft } = (await res.json()) as { draft: { draftId: string } };
+    // The cut-off is hours away in a test run: move this draft's past it, as the clock would.
+    const db = new pg.Client(embeddedUrl(DATA_DIR));
+    await db.connect();
+    await db.query("UPDATE payment_drafts SET expires_at = now() - interval '1 minute' WHERE draft_id = $1", [draft.draftId]);
+    await db.end();
+
+    await page.goto(`/approvals/${draft.draftId}`);
+    await expect(page.getByText("Expired", { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await saveScreenshot(page, "approvals-expired");
+    await page.getByRole("button", { name: "Re-draft this payment" }).click();
+    await expect(page).not.toHaveURL(new RegExp(draft.draftId));
+    await expect(page.getByText("Awaiting approval")).toBeVisible();
+  });
+});
