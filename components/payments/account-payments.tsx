@@ -9,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import type { TPaymentStatusRecord } from "@/lib/contract/payments/schema";
 import { fetchAccountPayments } from "@/lib/portal/payments/payments-api";
+import { formatBankDate } from "@/lib/portal/shared/date-format";
 import { formatMoney } from "@/lib/portal/shared/money-format";
 import { paymentKeys } from "@/lib/portal/shared/query-keys";
 
@@ -53,7 +54,7 @@ function PaymentRow({ p }: { p: TPaymentStatusRecord }) {
       <td className={`${TD} tabular text-right whitespace-nowrap`}>{formatMoney(p.debitAmount.amount, p.debitAmount.currency)}</td>
       <td className={`${TD} tabular text-right whitespace-nowrap`}>{formatMoney(p.creditAmount.amount, p.creditAmount.currency)}</td>
       <td className={`${TD} whitespace-nowrap`}>
-        <PaymentStatusBadge status={p.status} /> <span className="tabular ml-1 text-xs text-slate-600 dark:text-slate-400">{p.valueDate}</span>
+        <PaymentStatusBadge status={p.status} /> <span className="tabular ml-1 text-xs text-slate-600 dark:text-slate-400">{formatBankDate(p.valueDate)}</span>
       </td>
     </tr>
   );

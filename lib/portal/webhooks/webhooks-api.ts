@@ -1,9 +1,10 @@
-import type { TAccountList } from "@/lib/contract/accounts/schema";
+import type { TAccountList, TAccountSummary } from "@/lib/contract/accounts/schema";
 import type { TCreateDeposit, TDeposit } from "@/lib/contract/deposits/schema";
 import { apiJson } from "@/lib/portal/shared/api-client";
 import { fetchAccountsPage } from "@/lib/portal/accounts/accounts-api";
 import type { PageParams } from "@/lib/portal/shared/query-keys";
 import type { TVirtualAccount } from "@/lib/contract/virtual-accounts/responses";
+import { isUnallocated, isVirtual } from "@/lib/portal/virtual-accounts/va-api";
 import type {
   TCreateSubscription,
   TDelivery,
@@ -72,20 +73,31 @@ export async function fetchDepositTargets(signal?: AbortSignal): Promise<{ accou
     apiJson<VirtualAccountList>(`/v1/virtual-accounts?${page({ pageStart: 1, pageSize: TARGETS_PAGE_SIZE })}`, { signal }),
   ]);
   return {
-    accounts: accounts.data.map((a) => ({
+    ...depositTargets(accounts.data, virtual.data),
+    truncated: accounts.meta.pagination.total_size > TARGETS_PAGE_SIZE || virtual.meta.pagination.total_size > TARGETS_PAGE_SIZE,
+  };
+}
+
+/**
+ * The picker's two groups. The virtual-account list also carries the
+ * settlement and parent accounts (spec §2.4), which are real accounts already
+ * in the first group: only sub-accounts go in the second, so none is listed twice.
+ */
+export function depositTargets(accounts: readonly TAccountSummary[], virtual: readonly TVirtualAccount[]): { accounts: DepositTarget[]; virtualAccounts: DepositTarget[] } {
+  return {
+    accounts: accounts.map((a) => ({
       accountNumber: a.accountNumber,
       label: a.nickname ?? a.accountSubType,
       currency: a.availableBalance.currency,
       kind: "account",
       active: a.status.toUpperCase() === "ACTIVE",
     })),
-    virtualAccounts: virtual.data.map((v) => ({
+    virtualAccounts: virtual.filter(isVirtual).map((v) => ({
       accountNumber: v.virtualAccountNumber,
-      label: v.accountName === "UNALLOCATED" ? "Unallocated" : v.accountName,
+      label: isUnallocated(v) ? "Unallocated" : v.accountName,
       currency: v.currency,
       kind: "virtual",
       active: true,
     })),
-    truncated: accounts.meta.pagination.total_size > TARGETS_PAGE_SIZE || virtual.meta.pagination.total_size > TARGETS_PAGE_SIZE,
   };
 }
