@@ -34,6 +34,22 @@ function badPath(res) {
 }
 
 /**
+ * A server action posted from another origin. Next refuses it too, but with a 500 from
+ * deep inside the render; refusing it here is a plain 403 and costs nothing.
+ */
+export function isCrossOriginServerAction(req, trustProxy) {
+  if (req.method !== "POST" || req.headers["next-action"] === undefined) return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return false;
+  const forwardedHost = trustProxy ? String(req.headers["x-forwarded-host"] ?? "").split(",")[0].trim() : "";
+  try {
+    return new URL(origin).host !== (forwardedHost || req.headers.host);
+  } catch {
+    return true;
+  }
+}
+
+/**
  * The Content-Security-Policy of one response. Scripts run only with this response's nonce
  * (Next reads it from the request's own Content-Security-Policy header and puts it on every
  * script it renders); 'strict-dynamic' lets those scripts load the chunks they need. Styles
@@ -71,6 +87,7 @@ export function securityHeaders(nonce, production) {
  * Runs before Next. Returns true when it has answered the request itself.
  * - /v1 and /v2 paths with malformed percent-encoding get the API's 400 error body.
  * - Authorization sent twice: Node keeps only the first; both are joined so the pipeline refuses.
+ * - A server action posted from another origin gets a 403.
  * - X-Forwarded-Host/-Proto/Forwarded are dropped unless TRUST_PROXY=1.
  * - Every response carries the security headers, with a fresh CSP nonce.
  */
@@ -85,6 +102,12 @@ export function frontDoor(req, res, { trustProxy, production }) {
   const authorizations = [];
   for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === "authorization") authorizations.push(req.rawHeaders[i + 1]);
   if (authorizations.length > 1) req.headers.authorization = authorizations.join(", ");
+
+  if (isCrossOriginServerAction(req, trustProxy)) {
+    res.writeHead(403, { "content-type": "text/plain; charset=utf-8" });
+    res.end("Forbidden: this form belongs to another site.");
+    return true;
+  }
 
   if (!isDecodablePath(req.url)) {
     if (API_PATH.test(req.url ?? "")) {

@@ -1,0 +1,156 @@
+import http from "node:http";
+import { expect, test, USERS, DEMO_PASSWORD, portalToken, signInAs } from "../fixtures/portal";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/** A raw request, for what fetch and Playwright cannot send (two Authorization headers, malformed paths). */
+function raw(path: string, headers: http.OutgoingHttpHeaders = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port: PORT, path, headers }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function expectSecurityHeaders(headers: Record<string, string | string[] | undefined>, where: string) {
+  const csp = String(headers["content-security-policy"] ?? "");
+  expect(csp, where).toContain("frame-ancestors 'none'");
+  expect(csp, where).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
+  expect(csp.match(/script-src[^;]*/)?.[0], where).not.toContain("unsafe-inline");
+  expect(headers["x-frame-options"], where).toBe("DENY");
+  expect(headers["x-content-type-options"], where).toBe("nosniff");
+  expect(headers["referrer-policy"], where).toBe("strict-origin-when-cross-origin");
+  expect(String(headers["permissions-policy"]), where).toContain("camera=()");
+}
+
+test.describe("security headers", () => {
+  test("every page and API response carries them, with a fresh nonce each time", async ({ request }) => {
+    const nonces = new Set<string>();
+    for (const path of ["/login", "/dashboard", "/healthz", "/v1/system/time", "/v1/openapi.json", "/v1/no-such-thing", "/api/auth/csrf"]) {
+      const res = await raw(path);
+      expectSecurityHeaders(res.headers, path);
+      nonces.add(String(res.headers["content-security-policy"]).match(/nonce-([^']+)/)![1]!);
+    }
+    expect(nonces.size).toBe(7);
+    await signInAs(request, "viewer");
+    const page = await request.get("/accounts");
+    expectSecurityHeaders(page.headers(), "/accounts signed in");
+  });
+
+  test("the portal works under the CSP: no violation while signing in and moving between pages", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+    });
+    page.on("pageerror", (error) => violations.push(String(error)));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.goto("/login?callbackUrl=%2Faccounts");
+    await page.getByLabel("Work email").fill(USERS.treasurer);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Accounts", level: 1 })).toBeVisible();
+    for (const path of ["/dashboard", "/payments", "/system"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe("no 500 before route code", () => {
+  test("malformed percent-encoding under /v1 and /v2 gets the API's 400 error body", async () => {
+    for (const path of ["/v1/accounts/%ZZ", "/v1/accounts/%E0%A4%A", "/v2/virtual-accounts/%", "/v1/payments/%C0%80/status"]) {
+      const res = await raw(path);
+      expect(res.status, path).toBe(400);
+      const body = JSON.parse(res.body) as Record<string, unknown>;
+      expect(body).toMatchObject({ code: "VALIDATION_ERROR", field: "path" });
+      expect(Object.keys(body)).toEqual(expect.arrayContaining(["error", "message", "code", "field", "details", "correlationId"]));
+    }
+    expect((await raw("/accounts/%ZZ")).status).toBe(400);
+  });
+
+  test("two Authorization headers are refused with 401", async ({ request }) => {
+    const token = (await request.post("/v1/oauth/token", { form: { grant_type: "client_credentials", client_id: "acme", client_secret: "acme-uat-secret" } }));
+    const { access_token } = (await token.json()) as { access_token: string };
+    const one = await raw("/v1/system/time", { authorization: `Bearer ${access_token}` });
+    expect(one.status).toBe(200);
+    // An array value sends the header twice (node:http); Node's typings allow it for custom names only.
+    const two = await raw("/v1/system/time", { ["Authorization" as string]: [`Bearer ${access_token}`, `Bearer ${access_token}`] });
+    expect(two.status).toBe(401);
+    expect(JSON.parse(two.body)).toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  test("a callbackUrl with CR, LF or multibyte characters, and a cross-origin server action, are not 500s", async ({ request }) => {
+    await signInAs(request, "viewer");
+    for (const callbackUrl of ["/accounts%0D%0ASet-Cookie:%20x=1", "/%E6%97%A5%E6%9C%AC", "/a%0Ab", "/%09/evil.example"]) {
+      const res = await request.get(`/login?callbackUrl=${callbackUrl}`, { maxRedirects: 0 });
+      expect(res.status(), callbackUrl).toBeLessThan(500);
+      const location = res.headers()["location"] ?? "";
+      expect(new URL(location, `http://localhost:${PORT}`).host, callbackUrl).toBe(`localhost:${PORT}`);
+      expect(res.headers()["set-cookie"] ?? "").not.toContain("x=1");
+    }
+    const action = await request.post("/dashboard", {
+      headers: { "next-action": "7f00000000000000000000000000000000000000", origin: "http://evil.example", "content-type": "text/plain;charset=UTF-8" },
+      data: "[]",
+    });
+    expect(action.status()).toBe(403);
+  });
+});
+
+test.describe("open redirect after sign-in", () => {
+  test("the sign-in form never leaves the origin, whatever callbackUrl says", async ({ page }) => {
+    for (const callbackUrl of ["/%09/evil.example", "%2F%2Fevil.example", "/%5Cevil.example", "javascript:alert(1)", "https://evil.example/"]) {
+      await page.context().clearCookies();
+      await page.goto(`/login?callbackUrl=${callbackUrl}`);
+      await page.getByLabel("Work email").fill(USERS.viewer);
+      await page.getByLabel("Password").fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+      expect(new URL(page.url()).host, callbackUrl).toBe(`localhost:${PORT}`);
+    }
+  });
+});
+
+test.describe("sessions that end", () => {
+  test("a session cookie and an API token copied before sign-out stop working after it", async ({ browser, page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Work email").fill(USERS.viewer);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/dashboard/);
+    const copied = await page.context().storageState();
+    const { access_token } = await portalToken(page.request);
+    expect((await page.request.get("/v1/accounts", { headers: { authorization: `Bearer ${access_token}` } })).status()).toBe(200);
+
+    await page.getByRole("button", { name: /Victor Viewer/ }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
+    await page.waitForURL(/\/login\?signedOut=1/);
+
+    const thief = await browser.newContext({ storageState: copied });
+    expect((await thief.request.post("/api/portal/token")).status()).toBe(401);
+    expect((await thief.request.get("/dashboard", { maxRedirects: 0 })).status()).toBe(307);
+    expect((await thief.request.get("/v1/accounts", { headers: { authorization: `Bearer ${access_token}` } })).status()).toBe(401);
+    await thief.close();
+  });
+
+  test("sign out of all sessions ends the user's other sessions too", async ({ browser, page }) => {
+    const other = await browser.newContext();
+    await signInAs(other.request, "treasurer");
+    await page.goto("/login");
+    await page.getByLabel("Work email").fill(USERS.treasurer);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/dashboard/);
+    await page.getByRole("button", { name: /Tara Treasurer/ }).click();
+    await page.getByRole("button", { name: "Sign out of all sessions" }).click();
+    await page.waitForURL(/\/login\?signedOut=1/);
+    expect((await other.request.post("/api/portal/token")).status()).toBe(401);
+    await other.close();
+  });
+});
