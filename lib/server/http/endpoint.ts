@@ -87,7 +87,7 @@ function quotaOf(principal: Principal, config: Runtime["config"]): Quota {
 async function admissionStep(request: Request, principal: Principal, runtime: Runtime, headers: Headers, prepared: ClaimRequest | null): Promise<ClaimOutcome | null> {
   const quota = quotaOf(principal, runtime.config);
   const admission = await admitRequest(runtime.counterDb, principal, clientIpOf(request.headers), quota, prepared);
-  if (!admission.clientKnown) throw new ApiError("UNAUTHORIZED", "The client of this access token no longer exists.");
+  if (!admission.clientKnown) throw new ApiError("UNAUTHORIZED", "The client of this access token no longer exists or is suspended.");
   if (!admission.cifMatches) throw new ApiError("UNAUTHORIZED", "The access token names a customer that is not its client's.");
   if (!admission.sessionLive) throw new ApiError("UNAUTHORIZED", "The portal session of this access token has ended. Sign in again.");
   if (!admission.ipAllowed) throw new ApiError("IP_NOT_ALLOWED", "Requests from this IP address are not allowed for this client.");

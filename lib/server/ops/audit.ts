@@ -21,6 +21,16 @@ export type OperationAudit = {
   after: Record<string, unknown> | null;
 };
 
+/** Bank operations' audit rows go through the one audit writer (lib/server/audit), filed under BANK_SCOPE when no client is concerned. */
 export async function auditOperation(db: Queryable, row: OperationAudit): Promise<void> {
-  await writeAudit(db, { ...row, clientId: row.clientId ?? BANK_SCOPE });
+  await writeAudit(db, {
+    clientId: row.clientId ?? BANK_SCOPE,
+    actor: row.actor,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    correlationId: row.correlationId,
+    before: row.before,
+    after: row.after,
+  });
 }
