@@ -119,13 +119,18 @@ export async function fetchVirtualAccounts(
   currency: string | null,
   window: { upTo: string; offset: number; limit: number },
 ): Promise<Array<ListedRow & { page_at: string }>> {
+  // Each branch is ordered and limited on its own index, then merged: a UNION ALL of
+  // differently typed projections is not flattened, so an ORDER BY over it alone would
+  // read and sort every row of the client.
   const { rows } = await db.query<ListedRow & { page_at: string }>(
     `SELECT *, ${orderTsSql("created_at")} AS page_at FROM (
-       SELECT ${VA_COLUMNS}, 'virtual' AS category FROM virtual_accounts
-       WHERE client_id = $1 AND ($2::text IS NULL OR currency = $2) AND created_at <= $3::timestamptz
+       (SELECT ${VA_COLUMNS}, 'virtual' AS category FROM virtual_accounts
+        WHERE client_id = $1 AND ($2::text IS NULL OR currency = $2) AND created_at <= $3::timestamptz
+        ORDER BY created_at DESC, virtual_account_number DESC LIMIT $4::bigint + $5)
        UNION ALL
-       SELECT ${STRUCTURE_AS_VA} FROM accounts
-       WHERE client_id = $1 AND category IN ('settlement', 'parent') AND ($2::text IS NULL OR currency = $2) AND created_at <= $3::timestamptz) AS listed
+       (SELECT ${STRUCTURE_AS_VA} FROM accounts
+        WHERE client_id = $1 AND category IN ('settlement', 'parent') AND ($2::text IS NULL OR currency = $2) AND created_at <= $3::timestamptz
+        ORDER BY created_at DESC, account_number DESC LIMIT $4::bigint + $5)) AS listed
      ORDER BY created_at DESC, virtual_account_number DESC OFFSET $4 LIMIT $5`,
     [clientId, currency, window.upTo, window.offset, window.limit],
   );
