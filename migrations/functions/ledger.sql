@@ -43,11 +43,13 @@ BEGIN
   END IF;
 
   -- The covered account first: when its balance does not cover, nothing has been written.
-  FOR r IN SELECT x."accountId" AS account_id, x.currency, sum(x."amountMinor") AS net
+  -- posting_count (the transactions list's total_size, migrations/0019) counts what is
+  -- inserted below: the postings whose amount is not zero.
+  FOR r IN SELECT x."accountId" AS account_id, x.currency, sum(x."amountMinor") AS net, count(*) FILTER (WHERE x."amountMinor" <> 0) AS n
            FROM jsonb_to_recordset(p_entry->'postings') AS x("accountId" text, "amountMinor" bigint, currency text)
            WHERE x."accountId" IS NOT NULL GROUP BY x."accountId", x.currency
            ORDER BY x."accountId" IS DISTINCT FROM v_covered, x."accountId" LOOP
-    UPDATE accounts SET available_minor = available_minor + r.net, balance_effective_date = now()
+    UPDATE accounts SET available_minor = available_minor + r.net, posting_count = posting_count + r.n, balance_effective_date = now()
     WHERE client_id = v_client AND account_id = r.account_id AND currency = r.currency
       AND (r.account_id IS DISTINCT FROM v_covered OR r.net >= 0 OR available_minor + r.net >= 0)
     RETURNING available_minor INTO v_balance;

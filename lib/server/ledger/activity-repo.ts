@@ -1,5 +1,6 @@
 import "server-only";
 import type { Queryable } from "@/lib/server/db/types";
+import { orderTsSql } from "@/lib/server/http/page-window";
 
 /**
  * The only SQL that reads an account's activity (transactions, statements).
@@ -80,20 +81,48 @@ const COLUMNS = `p.posting_id::text, p.entry_id::text, p.booked_at, p.value_date
        AND a.account_id = CASE WHEN p.account_id = pay.debtor_account_id THEN pay.creditor_account_id ELSE pay.debtor_account_id END)
   END AS other_account_number`;
 
-/** How many postings match (the list's total_size). */
-export async function countActivity(db: Queryable, filter: ActivityFilter): Promise<number> {
+/** A filter that narrows the account's postings (an unfiltered list's total is the account's posting_count). */
+const isFiltered = (filter: ActivityFilter) =>
+  filter.fromDate !== undefined ||
+  filter.toDate !== undefined ||
+  filter.type !== undefined ||
+  filter.minMinor !== undefined ||
+  filter.maxMinor !== undefined ||
+  filter.text !== undefined;
+
+/**
+ * The list's total_size and its newest posting's order timestamp, in one
+ * statement (snapshotList's summarize, once per result set). Unfiltered, the
+ * total is the count the ledger writer keeps on the account row
+ * (migrations/0019_posting_counts.sql), so a million postings are not counted;
+ * filtered, the matching range is counted, once: later pages carry it in the token.
+ */
+export async function summarizeActivity(db: Queryable, filter: ActivityFilter): Promise<{ total: number; newest: string | null }> {
   const { sql, values } = where(filter);
-  const needsPayment = filter.text !== undefined;
-  const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${needsPayment ? FROM : "ledger_postings p"} WHERE ${sql}`, values);
-  return Number(rows[0]!.n);
+  const newest = `SELECT ${orderTsSql("max(p.booked_at)")} FROM ${filter.text !== undefined ? FROM : "ledger_postings p"} WHERE ${sql}`;
+  const total = isFiltered(filter)
+    ? `SELECT count(*) FROM ${filter.text !== undefined ? FROM : "ledger_postings p"} WHERE ${sql}`
+    : "SELECT posting_count FROM accounts WHERE client_id = $1 AND account_id = $2";
+  const { rows } = await db.query<{ total: string; newest: string | null }>(`SELECT (${total}) AS total, (${newest}) AS newest`, values);
+  return { total: Number(rows[0]!.total), newest: rows[0]!.newest };
 }
 
-/** One page, newest first. */
-export async function listActivity(db: Queryable, filter: ActivityFilter, page: { limit: number; offset: number }): Promise<ActivityRow[]> {
+/**
+ * One page, newest first: the postings booked at or before `upTo`, after
+ * skipping `offset` (a keyset seek on ledger_postings_activity, read backwards).
+ */
+export async function fetchActivity(
+  db: Queryable,
+  filter: ActivityFilter,
+  window: { upTo: string; offset: number; limit: number },
+): Promise<Array<ActivityRow & { page_at: string }>> {
   const { sql, values } = where(filter);
-  const { rows } = await db.query<ActivityRow>(
-    `SELECT ${COLUMNS} FROM ${FROM} WHERE ${sql} ORDER BY p.booked_at DESC, p.posting_id DESC LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
-    [...values, page.limit, page.offset],
+  const n = values.length;
+  const { rows } = await db.query<ActivityRow & { page_at: string }>(
+    `SELECT ${COLUMNS}, ${orderTsSql("p.booked_at")} AS page_at FROM ${FROM}
+     WHERE ${sql} AND p.booked_at <= $${n + 1}::timestamptz
+     ORDER BY p.booked_at DESC, p.posting_id DESC OFFSET $${n + 2} LIMIT $${n + 3}`,
+    [...values, window.upTo, window.offset, window.limit],
   );
   return rows;
 }
@@ -103,7 +132,13 @@ export async function listActivity(db: Queryable, filter: ActivityFilter, page: 
  * posting booked earlier; zero before the first) and after the end of
  * another, for a statement's opening and closing.
  */
-export async function balancesAround(db: Queryable, clientId: string, accountId: string, fromDate: string, toDate: string): Promise<{ opening: bigint; closing: bigint }> {
+export async function balancesAround(
+  db: Queryable,
+  clientId: string,
+  accountId: string,
+  fromDate: string,
+  toDate: string,
+): Promise<{ opening: bigint; closing: bigint }> {
   const balanceBefore = (bound: string) => `coalesce((SELECT balance_after_minor FROM ledger_postings
       WHERE client_id = $1 AND account_id = $2 AND booked_at < (${bound}::timestamp AT TIME ZONE 'Atlantic/Bermuda')
       ORDER BY booked_at DESC, posting_id DESC LIMIT 1), 0)::text`;

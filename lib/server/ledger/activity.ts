@@ -5,8 +5,8 @@ import { ApiError } from "@/lib/contract/http/errors";
 import type { TTransaction, TTransactionFilters, TTransactionKind, TTransactionList, TTransactionsQuery } from "@/lib/contract/ledger/schema";
 import { AmountError, formatAmount, parseAmount } from "@/lib/contract/money";
 import { bankTimeNow } from "@/lib/contract/time/bank-time";
-import { pagedList } from "@/lib/server/http/list";
-import { countActivity, listActivity, type ActivityFilter, type ActivityRow } from "@/lib/server/ledger/activity-repo";
+import { snapshotList } from "@/lib/server/http/list";
+import { fetchActivity, summarizeActivity, type ActivityFilter, type ActivityRow } from "@/lib/server/ledger/activity-repo";
 
 /** What moved the money, from the posting's kind and its payment. */
 function kindOf(row: ActivityRow): TTransactionKind {
@@ -73,7 +73,12 @@ function boundMinor(value: string | undefined, currency: string, field: "minAmou
 }
 
 /** The account (the caller's own, else 404 as for an unknown one) and the filter in its currency's minor units. */
-export async function activityFilterOf(db: Queryable, clientId: string, accountNumber: string, filters: TTransactionFilters): Promise<{ filter: ActivityFilter; currency: string }> {
+export async function activityFilterOf(
+  db: Queryable,
+  clientId: string,
+  accountNumber: string,
+  filters: TTransactionFilters,
+): Promise<{ filter: ActivityFilter; currency: string }> {
   const account = await findAccountByNumber(db, clientId, accountNumber);
   if (!account) throw accountNotFound(accountNumber);
   const filter: ActivityFilter = {
@@ -100,8 +105,13 @@ export async function listAccountTransactions(
   const { pageStart, pageSize, pageToken, ...filters } = query;
   const { filter } = await activityFilterOf(db, clientId, accountNumber, filters);
   const binding = { clientId, endpoint: "GET /v1/accounts/{accountNumber}/transactions", filters: { accountNumber, ...filters } };
-  return pagedList(secret, binding, { pageStart, pageSize, pageToken }, async (page) => {
-    const [rows, total] = await Promise.all([listActivity(db, filter, page), countActivity(db, filter)]);
-    return { items: rows.map(toTransaction), total };
-  });
+  return snapshotList(
+    secret,
+    binding,
+    { pageStart, pageSize, pageToken },
+    {
+      summarize: () => summarizeActivity(db, filter),
+      fetch: async (window) => (await fetchActivity(db, filter, window)).map((row) => ({ item: toTransaction(row), at: row.page_at })),
+    },
+  );
 }

@@ -4,16 +4,19 @@ import type { Queryable } from "@/lib/server/db/types";
 /**
  * The ledger's invariants, checked from the stored rows (`npm run ops --
  * ledger verify`, docs/ledger.md): every entry sums to zero per currency;
- * every account's stored balance equals the sum of its postings; every
+ * every account's stored balance equals the sum of its postings, and its
+ * stored posting count (the transactions list's total) their number; every
  * posting's balance-after is the one before it plus its amount. The first
  * discrepancy found is named; a clean ledger reports what it checked.
  */
 export type LedgerDiscrepancy =
   | { check: "entry_balances"; clientId: string; entryId: string; currency: string; sumMinor: string }
   | { check: "account_balance"; clientId: string; accountId: string; storedMinor: string; postingsMinor: string }
+  | { check: "posting_count"; clientId: string; accountId: string; stored: string; postings: string }
   | { check: "balance_after"; clientId: string; accountId: string; postingId: string; balanceAfterMinor: string; expectedMinor: string };
 
-export type LedgerVerification = { ok: true; entries: number; accounts: number; postings: number } | { ok: false; discrepancy: LedgerDiscrepancy; message: string };
+export type LedgerVerification =
+  { ok: true; entries: number; accounts: number; postings: number } | { ok: false; discrepancy: LedgerDiscrepancy; message: string };
 
 export async function verifyLedger(db: Queryable): Promise<LedgerVerification> {
   const unbalanced = await db.query<{ client_id: string; entry_id: string; currency: string; sum: string }>(
@@ -28,18 +31,38 @@ export async function verifyLedger(db: Queryable): Promise<LedgerVerification> {
       message: `entry ${entry.entry_id} of client ${entry.client_id} sums to ${entry.sum} minor units of ${entry.currency}, not zero`,
     };
   }
-  const mismatched = await db.query<{ client_id: string; account_id: string; stored: string; postings: string }>(
-    `SELECT a.client_id, a.account_id, a.available_minor::text AS stored, coalesce(s.total, 0)::text AS postings
+  const mismatched = await db.query<{ client_id: string; account_id: string; stored: string; postings: string; stored_count: string; count: string }>(
+    `SELECT a.client_id, a.account_id, a.available_minor::text AS stored, coalesce(s.total, 0)::text AS postings,
+            a.posting_count::text AS stored_count, coalesce(s.n, 0)::text AS count
      FROM accounts a
-     LEFT JOIN (SELECT client_id, account_id, sum(amount_minor) AS total FROM ledger_postings WHERE account_id IS NOT NULL GROUP BY client_id, account_id) s
+     LEFT JOIN (SELECT client_id, account_id, sum(amount_minor) AS total, count(*) AS n FROM ledger_postings WHERE account_id IS NOT NULL GROUP BY client_id, account_id) s
        USING (client_id, account_id)
-     WHERE a.available_minor <> coalesce(s.total, 0) ORDER BY a.client_id, a.account_id LIMIT 1`,
+     WHERE a.available_minor <> coalesce(s.total, 0) OR a.posting_count <> coalesce(s.n, 0) ORDER BY a.client_id, a.account_id LIMIT 1`,
   );
   const account = mismatched.rows[0];
+  if (account && account.stored === account.postings) {
+    return {
+      ok: false,
+      discrepancy: {
+        check: "posting_count",
+        clientId: account.client_id,
+        accountId: account.account_id,
+        stored: account.stored_count,
+        postings: account.count,
+      },
+      message: `account ${account.account_id} of client ${account.client_id} records ${account.stored_count} postings but has ${account.count}`,
+    };
+  }
   if (account) {
     return {
       ok: false,
-      discrepancy: { check: "account_balance", clientId: account.client_id, accountId: account.account_id, storedMinor: account.stored, postingsMinor: account.postings },
+      discrepancy: {
+        check: "account_balance",
+        clientId: account.client_id,
+        accountId: account.account_id,
+        storedMinor: account.stored,
+        postingsMinor: account.postings,
+      },
       message: `account ${account.account_id} of client ${account.client_id} holds ${account.stored} minor units but its postings sum to ${account.postings}`,
     };
   }
