@@ -9,7 +9,7 @@ export type PortalSessionToken = { token: string; sessionId: string; userId: str
  * The token the portal would mint for a demo user (app/api/portal/token),
  * inside a fresh server-side session (portal_sessions), without a browser.
  */
-export async function portalSessionFor(email: string): Promise<PortalSessionToken> {
+export async function portalSessionFor(email: string, idleSeconds?: number): Promise<PortalSessionToken> {
   const runtime = await getRuntime();
   const { rows } = await runtime.db.query<{ user_id: string; email: string; role: Role; client_id: string; cif: string; permissions: string[] }>(
     "SELECT u.user_id, u.email, u.role, u.client_id, c.cif, c.permissions FROM users u JOIN clients c USING (client_id) WHERE u.email = $1",
@@ -17,7 +17,7 @@ export async function portalSessionFor(email: string): Promise<PortalSessionToke
   );
   const u = rows[0];
   if (!u) throw new Error(`no demo user ${email}`);
-  const { sessionId } = await startSession(runtime.db, u.user_id, 3600);
+  const { sessionId } = await startSession(runtime.db, u.user_id, 3600, idleSeconds);
   const user = { id: u.user_id, email: u.email, role: u.role, clientId: u.client_id, cif: u.cif, clientPermissions: u.permissions, sessionId };
   return { token: (await mintPortalToken(runtime, user)).access_token, sessionId, userId: u.user_id };
 }

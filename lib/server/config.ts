@@ -14,6 +14,8 @@ const ZEnv = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).default(3600),
   PORTAL_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3000),
+  // More than the minute of warning before it; at most the 8-hour working day a session lasts anyway.
+  PORTAL_IDLE_TIMEOUT_MIN: z.coerce.number().min(1.25).max(480).default(15),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: flag.optional(),
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   TRUST_PROXY: flag.default(false),
@@ -39,6 +41,8 @@ export type Config = {
   rateLimit: { max: number; windowSeconds: number };
   /** Each portal user's own quota per rate-limit window (the portal never spends the client's). */
   portalRateLimitMax: number;
+  /** A portal session ends after this long without the user's activity (docs/security.md). */
+  portalIdleTimeoutSeconds: number;
   webhookAllowPrivateNetworks: boolean;
   webhookRetryScale: number;
   trustProxy: boolean;
@@ -75,6 +79,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ""),
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S },
     portalRateLimitMax: e.PORTAL_RATE_LIMIT_MAX,
+    portalIdleTimeoutSeconds: Math.round(e.PORTAL_IDLE_TIMEOUT_MIN * 60),
     webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? e.APP_ENV === "uat",
     webhookRetryScale: e.WEBHOOK_RETRY_SCALE,
     trustProxy: e.TRUST_PROXY,
@@ -85,7 +90,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     deliveryRetentionDays: e.DELIVERY_RETENTION_DAYS,
     dedupeLockTimeoutMs: e.DEDUPE_LOCK_TIMEOUT_MS,
     secretsKey: e.HARBOUR_SECRETS_KEY,
-    secretsKeyPrevious: e.HARBOUR_SECRETS_KEY_PREVIOUS?.split(",").map((k) => k.trim()).filter(Boolean) ?? [],
+    secretsKeyPrevious:
+      e.HARBOUR_SECRETS_KEY_PREVIOUS?.split(",")
+        .map((k) => k.trim())
+        .filter(Boolean) ?? [],
   };
 }
 

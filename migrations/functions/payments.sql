@@ -93,7 +93,8 @@ BEGIN
     exchange_rate, charge_minor, charges_type, settlement_date, funds_held, details, remittance_information, creditor_account_id
   FROM jsonb_populate_record(NULL::payments, v_outcome->'payment');
 
-  PERFORM audit_write(a.client_id, a.actor, a.action, a.entity, a.entity_id, a.data)
+  -- ip and correlation_id come from the request (NULL when a key is absent); ip is checked in TypeScript (auditIp).
+  PERFORM audit_write(a.client_id, a.actor, a.action, a.entity, a.entity_id, a.data, p_ip => a.ip, p_correlation_id => a.correlation_id)
   FROM jsonb_populate_record(NULL::audit_log, v_outcome->'audit') AS a;
 
   IF v_covered AND v_outcome ? 'task' THEN

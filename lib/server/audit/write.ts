@@ -26,8 +26,8 @@ export type AuditEntry = {
   correlationId?: string | null;
 };
 
-/** A proxy-supplied address may be anything (TRUST_PROXY=1): only a real IP reaches the inet column. */
-function ipOrNull(ip: string | null | undefined): string | null {
+/** A proxy-supplied address may be anything (TRUST_PROXY=1): only a real IP reaches the inet column (here and in SQL callers' rows). */
+export function auditIp(ip: string | null | undefined): string | null {
   return ip && isIP(ip) ? ip : null;
 }
 
@@ -51,7 +51,7 @@ export async function writeAudit(db: Queryable, entry: AuditEntry): Promise<void
       JSON.stringify(entry.data ?? {}),
       entry.before === undefined || entry.before === null ? null : JSON.stringify(entry.before),
       entry.after === undefined || entry.after === null ? null : JSON.stringify(entry.after),
-      ipOrNull(entry.ip),
+      auditIp(entry.ip),
       entry.correlationId ?? null,
     ],
   });

@@ -7,7 +7,7 @@ import { OPERATOR_ROLE } from "@/lib/contract/auth/staff";
 import { authenticate } from "@/lib/server/auth/sign-in";
 import { ZSignIn } from "@/lib/contract/auth/sign-in-schema";
 import { getRuntime } from "@/lib/server/runtime";
-import { endSession, startSession } from "@/lib/server/auth/sessions";
+import { closeSession, openSession } from "@/lib/server/auth/session-audit";
 import { clientIpOf } from "@/lib/server/http/client-ip";
 
 /**
@@ -51,7 +51,8 @@ function buildOptions(secret: string, production: boolean): AuthOptions {
           const forwarded = req.headers?.["x-forwarded-for"];
           const address = clientIpOf(new Headers(typeof forwarded === "string" ? { "x-forwarded-for": forwarded } : {}));
           const result = await authenticate(db, parsed.data, address);
-          if (result.ok) return result.user;
+          // The address rides on the user to the jwt callback, which opens the session (and audits it).
+          if (result.ok) return { ...result.user, ip: address };
           if (result.reason === "locked") throw new Error(`${SIGN_IN_ERRORS.locked}:${result.retryAfterSeconds}`);
           throw new Error(SIGN_IN_ERRORS.invalid);
         },
@@ -61,8 +62,9 @@ function buildOptions(secret: string, production: boolean): AuthOptions {
       async jwt({ token, user }) {
         if (user) {
           // Sign-in: the cookie names a server-side session, which sign-out ends for good.
-          const { db } = await getRuntime();
-          token.sid = (await startSession(db, user.id, SESSION_MAX_AGE_S)).sessionId;
+          const { db, config } = await getRuntime();
+          const limits = { lifetimeSeconds: SESSION_MAX_AGE_S, idleSeconds: config.portalIdleTimeoutSeconds };
+          token.sid = (await openSession(db, user, limits, user.ip ?? null)).sessionId;
           token.uid = user.id;
           token.role = user.role;
           token.clientId = user.clientId;
@@ -81,7 +83,7 @@ function buildOptions(secret: string, production: boolean): AuthOptions {
     events: {
       async signOut({ token }) {
         const { db } = await getRuntime();
-        await endSession(db, token?.sid, "sign-out");
+        await closeSession(db, { sessionId: token?.sid, userId: token?.uid, clientId: token?.clientId });
       },
     },
   };

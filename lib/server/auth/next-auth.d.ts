@@ -15,6 +15,8 @@ declare module "next-auth" {
     name: string;
     role: Role | StaffRole;
     clientId: string;
+    /** Sign-in only: the address it came from, for its audit row (never stored in the cookie). */
+    ip?: string | null;
   }
 }
 

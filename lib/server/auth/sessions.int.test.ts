@@ -18,12 +18,12 @@ describe("portal sessions (server-side, ended for good)", () => {
     const session = await startSession(db, uid, 3600);
     expect((await liveSession(db, session.sessionId))?.userId).toBe(uid);
     expect((await findPortalUserBySession(db, session.sessionId, uid))?.email).toBe("viewer@acme.test");
-    expect(await touchSession(db, session.sessionId)).toBe(true);
+    expect(await touchSession(db, session.sessionId, 900)).not.toBeNull();
 
     expect(await endSession(db, session.sessionId, "sign-out")).toBe(true);
     expect(await liveSession(db, session.sessionId)).toBeNull();
     expect(await findPortalUserBySession(db, session.sessionId, uid)).toBeNull();
-    expect(await touchSession(db, session.sessionId)).toBe(false);
+    expect(await touchSession(db, session.sessionId, 900)).toBeNull();
     expect(await endSession(db, session.sessionId, "sign-out")).toBe(false);
   });
 
@@ -50,6 +50,44 @@ describe("portal sessions (server-side, ended for good)", () => {
     expect(await endSessionsOfUser(db, tara, "sign-out-everywhere")).toBe(2);
     for (const s of mine) expect(await liveSession(db, s.sessionId)).toBeNull();
     expect(await liveSession(db, other.sessionId)).not.toBeNull();
+  });
+});
+
+describe("idle timeout (PORTAL_IDLE_TIMEOUT_MIN, enforced by the database)", () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("a session without activity ends after the idle time, and later activity does not revive it", async () => {
+    const { db } = await getRuntime();
+    const uid = await userId("viewer@acme.test");
+    const session = await startSession(db, uid, 3600, 1);
+    expect(await liveSession(db, session.sessionId)).not.toBeNull();
+    await sleep(1100);
+    expect(await liveSession(db, session.sessionId)).toBeNull();
+    expect(await findPortalUserBySession(db, session.sessionId, uid)).toBeNull();
+    // Activity after the timeout does not bring it back.
+    expect(await touchSession(db, session.sessionId, 1)).toBeNull();
+    expect(await liveSession(db, session.sessionId)).toBeNull();
+  });
+
+  it("activity moves the idle end forward, never past the session's absolute end", async () => {
+    const { db } = await getRuntime();
+    const session = await startSession(db, await userId("viewer@acme.test"), 3600, 2);
+    const { rows } = await db.query<{ max: Date }>("SELECT max_expires_at AS max FROM portal_sessions WHERE session_id = $1", [session.sessionId]);
+    const touched = await touchSession(db, session.sessionId, 900);
+    expect(touched!.expiresAt.getTime()).toBeGreaterThan(session.expiresAt.getTime() + 800_000);
+    // An idle time longer than what is left of the day stops at the day's end.
+    const capped = await touchSession(db, session.sessionId, 86_400);
+    expect(capped!.expiresAt.getTime()).toBe(rows[0]!.max.getTime());
+  });
+
+  it("touching keeps a session alive across several idle periods", async () => {
+    const { db } = await getRuntime();
+    const session = await startSession(db, await userId("viewer@acme.test"), 3600, 1);
+    for (let i = 0; i < 3; i++) {
+      await sleep(600);
+      expect(await touchSession(db, session.sessionId, 1)).not.toBeNull();
+    }
+    expect(await liveSession(db, session.sessionId)).not.toBeNull();
   });
 });
 

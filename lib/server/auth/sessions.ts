@@ -36,12 +36,18 @@ export function isSessionId(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
-/** Opens a session for a user who has just proven who they are. */
-export async function startSession(db: Queryable, userId: string, lifetimeSeconds: number): Promise<LiveSession> {
+/**
+ * Opens a session for a user who has just proven who they are. It lasts
+ * `lifetimeSeconds` at most; with `idleSeconds`, only that long after the
+ * last activity (touchSession): `expires_at` is the sooner of the two, so every
+ * liveness check, in SQL anywhere, enforces the idle timeout without knowing it.
+ */
+export async function startSession(db: Queryable, userId: string, lifetimeSeconds: number, idleSeconds: number = lifetimeSeconds): Promise<LiveSession> {
   const { rows } = await db.query<SessionRow>(
-    `INSERT INTO portal_sessions (session_id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))
+    `INSERT INTO portal_sessions (session_id, user_id, expires_at, max_expires_at)
+     VALUES ($1, $2, now() + make_interval(secs => least($3::int, $4::int)), now() + make_interval(secs => $3::int))
      RETURNING session_id, user_id, created_at, last_seen_at, expires_at`,
-    [randomUUID(), userId, lifetimeSeconds],
+    [randomUUID(), userId, lifetimeSeconds, idleSeconds],
   );
   return toSession(rows[0]!);
 }
@@ -57,40 +63,43 @@ export async function liveSession(db: Queryable, sessionId: unknown): Promise<Li
   return rows[0] ? toSession(rows[0]) : null;
 }
 
-/** Records activity (for an idle timeout); returns false when the session is no longer live. */
-export async function touchSession(db: Queryable, sessionId: string): Promise<boolean> {
-  if (!isSessionId(sessionId)) return false;
-  const { rowCount } = await db.query(
-    "UPDATE portal_sessions SET last_seen_at = now() WHERE session_id = $1 AND ended_at IS NULL AND expires_at > now()",
-    [sessionId],
+/**
+ * Records the user's activity: the session now idles out `idleSeconds` from
+ * now, never after its absolute end. Returns the session as it now is, or null
+ * when it was no longer live (an expired session is not revived).
+ */
+export async function touchSession(db: Queryable, sessionId: string, idleSeconds: number): Promise<LiveSession | null> {
+  if (!isSessionId(sessionId)) return null;
+  const { rows } = await db.query<SessionRow>(
+    `UPDATE portal_sessions SET last_seen_at = now(), expires_at = least(max_expires_at, now() + make_interval(secs => $2::int))
+      WHERE session_id = $1 AND ended_at IS NULL AND expires_at > now()
+      RETURNING session_id, user_id, created_at, last_seen_at, expires_at`,
+    [sessionId, idleSeconds],
   );
-  return (rowCount ?? 0) > 0;
+  return rows[0] ? toSession(rows[0]) : null;
 }
 
 /** Ends one session; returns false when it was not live. */
 export async function endSession(db: Queryable, sessionId: unknown, reason: string): Promise<boolean> {
   if (!isSessionId(sessionId)) return false;
-  const { rowCount } = await db.query(
-    "UPDATE portal_sessions SET ended_at = now(), ended_reason = $2 WHERE session_id = $1 AND ended_at IS NULL",
-    [sessionId, reason],
-  );
+  const { rowCount } = await db.query("UPDATE portal_sessions SET ended_at = now(), ended_reason = $2 WHERE session_id = $1 AND ended_at IS NULL", [
+    sessionId,
+    reason,
+  ]);
   return (rowCount ?? 0) > 0;
 }
 
 /** Ends every live session of a user (sign out everywhere, admin action, disabled user); returns how many. */
 export async function endSessionsOfUser(db: Queryable, userId: string, reason: string): Promise<number> {
-  const { rowCount } = await db.query(
-    "UPDATE portal_sessions SET ended_at = now(), ended_reason = $2 WHERE user_id = $1 AND ended_at IS NULL",
-    [userId, reason],
-  );
+  const { rowCount } = await db.query("UPDATE portal_sessions SET ended_at = now(), ended_reason = $2 WHERE user_id = $1 AND ended_at IS NULL", [
+    userId,
+    reason,
+  ]);
   return rowCount ?? 0;
 }
 
 /** Sessions ended or expired more than `keepSeconds` ago are never read again. */
 export async function purgeSessions(db: Queryable, keepSeconds = 30 * 24 * 60 * 60): Promise<number> {
-  const { rowCount } = await db.query(
-    "DELETE FROM portal_sessions WHERE coalesce(ended_at, expires_at) < now() - make_interval(secs => $1)",
-    [keepSeconds],
-  );
+  const { rowCount } = await db.query("DELETE FROM portal_sessions WHERE coalesce(ended_at, expires_at) < now() - make_interval(secs => $1)", [keepSeconds]);
   return rowCount ?? 0;
 }

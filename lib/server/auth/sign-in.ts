@@ -6,6 +6,7 @@ import type { TSignIn } from "@/lib/contract/auth/sign-in-schema";
 import type { Queryable } from "@/lib/server/db/types";
 import { activeLock, clearFailures, recordFailure, secondsUntil, type ThrottleKey, type ThrottlePolicy } from "@/lib/server/auth/throttle";
 import { findUserByEmail } from "@/lib/server/portal/users-repo";
+import { auditSignInFailure } from "@/lib/server/auth/session-audit";
 
 /** Five wrong passwords within 15 minutes lock the address for 15 minutes. */
 export const LOGIN_THROTTLE: ThrottlePolicy = { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
@@ -20,10 +21,7 @@ export const LOGIN_ADDRESS_THROTTLE: ThrottlePolicy = { maxFailures: 20, windowS
 /** clientId is "" for an operator (bank staff, lib/contract/auth/staff.ts). */
 export type SignedInUser = { id: string; email: string; name: string; role: Role | StaffRole; clientId: string };
 
-export type SignInResult =
-  | { ok: true; user: SignedInUser }
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "locked"; retryAfterSeconds: number };
+export type SignInResult = { ok: true; user: SignedInUser } | { ok: false; reason: "invalid" } | { ok: false; reason: "locked"; retryAfterSeconds: number };
 
 /** Spent on unknown addresses so they take as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
@@ -65,6 +63,13 @@ export async function authenticate(
 
   if (!user || !valid) {
     const lockedUntil = await recordFailure(db, keys);
+    await auditSignInFailure(db, {
+      user: user ? { userId: user.user_id, clientId: user.client_id } : null,
+      email,
+      ip: sourceAddress,
+      reason: user ? "wrong-password" : "unknown-email",
+      lockedUntil,
+    });
     return lockedUntil ? lockedFor(lockedUntil) : { ok: false, reason: "invalid" };
   }
   // The address keeps its count: one right password must not reset a sprayer's budget.

@@ -42,6 +42,9 @@ const ZAuditRow = z.strictObject({
   entity: z.string(),
   entity_id: z.string(),
   data: z.record(z.string(), z.unknown()),
+  /** An IP address (auditIp) and the request's correlation id; absent for a submission without a request. */
+  ip: z.string().nullable().optional(),
+  correlation_id: z.string().nullable().optional(),
 });
 
 const ZOutcome = z.strictObject({
@@ -76,5 +79,14 @@ export type TSubmission = z.infer<typeof ZSubmission>;
 export type TSubmissionOutcome = z.infer<typeof ZOutcome>;
 
 /** What submit_payments answers per item: which outcome was written, or why nothing was. */
-export const SUBMISSION_RESULTS = ["Accepted", "Failed", "StaleReference", "InactiveDebtor", "InactiveCreditor", "ClaimLost", "GuardBusy", "Duplicate"] as const;
+export const SUBMISSION_RESULTS = [
+  "Accepted",
+  "Failed",
+  "StaleReference",
+  "InactiveDebtor",
+  "InactiveCreditor",
+  "ClaimLost",
+  "GuardBusy",
+  "Duplicate",
+] as const;
 export type SubmissionResult = (typeof SUBMISSION_RESULTS)[number];

@@ -4,12 +4,20 @@ import { ApiError } from "@/lib/contract/http/errors";
 import { requestInProgress, type StatementUnit } from "@/lib/server/http/idempotency";
 import { paymentPostings } from "@/lib/server/ledger/payment-entry";
 import { formatAmount } from "@/lib/contract/money";
-import { debtorAccount, forgetDebtorAccount, forgetReferenceData, isCurrentReference, referenceData, type ReferenceData } from "@/lib/server/payments/known-data";
+import {
+  debtorAccount,
+  forgetDebtorAccount,
+  forgetReferenceData,
+  isCurrentReference,
+  referenceData,
+  type ReferenceData,
+} from "@/lib/server/payments/known-data";
 import { recordSubmission, type DebtorAccount, type NewPayment, type PaymentDetails } from "@/lib/server/payments/repo";
 import type { TSubmission, TSubmissionOutcome } from "@/lib/server/payments/submission";
 import type { TPaymentResponse, TRail } from "@/lib/contract/payments/schema";
 import { toPaymentResponse } from "@/lib/server/payments/serialize";
 import { settlementRunAt } from "@/lib/contract/payments/settlement-date";
+import { auditIp } from "@/lib/server/audit/write";
 
 export const SETTLE_TASK = "payment.settle";
 export const SIMULATE_LOCK_UNAVAILABLE = "DEDUPE_LOCK_UNAVAILABLE";
@@ -18,6 +26,9 @@ export const SIMULATE_LOCK_UNAVAILABLE = "DEDUPE_LOCK_UNAVAILABLE";
 export type PaymentContext = {
   clientId: string;
   actor: string;
+  /** Where the request came from and its correlation id, for the audit row (absent without a request). */
+  ip?: string | null;
+  correlationId?: string | null;
   /** The portal user who submitted it (stored in the payment's details); absent for an integration's request. */
   submittedBy?: { userId: string; email: string } | null;
   now: Date;
@@ -127,6 +138,8 @@ function outcome(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: bo
         entity: "payment",
         entity_id: ids.paymentId,
         data: { rail: draft.rail, status: payment.status, debit: `${formatAmount(draft.debitMinor, draft.debtor.currency)} ${draft.debtor.currency}` },
+        ip: auditIp(ctx.ip),
+        correlation_id: ctx.correlationId ?? null,
       },
       body: JSON.stringify(response),
     },
@@ -179,7 +192,14 @@ async function record(
   const failed = outcome(ctx, draft, ids, false);
   const settles = draft.creditor
     ? {}
-    : { task: { kind: SETTLE_TASK, payload: { paymentId: ids.paymentId }, runAt: settlementRunAt(draft.settlementDate).toISOString(), dedupeKey: ids.paymentId } };
+    : {
+        task: {
+          kind: SETTLE_TASK,
+          payload: { paymentId: ids.paymentId },
+          runAt: settlementRunAt(draft.settlementDate).toISOString(),
+          dedupeKey: ids.paymentId,
+        },
+      };
   const written = await recordSubmission(unit, {
     clientId: ctx.clientId,
     rail: draft.rail,

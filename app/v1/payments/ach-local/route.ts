@@ -6,7 +6,7 @@ import { createAchPaymentOperation } from "@/lib/contract/payments/operations";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(createAchPaymentOperation, async ({ runtime, principal, request, body, statement }) => {
+export const POST = endpoint(createAchPaymentOperation, async ({ runtime, principal, actor, request, body, statement }) => {
   await assertNotHeldBack(runtime.db, principal, { rail: "ACH", request: body });
-  return statement((unit) => createAchPayment(unit, paymentContextOf(runtime, principal, request), body));
+  return statement((unit) => createAchPayment(unit, paymentContextOf(runtime, principal, actor, request), body));
 });

@@ -5,6 +5,6 @@ import { createInternalTransfer } from "@/lib/server/payments/internal";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(createInternalTransferOperation, ({ runtime, principal, request, body, statement }) =>
-  statement((unit) => createInternalTransfer(unit, paymentContextOf(runtime, principal, request), body)),
+export const POST = endpoint(createInternalTransferOperation, ({ runtime, principal, actor, request, body, statement }) =>
+  statement((unit) => createInternalTransfer(unit, paymentContextOf(runtime, principal, actor, request), body)),
 );

@@ -6,7 +6,7 @@ import { createSwiftPayment } from "@/lib/server/payments/swift";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(createSwiftPaymentOperation, async ({ runtime, principal, request, body, statement }) => {
+export const POST = endpoint(createSwiftPaymentOperation, async ({ runtime, principal, actor, request, body, statement }) => {
   await assertNotHeldBack(runtime.db, principal, { rail: "SWIFT", request: body });
-  return statement((unit) => createSwiftPayment(unit, paymentContextOf(runtime, principal, request), body));
+  return statement((unit) => createSwiftPayment(unit, paymentContextOf(runtime, principal, actor, request), body));
 });

@@ -1,0 +1,86 @@
+import "server-only";
+import type { Pool } from "pg";
+import { userActor } from "@/lib/server/audit/actors";
+import { writeAudit } from "@/lib/server/audit/write";
+import { endSession, startSession, type LiveSession } from "@/lib/server/auth/sessions";
+import type { Queryable } from "@/lib/server/db/types";
+import { withTransaction } from "@/lib/server/db/transaction";
+import { BANK_SCOPE } from "@/lib/server/ops/audit";
+
+/**
+ * Sign-in and sign-out as audit rows, each in the transaction of its change
+ * (the session opened or ended). Portal users' rows join their organisation's
+ * chain; operators (bank staff, no client) and addresses that match no user
+ * join the bank's own (BANK_SCOPE), so an organisation's log holds only its
+ * own people.
+ */
+
+const scopeOf = (clientId: string | null | undefined) => (clientId ? clientId : BANK_SCOPE);
+
+export type SignedInAs = { id: string; clientId: string };
+
+/** A user who has proven who they are gets a session, and the log says so. */
+export async function openSession(
+  pool: Pool,
+  user: SignedInAs,
+  limits: { lifetimeSeconds: number; idleSeconds: number },
+  ip: string | null,
+): Promise<LiveSession> {
+  return withTransaction(pool, async (tx) => {
+    const session = await startSession(tx, user.id, limits.lifetimeSeconds, limits.idleSeconds);
+    await writeAudit(tx, {
+      clientId: scopeOf(user.clientId),
+      actor: userActor(user.id),
+      action: "session.signed_in",
+      entity: "user",
+      entityId: user.id,
+      data: { sessionId: session.sessionId },
+      ip,
+    });
+    return session;
+  });
+}
+
+/** Sign-out: the row is written only when a live session actually ended (a repeated sign-out writes nothing). */
+export async function closeSession(pool: Pool, who: { sessionId: unknown; userId: string | undefined; clientId: string | undefined }): Promise<void> {
+  await withTransaction(pool, async (tx) => {
+    if (!(await endSession(tx, who.sessionId, "sign-out")) || !who.userId) return;
+    await writeAudit(tx, {
+      clientId: scopeOf(who.clientId),
+      actor: userActor(who.userId),
+      action: "session.signed_out",
+      entity: "user",
+      entityId: who.userId,
+      data: { sessionId: String(who.sessionId) },
+    });
+  });
+}
+
+export type SignInFailure = {
+  /** The user the typed email belongs to, when it belongs to one. */
+  user: { userId: string; clientId: string | null } | null;
+  /** As typed, lower-cased; recorded only when it matches no user (who else would it name?). */
+  email: string;
+  ip: string | null;
+  /** Why: `wrong-password` or `unknown-email`; `lockedUntil` when this failure started a lock. */
+  reason: string;
+  lockedUntil: Date | null;
+};
+
+/**
+ * A counted failure (lib/server/auth/sign-in.ts). Refusals while a lock holds
+ * are not written: they cost an attacker nothing, and must not let one fill an
+ * organisation's log; the failure that started the lock is.
+ */
+export async function auditSignInFailure(db: Queryable, failure: SignInFailure): Promise<void> {
+  const lockedUntil = failure.lockedUntil ? { lockedUntil: failure.lockedUntil.toISOString() } : {};
+  await writeAudit(db, {
+    clientId: scopeOf(failure.user?.clientId),
+    actor: failure.user ? userActor(failure.user.userId) : "anonymous",
+    action: "session.sign_in_failed",
+    entity: failure.user ? "user" : "sign_in",
+    entityId: failure.user ? failure.user.userId : failure.email,
+    data: { reason: failure.reason, ...lockedUntil },
+    ip: failure.ip,
+  });
+}
