@@ -22,7 +22,11 @@ const KIND_CODE: Record<TTransactionKind, string> = {
 };
 
 /** The SWIFT X set: letters, digits, space and / - ? : ( ) . , ' +. */
-const swiftText = (text: string) => text.replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, " ").replace(/\s+/g, " ").trim();
+const swiftText = (text: string) =>
+  text
+    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** YYMMDD of a YYYY-MM-DD date. */
 const yymmdd = (date: string) => date.slice(2, 4) + date.slice(5, 7) + date.slice(8, 10);
@@ -58,7 +62,8 @@ export const mt940Statement: StatementFormat = {
     `:20:${swiftText(meta.statementId).slice(0, 16)}\r\n:25:${meta.accountNumber}\r\n:28C:00001/001\r\n` +
     balance("60F", meta.openingMinor, meta.fromDate, meta.currency),
   entry: (t) => {
-    const mark = t.type === "Credit" ? "C" : "D";
+    // A reversal carries RD (a debit reversed: money back in) or RC (a credit reversed), so an importer matches it to what it undoes.
+    const mark = t.kind === "Reversal" ? (t.type === "Credit" ? "RD" : "RC") : t.type === "Credit" ? "C" : "D";
     // Reference for the account owner (16x): the instructionIdentification, else NONREF; the bank's: the posting id.
     const ownerRef = swiftText(t.references.instructionIdentification ?? "").slice(0, 16) || "NONREF";
     const bookingDate = t.bookingDateTime.slice(0, 10);
