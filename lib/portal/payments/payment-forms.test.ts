@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ZAchPaymentRequest, ZSwiftPaymentRequest } from "@/lib/contract/payments/schema";
+import { ZAchPaymentRequest, ZInternalTransferRequest, ZSwiftPaymentRequest } from "@/lib/contract/payments/schema";
 import {
   achDefaults,
   cleanAmount,
@@ -10,9 +10,12 @@ import {
   swiftDefaults,
   toAchRequest,
   toSwiftRequest,
+  toTransferRequest,
+  transferDefaults,
   trimLines,
   type AchFormValues,
   type SwiftFormValues,
+  type TransferFormValues,
 } from "@/lib/portal/payments/payment-forms";
 
 const currencyOf = (n: string) => ({ "1000123456": "USD", "1000123457": "BMD" })[n];
@@ -60,7 +63,10 @@ describe("ACH form -> request", () => {
   });
 
   it("omits an empty reference and keeps additional information", () => {
-    const body = toAchRequest(ach({ instructionIdentification: " ", creditorAccount: { identification: "1", name: "A", additionalInformation: "Attn AP" } }), currencyOf);
+    const body = toAchRequest(
+      ach({ instructionIdentification: " ", creditorAccount: { identification: "1", name: "A", additionalInformation: "Attn AP" } }),
+      currencyOf,
+    );
     expect(body).not.toHaveProperty("instructionIdentification");
     expect(body.creditorAccount).toEqual({ identification: "1", name: "A", additionalInformation: "Attn AP" });
   });
@@ -139,6 +145,47 @@ describe("SWIFT form -> request", () => {
   });
 });
 
+describe("transfer form -> request", () => {
+  const transfer = (patch: Partial<TransferFormValues> = {}): TransferFormValues => ({
+    ...transferDefaults("1000123456", "1000123457"),
+    instructionIdentification: "SWEEP-1",
+    instructedAmount: { amount: "2,500.00" },
+    ...patch,
+  });
+  const resolver = requestResolver(ZInternalTransferRequest, (v: TransferFormValues) => toTransferRequest(v, currencyOf));
+
+  it("the amount is in the debit account's currency; no note is no remittanceInformation", () => {
+    expect(toTransferRequest(transfer(), currencyOf)).toEqual({
+      instructionIdentification: "SWEEP-1",
+      debtorAccount: { identification: "1000123456" },
+      creditorAccount: { identification: "1000123457" },
+      instructedAmount: { currency: "USD", amount: "2500.00" },
+    });
+    expect(toTransferRequest(transfer({ remittanceInformation: ["Month-end sweep", ""] }), currencyOf)).toMatchObject({
+      remittanceInformation: ["Month-end sweep"],
+    });
+  });
+
+  it("valid values resolve to the parsed request body", async () => {
+    const result = await resolver(transfer(), undefined, resolverOptions([]));
+    expect(result.errors).toEqual({});
+    expect(result.values).toMatchObject({ instructedAmount: { currency: "USD", amount: "2500.00" } });
+  });
+
+  it("the API's rules land on the form's controls: the same account twice, a bad amount, an unknown debit account", async () => {
+    const same = await resolver(
+      transfer({ creditorAccount: { identification: "1000123456" } }),
+      undefined,
+      resolverOptions(["creditorAccount.identification"]),
+    );
+    expect(same.errors).toMatchObject({ creditorAccount: { identification: { message: "creditorAccount must differ from debtorAccount" } } });
+    const amount = await resolver(transfer({ instructedAmount: { amount: "1.001" } }), undefined, resolverOptions(["instructedAmount.amount"]));
+    expect(amount.errors).toMatchObject({ instructedAmount: { amount: { message: "amount must be a non-negative decimal with at most 2 decimal places" } } });
+    const unknown = await resolver(transfer({ debtorAccount: { identification: "9999999999" } }), undefined, resolverOptions(["instructedAmount.currency"]));
+    expect(unknown.errors).toMatchObject({ instructedAmount: { currency: { message: "currency must be a 3-letter ISO 4217 code" } } });
+  });
+});
+
 describe("helpers", () => {
   it("trims only trailing empty lines", () => {
     expect(trimLines(["a", "", "b", " ", ""])).toEqual(["a", "", "b"]);
@@ -159,7 +206,9 @@ describe("helpers", () => {
   it("idempotency keys are v4 UUIDs, with or without crypto.randomUUID", () => {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
     expect(newIdempotencyKey()).toMatch(uuid);
-    const fallback = newIdempotencyKey({ getRandomValues: <T extends ArrayBufferView | null>(a: T) => globalThis.crypto.getRandomValues(a as Uint8Array) as unknown as T });
+    const fallback = newIdempotencyKey({
+      getRandomValues: <T extends ArrayBufferView | null>(a: T) => globalThis.crypto.getRandomValues(a as Uint8Array) as unknown as T,
+    });
     expect(fallback).toMatch(uuid);
     expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
   });

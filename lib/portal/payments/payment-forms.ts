@@ -14,6 +14,8 @@ import type { CHARGES_TYPES } from "@/lib/contract/payments/schema";
 export const ACH_REMITTANCE_LINES = 2;
 export const SWIFT_REMITTANCE_LINES = 4;
 export const SWIFT_ADDRESS_LINES = 4;
+/** The API takes up to 4; a note between one's own accounts needs 2 at most, and the form stays short on a phone. */
+export const TRANSFER_REMITTANCE_LINES = 2;
 
 export type AchFormValues = {
   instructionIdentification: string;
@@ -38,6 +40,15 @@ export type SwiftFormValues = {
   remittanceInformation: string[];
 };
 
+/** Between two of the client's own accounts; the amount is in the debtor account's currency. */
+export type TransferFormValues = {
+  instructionIdentification: string;
+  debtorAccount: { identification: string };
+  creditorAccount: { identification: string };
+  instructedAmount: { amount: string };
+  remittanceInformation: string[];
+};
+
 /** Accounts the form may debit: the account number and its currency. */
 export type CurrencyOf = (accountNumber: string) => string | undefined;
 
@@ -46,7 +57,10 @@ const lines = (count: number) => Array.from({ length: count }, () => "");
 /** Random, 16 characters (the API's limit), readable: `HP` + 14 base-36 characters. */
 export function newInstructionId(random: () => number = Math.random): string {
   let id = "HP";
-  while (id.length < 16) id += Math.floor(random() * 36).toString(36).toUpperCase();
+  while (id.length < 16)
+    id += Math.floor(random() * 36)
+      .toString(36)
+      .toUpperCase();
   return id;
 }
 
@@ -68,6 +82,16 @@ export function achDefaults(debtorAccount = ""): AchFormValues {
     creditorAccount: { identification: "", name: "", additionalInformation: "" },
     creditorBank: { bankCode: "" },
     remittanceInformation: lines(ACH_REMITTANCE_LINES),
+  };
+}
+
+export function transferDefaults(debtorAccount = "", creditorAccount = ""): TransferFormValues {
+  return {
+    instructionIdentification: newInstructionId(),
+    debtorAccount: { identification: debtorAccount },
+    creditorAccount: { identification: creditorAccount },
+    instructedAmount: { amount: "" },
+    remittanceInformation: lines(TRANSFER_REMITTANCE_LINES),
   };
 }
 
@@ -170,6 +194,22 @@ export function toSwiftRequest(values: SwiftFormValues, currencyOf: CurrencyOf):
     ...(Object.keys(intermediary).length === 0 ? {} : { intermediaryAgent: intermediary }),
     chargesType: values.chargesType,
     remittanceInformation: trimLines(values.remittanceInformation),
+  };
+}
+
+/**
+ * Transfer form -> request body. The currency is the debtor account's (the API
+ * requires it); no lines are sent as no remittanceInformation at all.
+ */
+export function toTransferRequest(values: TransferFormValues, currencyOf: CurrencyOf): Record<string, unknown> {
+  const instructionIdentification = optional(values.instructionIdentification);
+  const remittance = trimLines(values.remittanceInformation);
+  return {
+    ...(instructionIdentification === undefined ? {} : { instructionIdentification: instructionIdentification.trim() }),
+    debtorAccount: { identification: values.debtorAccount.identification },
+    creditorAccount: { identification: values.creditorAccount.identification },
+    instructedAmount: { currency: currencyOf(values.debtorAccount.identification) ?? "", amount: cleanAmount(values.instructedAmount.amount) },
+    ...(remittance.length === 0 ? {} : { remittanceInformation: remittance }),
   };
 }
 

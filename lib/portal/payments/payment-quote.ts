@@ -2,9 +2,9 @@ import { AmountError, formatAmount, parseAmount } from "@/lib/contract/money";
 import { creditForDebit, normalizeRate, swiftChargeMinor, type ChargesType } from "@/lib/contract/payments/pricing";
 
 /**
- * The SWIFT form's preview of what the bank will do: the same pure functions
- * the payment service prices with (lib/payments/pricing), fed with the rate
- * table the page was rendered with. The bank's answer is what counts; the
+ * The SWIFT and transfer forms' preview of what the bank will do: the same pure
+ * functions the payment service prices with (lib/contract/payments/pricing), fed
+ * with the rate table the page was rendered with. The bank's answer is what counts; the
  * preview only shows it before the button is pressed.
  */
 
@@ -12,7 +12,8 @@ import type { FxRate } from "@/lib/contract/payments/reference";
 
 export type { FxRate };
 
-export type SwiftQuote = {
+/** A fixed debit and what it becomes in the credit currency: the conversion part of every quote (SWIFT and internal transfers). */
+export type Conversion = {
   debitCurrency: string;
   creditCurrency: string;
   /** The principal debited (the typed amount, exact). */
@@ -21,6 +22,9 @@ export type SwiftQuote = {
   credit: string;
   /** Null for a same-currency payment. */
   rate: string | null;
+};
+
+export type SwiftQuote = Conversion & {
   charge: string;
   /** Principal plus charge: what leaves the account. */
   totalDebit: string;
@@ -40,10 +44,15 @@ export function swiftCurrencies(accountCurrency: string, rates: readonly FxRate[
   return [accountCurrency, ...[...new Set(targets)].sort()];
 }
 
-export function swiftQuote({ accountCurrency, creditCurrency, amount, chargesType, rates }: QuoteInput): QuoteResult {
+type ConversionInput = { debitCurrency: string; creditCurrency: string; amount: string; rates: readonly FxRate[] };
+
+type ConversionResult = { ok: true; conversion: Conversion; debitMinor: bigint } | { ok: false; reason: "amount" | "no-rate" | "too-small" };
+
+/** The typed debit converted at the table rate, rounded once (as the payment service does); same currency: no rate. */
+export function conversionQuote({ debitCurrency, creditCurrency, amount, rates }: ConversionInput): ConversionResult {
   let debitMinor: bigint;
   try {
-    debitMinor = parseAmount(amount.trim(), accountCurrency);
+    debitMinor = parseAmount(amount.trim(), debitCurrency);
   } catch (error) {
     if (error instanceof AmountError) return { ok: false, reason: "amount" };
     throw error;
@@ -51,24 +60,30 @@ export function swiftQuote({ accountCurrency, creditCurrency, amount, chargesTyp
   if (debitMinor <= 0n) return { ok: false, reason: "amount" };
   let rate: string | null = null;
   let creditMinor = debitMinor;
-  if (creditCurrency !== accountCurrency) {
-    const tableRate = findRate(rates, accountCurrency, creditCurrency);
+  if (creditCurrency !== debitCurrency) {
+    const tableRate = findRate(rates, debitCurrency, creditCurrency);
     if (tableRate === null) return { ok: false, reason: "no-rate" };
     rate = normalizeRate(tableRate);
-    creditMinor = creditForDebit(debitMinor, rate, accountCurrency, creditCurrency);
+    creditMinor = creditForDebit(debitMinor, rate, debitCurrency, creditCurrency);
     if (creditMinor <= 0n) return { ok: false, reason: "too-small" };
   }
+  return {
+    ok: true,
+    debitMinor,
+    conversion: { debitCurrency, creditCurrency, debit: formatAmount(debitMinor, debitCurrency), credit: formatAmount(creditMinor, creditCurrency), rate },
+  };
+}
+
+export function swiftQuote({ accountCurrency, creditCurrency, amount, chargesType, rates }: QuoteInput): QuoteResult {
+  const converted = conversionQuote({ debitCurrency: accountCurrency, creditCurrency, amount, rates });
+  if (!converted.ok) return converted;
   const chargeMinor = swiftChargeMinor(chargesType, accountCurrency);
   return {
     ok: true,
     quote: {
-      debitCurrency: accountCurrency,
-      creditCurrency,
-      debit: formatAmount(debitMinor, accountCurrency),
-      credit: formatAmount(creditMinor, creditCurrency),
-      rate,
+      ...converted.conversion,
       charge: formatAmount(chargeMinor, accountCurrency),
-      totalDebit: formatAmount(debitMinor + chargeMinor, accountCurrency),
+      totalDebit: formatAmount(converted.debitMinor + chargeMinor, accountCurrency),
     },
   };
 }
