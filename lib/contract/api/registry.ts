@@ -26,6 +26,7 @@ import { getJobOperation, listJobResultsOperation } from "@/lib/contract/virtual
 import { getPaymentOperation, listPaymentsOperation } from "@/lib/contract/payments/operations";
 import { APPROVAL_OPERATIONS } from "@/lib/contract/approvals/operations";
 import { createInternalTransferOperation, getAccountStatementOperation, listAccountTransactionsOperation } from "@/lib/contract/ledger/operations";
+import { listAuditLogOperation } from "@/lib/contract/audit/operations";
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const OPERATIONS: readonly OperationSpec[] = [
@@ -58,4 +59,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
   listAccountTransactionsOperation,
   getAccountStatementOperation,
   createInternalTransferOperation,
+  listAuditLogOperation,
 ];

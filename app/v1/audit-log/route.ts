@@ -1,0 +1,7 @@
+import { endpoint } from "@/lib/server/http/endpoint";
+import { listAuditLogOperation } from "@/lib/contract/audit/operations";
+import { listAuditLog } from "@/lib/server/audit/log";
+
+export const dynamic = "force-dynamic";
+
+export const GET = endpoint(listAuditLogOperation, ({ runtime, principal, query }) => listAuditLog(runtime.db, principal, query, runtime.pageTokenSecret));
