@@ -12,10 +12,10 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { ACH_CURRENCIES, ZAchPaymentRequest, type TAchPaymentRequest } from "@/lib/contract/payments/schema";
 import { achSettlementDate } from "@/lib/contract/payments/settlement-date";
 import { achDefaults, toAchRequest, type AchFormValues } from "@/lib/portal/payments/payment-forms";
-import type { BankCode } from "@/lib/contract/payments/reference";
+import type { BankCode, PaymentReference } from "@/lib/contract/payments/reference";
 import { exponentOf, formatMoney, toMinor } from "@/lib/portal/shared/money-format";
 
-type Props = { bankCodes: BankCode[]; holidays: string[]; initialAccount?: string };
+type Props = { bankCodes: BankCode[]; holidays: string[]; achCutoff: PaymentReference["achCutoff"]; initialAccount?: string };
 
 /** Server 400s name a request path; these stand for a control with another name. */
 const SERVER_FIELD_ALIASES: Record<string, string> = {
@@ -24,7 +24,7 @@ const SERVER_FIELD_ALIASES: Record<string, string> = {
   "creditorBank.currency": "creditorBank.bankCode",
 };
 
-export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
+export function AchPaymentForm({ bankCodes, holidays, achCutoff, initialAccount }: Props) {
   const { query, accounts, submission, form } = usePaymentForm<AchFormValues, TAchPaymentRequest>({
     rail: "ACH",
     currencies: ACH_CURRENCIES,
@@ -57,7 +57,7 @@ export function AchPaymentForm({ bankCodes, holidays, initialAccount }: Props) {
   }, [bankCode, banks, setValue]);
 
   const { now } = useBankNow();
-  const settlement = now ? achSettlementDate(now, new Set(holidays)) : null;
+  const settlement = now ? achSettlementDate(now, new Set(holidays), achCutoff) : null;
   const exceeds = useMemo(() => {
     if (!account || !/^\d+(\.\d{1,2})?$/.test((amount ?? "").trim())) return false;
     if (exponentOf(currency) < 2 && (amount ?? "").includes(".")) return false;

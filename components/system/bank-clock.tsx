@@ -6,13 +6,13 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
-import { formatCountdown, nextAchCutoff } from "@/lib/portal/system/ach-cutoff";
+import { ACH_CUTOFF, formatCountdown, nextAchCutoff } from "@/lib/portal/system/ach-cutoff";
 import { clockFace } from "@/lib/portal/system/bank-clock";
 
 const CUTOFF_DAY = new Intl.DateTimeFormat("en-US", { timeZone: "Atlantic/Bermuda", weekday: "long", day: "numeric", month: "short" });
 
-/** `holidays`: the bank's holiday list (YYYY-MM-DD, bank time); the cut-off skips them like weekends. */
-export function BankClock({ holidays = [] }: { holidays?: readonly string[] }) {
+/** `holidays`: the bank's holiday list (YYYY-MM-DD, bank time); the cut-off skips them like weekends. `achCutoff`: the time the bank set. */
+export function BankClock({ holidays = [], achCutoff = ACH_CUTOFF }: { holidays?: readonly string[]; achCutoff?: { hour: number; minute: number } }) {
   const { now, sync } = useBankNow();
   const holidaySet = useMemo(() => new Set(holidays), [holidays]);
 
@@ -36,16 +36,16 @@ export function BankClock({ holidays = [] }: { holidays?: readonly string[] }) {
             </div>
           </>
         ) : (
-          <ClockBody now={now} holidays={holidaySet} />
+          <ClockBody now={now} holidays={holidaySet} achCutoff={achCutoff} />
         )}
       </div>
     </Card>
   );
 }
 
-function ClockBody({ now, holidays }: { now: Date; holidays: ReadonlySet<string> }) {
+function ClockBody({ now, holidays, achCutoff }: { now: Date; holidays: ReadonlySet<string>; achCutoff: { hour: number; minute: number } }) {
   const face = clockFace(now);
-  const cutoff = nextAchCutoff(now, holidays);
+  const cutoff = nextAchCutoff(now, holidays, achCutoff);
   const cutoffFace = clockFace(cutoff.at);
   return (
     <>
@@ -70,8 +70,8 @@ function ClockBody({ now, holidays }: { now: Date; holidays: ReadonlySet<string>
           {formatCountdown(cutoff.at.getTime() - now.getTime())}
         </p>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          until {cutoff.isToday ? "today" : CUTOFF_DAY.format(cutoff.at)} at {cutoffFace.time.slice(0, 5)} {cutoffFace.abbreviation}. Payments sent
-          after it settle the next business day.
+          until {cutoff.isToday ? "today" : CUTOFF_DAY.format(cutoff.at)} at {cutoffFace.time.slice(0, 5)} {cutoffFace.abbreviation}. Payments sent after it
+          settle the next business day.
         </p>
       </div>
     </>

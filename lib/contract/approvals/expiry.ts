@@ -1,4 +1,4 @@
-import { ACH_CUTOFF, achSettlementDate, bankInstant, isBusinessDay, nextBusinessDay, SWIFT_CUTOFF, swiftSettlementDate } from "@/lib/contract/payments/settlement-date";
+import { ACH_CUTOFF, achSettlementDate, bankInstant, isBusinessDay, nextBusinessDay, SWIFT_CUTOFF, swiftSettlementDate, type BankTimeOfDay } from "@/lib/contract/payments/settlement-date";
 import type { TApprovalRail } from "@/lib/contract/approvals/schema";
 
 const DAY_MS = 86_400_000;
@@ -12,11 +12,11 @@ export type DraftTiming = { settlementDate: string; expiresAt: Date };
  * day the payment must be processed. "Next business day" aims one business
  * day later, so the draft lives until that day's cut-off.
  */
-export function draftTiming(rail: TApprovalRail, createdAt: Date, nextDay: boolean, holidays: ReadonlySet<string>): DraftTiming {
+export function draftTiming(rail: TApprovalRail, createdAt: Date, nextDay: boolean, holidays: ReadonlySet<string>, achCutoff: BankTimeOfDay = ACH_CUTOFF): DraftTiming {
   if (rail === "ACH") {
-    const today = achSettlementDate(createdAt, holidays);
+    const today = achSettlementDate(createdAt, holidays, achCutoff);
     const settlementDate = nextDay ? nextBusinessDay(today, holidays) : today;
-    return { settlementDate, expiresAt: bankInstant(settlementDate, ACH_CUTOFF) };
+    return { settlementDate, expiresAt: bankInstant(settlementDate, achCutoff) };
   }
   // SWIFT settles one business day after its processing day, whose 14:00 cut-off the draft must make.
   const first = swiftSettlementDate(createdAt, holidays);

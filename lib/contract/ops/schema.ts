@@ -65,7 +65,10 @@ export const ACCOUNT_CATEGORIES = ["account", "settlement", "parent"] as const;
 export const ZAccountOpen = z.strictObject({
   clientId: ZClientId,
   /** Omitted: the bank allocates the next free number. */
-  accountNumber: z.string("accountNumber must be text").regex(/^\d{8,20}$/, "accountNumber must be 8 to 20 digits").optional(),
+  accountNumber: z
+    .string("accountNumber must be text")
+    .regex(/^\d{8,20}$/, "accountNumber must be 8 to 20 digits")
+    .optional(),
   currency: ZAccountCurrency,
   accountType: z.string().trim().min(1).max(40).optional(),
   accountSubType: z.string().trim().min(1, "accountSubType must not be empty").max(40).default("CORP-CHK"),
@@ -77,8 +80,14 @@ export const ZAccountOpen = z.strictObject({
     .regex(/^\d{1,15}(\.\d{1,3})?$/, "openingBalance must be a non-negative decimal amount such as 1000.00")
     .default("0"),
   /** Percent per year, shown to the client among the account's attributes. */
-  creditInterestRate: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, "creditInterestRate must be a percentage such as 0.25").default("0.1"),
-  debitInterestRate: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, "debitInterestRate must be a percentage such as 8.5").default("0"),
+  creditInterestRate: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,4})?$/, "creditInterestRate must be a percentage such as 0.25")
+    .default("0.1"),
+  debitInterestRate: z
+    .string()
+    .regex(/^\d{1,3}(\.\d{1,4})?$/, "debitInterestRate must be a percentage such as 8.5")
+    .default("0"),
   owners: z
     .array(z.strictObject({ displayName: ZDisplayName, accountHolderType: z.enum(["Primary", "Joint"]) }))
     .min(1)
@@ -94,7 +103,6 @@ export const ZAccountStatus = z.strictObject({
   accountNumber: z.string().regex(/^\d{8,20}$/, "accountNumber must be 8 to 20 digits"),
   status: z.enum(ACCOUNT_STATUSES, "status must be Active, ACTIVE or INACTIVE"),
 });
-
 
 export const ZUserInvite = z.strictObject({
   clientId: ZClientId,
@@ -130,3 +138,50 @@ export const ZVirtualAccountCurrencyAdd = z.strictObject({ clientId: ZClientId, 
 const ZUserRef = { clientId: ZClientId, email: ZEmail };
 export const ZUserRoleChange = z.strictObject({ ...ZUserRef, role: z.enum(ROLES, `role must be one of ${ROLES.join(", ")}`) });
 export const ZUserAccess = z.strictObject(ZUserRef);
+
+/** A calendar date that exists, `YYYY-MM-DD` (bank time). */
+export const ZLocalDate = z
+  .string("date must be text")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "date must be a date such as 2027-12-25")
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    "date is not a day of the calendar",
+  );
+
+export const ZHolidayName = z.string("name must be text").trim().min(1, "name must not be empty").max(100, "name must be at most 100 characters");
+
+export const ZHolidayAdd = z.strictObject({ date: ZLocalDate, name: ZHolidayName });
+export const ZHolidayRemove = z.strictObject({ date: ZLocalDate });
+export const ZHolidayYear = z.coerce
+  .number("year must be a year such as 2027")
+  .int("year must be a year such as 2027")
+  .min(2000, "year must be 2000 or later")
+  .max(2100, "year must be 2100 or earlier");
+/** A year's holidays as CSV (`date,name` per line, header first), replacing that year's list. */
+export const ZHolidayImport = z.strictObject({ year: ZHolidayYear, csv: z.string("csv must be text").max(64 * 1024, "csv must be at most 64 KiB") });
+
+export const ZFxRatePair = z.strictObject({ from: ZAccountCurrency, to: ZAccountCurrency });
+
+/** Units of `to` per unit of `from`, exact decimal text that fits numeric(20, 10). */
+export const ZFxRateSet = z
+  .strictObject({
+    from: ZAccountCurrency,
+    to: ZAccountCurrency,
+    rate: z
+      .string("rate must be a decimal number")
+      .trim()
+      .regex(/^\d{1,10}(\.\d{1,10})?$/, "rate must be a positive decimal number such as 0.9215 (at most 10 decimals)")
+      .refine((value) => /[1-9]/.test(value), "rate must be greater than zero"),
+    /** ISO 8601 with an offset; omitted: now. */
+    effectiveAt: z.iso.datetime({ offset: true, message: "effectiveAt must be a time such as 2027-01-04T08:00:00-04:00" }).optional(),
+  })
+  .refine((value) => value.from !== value.to, { message: "to must differ from from", path: ["to"] });
+
+/** The ACH same-day cut-off, bank time; before the 16:00 settlement run, which settles what made it. */
+export const ZAchCutoffSet = z.strictObject({
+  time: z
+    .string("time must be text")
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "time must be a bank time such as 15:15 (24-hour HH:MM)")
+    .refine((value) => value < "16:00", "time must be before 16:00, when the settlement run settles the day's payments"),
+});

@@ -6,7 +6,11 @@ import { bankLocalParts } from "@/lib/contract/time/bank-time";
  * the bank's holiday list (table bank_holidays) are not business days.
  */
 
-/** ACH same-day cut-off: submissions strictly before 15:15:00 bank time settle today. */
+/**
+ * ACH same-day cut-off: submissions strictly before 15:15:00 bank time settle today. The
+ * bank's operators can move it (table settlement_settings, `npm run ops -- ach-cutoff set`);
+ * this is the default and what the migration starts with.
+ */
 export const ACH_CUTOFF = { hour: 15, minute: 15 } as const;
 /** SWIFT cut-off; the settlement date is one business day after the processing day. */
 export const SWIFT_CUTOFF = { hour: 14, minute: 0 } as const;
@@ -31,16 +35,18 @@ export function nextBusinessDay(localDate: string, holidays: ReadonlySet<string>
   throw new Error("no business day within 60 days: check bank_holidays");
 }
 
+export type BankTimeOfDay = { hour: number; minute: number };
+
 /** The first business day on which a submission at `now` is processed, given a cut-off. */
-function processingDay(now: Date, cutoff: { hour: number; minute: number }, holidays: ReadonlySet<string>): string {
+function processingDay(now: Date, cutoff: BankTimeOfDay, holidays: ReadonlySet<string>): string {
   const local = bankLocalParts(now);
   const beforeCutoff = local.hour < cutoff.hour || (local.hour === cutoff.hour && local.minute < cutoff.minute);
   return isBusinessDay(local.date, holidays) && beforeCutoff ? local.date : nextBusinessDay(local.date, holidays);
 }
 
 /** ACH: same day before the cut-off on a business day, otherwise the next business day (spec §4.5). */
-export function achSettlementDate(now: Date, holidays: ReadonlySet<string>): string {
-  return processingDay(now, ACH_CUTOFF, holidays);
+export function achSettlementDate(now: Date, holidays: ReadonlySet<string>, cutoff: BankTimeOfDay = ACH_CUTOFF): string {
+  return processingDay(now, cutoff, holidays);
 }
 
 /** SWIFT: T+1 business day after the processing day (14:00 cut-off), our documented rule. */

@@ -41,7 +41,7 @@ export async function createDraft(tx: Queryable, caller: PortalCaller, input: TC
     throw new ApiError("ACCOUNT_NOT_FOUND", `No account ${facts.debtorAccount} was found for this client.`, { field: "request.debtorAccount.identification" });
   }
   const reference = await referenceData(tx);
-  const timing = draftTiming(input.rail, now, input.nextBusinessDay, reference.holidays);
+  const timing = draftTiming(input.rail, now, input.nextBusinessDay, reference.holidays, reference.achCutoff);
   const draftId = await insertDraft(tx, caller.clientId, {
     draft_id: randomUUID(),
     rail: input.rail,

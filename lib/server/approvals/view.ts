@@ -22,7 +22,7 @@ export function quotedRate(rail: DraftRow["rail"], request: Record<string, unkno
 
 /** The quote the API would give now; compared with the maker's. */
 export function currentQuote(row: DraftRow, debitCurrency: string | null, reference: ReferenceData, now: Date): TQuote {
-  const settlementDate = row.rail === "ACH" ? achSettlementDate(now, reference.holidays) : swiftSettlementDate(now, reference.holidays);
+  const settlementDate = row.rail === "ACH" ? achSettlementDate(now, reference.holidays, reference.achCutoff) : swiftSettlementDate(now, reference.holidays);
   return { settlementDate, exchangeRate: debitCurrency ? quotedRate(row.rail, row.request, debitCurrency, reference) : row.exchange_rate };
 }
 

@@ -18,6 +18,7 @@ const NOT_DISTRIBUTED: Record<string, string> = {
   fx_rates: "reference: the bank's rate table, one for every client",
   bank_accounts: "reference: the bank's own ledger accounts (postings on them carry the client of their entry)",
   reference_data_version: "reference: the one-row version of the reference data",
+  settlement_settings: "reference: the one-row settlement settings (ACH cut-off), read by every client's payments",
   server_secrets: "reference: the servers' shared secrets (page tokens, webhooks), read on every node",
   signing_keys: "reference: the bank's JWT keys, read on every node",
   // Coordinator-local: global, small, and read before a tenant is known or across tenants.

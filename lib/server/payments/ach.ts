@@ -36,7 +36,7 @@ export function createAchPayment(unit: StatementUnit, ctx: PaymentContext, body:
       exchangeRate: null,
       chargeMinor: 0n,
       chargesType: null,
-      settlementDate: achSettlementDate(ctx.now, reference.holidays),
+      settlementDate: achSettlementDate(ctx.now, reference.holidays, reference.achCutoff),
       details: {
         creditorAccount: {
           schemeName: "BBAN",

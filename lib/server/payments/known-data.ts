@@ -15,9 +15,15 @@ export type ReferenceData = {
   version: string;
   /** The configured bank's name, or null when the code/currency pair is not configured. */
   bankName(bankCode: string, currency: string): string | null;
-  /** Units of `to` per unit of `from` as exact decimal text, or null when not quoted. */
-  rate(from: string, to: string): string | null;
+  /**
+   * Units of `to` per unit of `from` as exact decimal text, or null when not quoted: the
+   * rate in effect at `at` (default now). A rate set to take effect later is kept too, so
+   * it applies from its effective time without a reload.
+   */
+  rate(from: string, to: string, at?: Date): string | null;
   holidays: ReadonlySet<string>;
+  /** ACH same-day cut-off in bank time. */
+  achCutoff: { hour: number; minute: number };
 };
 
 /** Accounts kept per database handle; a handful per client in practice, capped all the same. */
@@ -35,12 +41,19 @@ function keptFor(db: Queryable): Kept {
 async function loadReference(db: Queryable): Promise<ReferenceData> {
   const rows = await loadReferenceRows(db);
   const banks = new Map(rows.bankCodes.map((b) => [`${b.bankCode}\u0000${b.currency}`, b.name]));
-  const rates = new Map(rows.rates.map((r) => [`${r.from}\u0000${r.to}`, r.rate]));
+  // Per pair, newest effective time first (the rows come oldest first).
+  const rates = new Map<string, Array<{ from: number; rate: string }>>();
+  for (const r of rows.rates) {
+    const key = `${r.from}\u0000${r.to}`;
+    rates.set(key, [{ from: Date.parse(r.effectiveAt), rate: r.rate }, ...(rates.get(key) ?? [])]);
+  }
+  const [hour, minute] = rows.achCutoff.split(":").map(Number) as [number, number];
   return {
     version: rows.version,
     bankName: (bankCode, currency) => banks.get(`${bankCode}\u0000${currency}`) ?? null,
-    rate: (from, to) => rates.get(`${from}\u0000${to}`) ?? null,
+    rate: (from, to, at = new Date()) => rates.get(`${from}\u0000${to}`)?.find((r) => r.from <= at.getTime())?.rate ?? null,
     holidays: new Set(rows.holidays),
+    achCutoff: { hour, minute },
   };
 }
 
@@ -67,7 +80,12 @@ export function forgetReferenceData(db: Queryable): void {
 }
 
 /** The caller's account by number: kept once seen active; read otherwise (null when the caller has none). */
-export async function debtorAccount(db: Queryable, clientId: string, accountNumber: string, isActive: (status: string) => boolean): Promise<DebtorAccount | null> {
+export async function debtorAccount(
+  db: Queryable,
+  clientId: string,
+  accountNumber: string,
+  isActive: (status: string) => boolean,
+): Promise<DebtorAccount | null> {
   const entry = keptFor(db);
   const key = `${clientId}\u0000${accountNumber}`;
   const known = entry.debtors.get(key);

@@ -56,20 +56,11 @@ export async function findPayment(db: Queryable, clientId: string, paymentId: st
 
 /** Row-locks the payment for a lifecycle move, so two moves of one payment serialise. */
 export async function lockPayment(db: Queryable, clientId: string, paymentId: string): Promise<PaymentRow | null> {
-  const { rows } = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE client_id = $1 AND payment_id = $2 FOR UPDATE`, [
-    clientId,
-    paymentId,
-  ]);
+  const { rows } = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE client_id = $1 AND payment_id = $2 FOR UPDATE`, [clientId, paymentId]);
   return rows[0] ?? null;
 }
 
-export async function updatePaymentStatus(
-  db: Queryable,
-  clientId: string,
-  paymentId: string,
-  status: TPaymentStatus,
-  fundsHeld: boolean,
-): Promise<PaymentRow> {
+export async function updatePaymentStatus(db: Queryable, clientId: string, paymentId: string, status: TPaymentStatus, fundsHeld: boolean): Promise<PaymentRow> {
   const { rows } = await db.query<PaymentRow>(
     `UPDATE payments SET status = $3, funds_held = $4, updated_at = now() WHERE client_id = $1 AND payment_id = $2 RETURNING ${COLUMNS}`,
     [clientId, paymentId, status, fundsHeld],
@@ -95,8 +86,11 @@ export async function findDebtorAccount(db: Queryable, clientId: string, account
 export type ReferenceRows = {
   version: string;
   bankCodes: Array<{ bankCode: string; currency: string; name: string }>;
-  rates: Array<{ from: string; to: string; rate: string }>;
+  /** The rate in effect now for each pair and every later one, each with its effective time (ISO); the kept data chooses by time. */
+  rates: Array<{ from: string; to: string; rate: string; effectiveAt: string }>;
   holidays: string[];
+  /** ACH same-day cut-off, bank time `HH:MM`. */
+  achCutoff: string;
 };
 
 export async function referenceVersion(db: Queryable): Promise<string> {
@@ -108,8 +102,13 @@ export async function loadReferenceRows(db: Queryable): Promise<ReferenceRows> {
   const { rows } = await db.query<ReferenceRows>(
     `SELECT (SELECT version::text FROM reference_data_version) AS version,
        (SELECT coalesce(json_agg(json_build_object('bankCode', bank_code, 'currency', currency, 'name', name)), '[]') FROM bank_codes) AS "bankCodes",
-       (SELECT coalesce(json_agg(json_build_object('from', from_currency, 'to', to_currency, 'rate', rate::text)), '[]') FROM fx_rates) AS rates,
-       ARRAY(SELECT holiday_date::text FROM bank_holidays ORDER BY holiday_date) AS holidays`,
+       (SELECT coalesce(json_agg(json_build_object('from', from_currency, 'to', to_currency, 'rate', rate::text, 'effectiveAt', effective_at) ORDER BY effective_at), '[]')
+          FROM fx_rates f
+          WHERE effective_at > now()
+             OR effective_at = (SELECT max(effective_at) FROM fx_rates g
+                                WHERE g.from_currency = f.from_currency AND g.to_currency = f.to_currency AND g.effective_at <= now())) AS rates,
+       ARRAY(SELECT holiday_date::text FROM bank_holidays ORDER BY holiday_date) AS holidays,
+       (SELECT to_char(ach_cutoff, 'HH24:MI') FROM settlement_settings) AS "achCutoff"`,
   );
   return rows[0]!;
 }

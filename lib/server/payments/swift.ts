@@ -74,7 +74,7 @@ export function createSwiftPayment(unit: StatementUnit, ctx: PaymentContext, bod
     debtor,
     creditor: null,
     instructionIdentification: body.instructionIdentification ?? null,
-    ...amountsOf(body, debtor.currency, reference.rate(debtor.currency, body.instructedAmount.currency)),
+    ...amountsOf(body, debtor.currency, reference.rate(debtor.currency, body.instructedAmount.currency, ctx.now)),
     chargeMinor: swiftChargeMinor(body.chargesType, debtor.currency),
     chargesType: body.chargesType,
     settlementDate: swiftSettlementDate(ctx.now, reference.holidays),

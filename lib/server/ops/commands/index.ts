@@ -2,6 +2,8 @@ import "server-only";
 import type { OpsCommand } from "@/lib/server/ops/cli/command";
 import accountOpen from "@/lib/server/ops/commands/account-open";
 import accountStatus from "@/lib/server/ops/commands/account-status";
+import achCutoffSet from "@/lib/server/ops/commands/ach-cutoff-set";
+import achCutoffShow from "@/lib/server/ops/commands/ach-cutoff-show";
 import auditVerify from "@/lib/server/ops/commands/audit-verify";
 import bankCodeAdd from "@/lib/server/ops/commands/bank-code-add";
 import clientCreate from "@/lib/server/ops/commands/client-create";
@@ -12,6 +14,12 @@ import clientReactivate from "@/lib/server/ops/commands/client-reactivate";
 import clientRotateSecret from "@/lib/server/ops/commands/client-rotate-secret";
 import clientShow from "@/lib/server/ops/commands/client-show";
 import clientSuspend from "@/lib/server/ops/commands/client-suspend";
+import fxRateList from "@/lib/server/ops/commands/fx-rate-list";
+import fxRateSet from "@/lib/server/ops/commands/fx-rate-set";
+import holidayAdd from "@/lib/server/ops/commands/holiday-add";
+import holidayImport from "@/lib/server/ops/commands/holiday-import";
+import holidayList from "@/lib/server/ops/commands/holiday-list";
+import holidayRemove from "@/lib/server/ops/commands/holiday-remove";
 import ledgerVerify from "@/lib/server/ops/commands/ledger-verify";
 import operatorCreate from "@/lib/server/ops/commands/operator-create";
 import userDisable from "@/lib/server/ops/commands/user-disable";
@@ -42,6 +50,8 @@ import vaCurrencyAdd from "@/lib/server/ops/commands/va-currency-add";
 export const COMMANDS: readonly OpsCommand[] = [
   accountOpen,
   accountStatus,
+  achCutoffSet,
+  achCutoffShow,
   auditVerify,
   bankCodeAdd,
   clientCreate,
@@ -52,6 +62,12 @@ export const COMMANDS: readonly OpsCommand[] = [
   clientRotateSecret,
   clientShow,
   clientSuspend,
+  fxRateList,
+  fxRateSet,
+  holidayAdd,
+  holidayImport,
+  holidayList,
+  holidayRemove,
   ledgerVerify,
   operatorCreate,
   userDisable,

@@ -13,11 +13,11 @@ export default async function NewAchPaymentPage({ searchParams }: Props) {
   const { user, allowed } = await checkRole("treasurer", "/payments/ach/new");
   if (!allowed) return <Forbidden required="treasurer" actual={user.role} />;
   const from = (await searchParams).from;
-  const { bankCodes, holidays } = await loadPaymentReference();
+  const { bankCodes, holidays, achCutoff } = await loadPaymentReference();
   return (
     <>
       <PageHeader title="New ACH payment" description="A domestic payment in USD or BMD to an account at a configured bank." />
-      <AchPaymentForm bankCodes={bankCodes} holidays={holidays} initialAccount={typeof from === "string" ? from : undefined} />
+      <AchPaymentForm bankCodes={bankCodes} holidays={holidays} achCutoff={achCutoff} initialAccount={typeof from === "string" ? from : undefined} />
     </>
   );
 }

@@ -1,0 +1,29 @@
+import "server-only";
+import { ZFxRatePair } from "@/lib/contract/ops/schema";
+import { defineCommand } from "@/lib/server/ops/cli/command";
+import { parseInput } from "@/lib/server/http/validation";
+import { listFxRates } from "@/lib/server/ops/reference";
+
+export default defineCommand({
+  name: "fx-rate list",
+  summary: "List FX rates with their history, newest first per pair (the current one marked)",
+  flags: {
+    from: { type: "string", value: "CCY", description: "only this pair (with --to)" },
+    to: { type: "string", value: "CCY", description: "only this pair (with --from)" },
+  },
+  async run(ctx, flags) {
+    const pair = flags.from === undefined && flags.to === undefined ? undefined : parseInput(ZFxRatePair, { from: flags.from, to: flags.to });
+    const rates = await listFxRates(ctx, pair);
+    return {
+      json: { rates },
+      text: rates.length
+        ? rates
+            .map(
+              (r) =>
+                `${r.from}/${r.to}  ${r.rate}  from ${r.effectiveAt}${r.current ? "  (current)" : Date.parse(r.effectiveAt) > Date.now() ? "  (scheduled)" : ""}`,
+            )
+            .join("\n")
+        : "No rates.",
+    };
+  },
+});
