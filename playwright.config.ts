@@ -11,7 +11,8 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
  */
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  // A suite on another port (a second engineer, a side-by-side run) keeps its own artifacts: Playwright wipes this folder at start.
+  outputDir: process.env.E2E_PORT ? `test-results-${PORT}` : "test-results",
   fullyParallel: false,
   workers: 1,
   timeout: 60_000,
