@@ -46,6 +46,13 @@ async function returnFunds(tx: PoolClient, payment: PaymentRow): Promise<void> {
 export async function movePayment(tx: PoolClient, clientId: string, paymentId: string, to: TPaymentStatus, actor: string): Promise<PaymentRow> {
   const payment = await lockPayment(tx, clientId, paymentId);
   if (!payment) throw new ApiError("PAYMENT_NOT_FOUND", `No payment ${paymentId} was found for this client.`, { field: "paymentId" });
+  // A transfer is Completed when it is made and holds no funds (docs/ledger.md): a Reversed status would
+  // claim money came back that did not. A transfer back is a new transfer.
+  if (payment.rail === "INTERNAL") {
+    throw new ApiError("INVALID_STATUS_TRANSITION", `An internal transfer is ${payment.status} when it is made; a transfer back is a new transfer.`, {
+      field: "status",
+    });
+  }
   if (!canMove(payment.status, to)) {
     throw new ApiError("INVALID_STATUS_TRANSITION", `A ${payment.status} payment cannot become ${to}.`, { field: "status" });
   }
