@@ -13,6 +13,8 @@ export const accountKeys = {
   activity: (accountNumber: string, params: object) => [...accountKeys.all, "activity", accountNumber, params] as const,
   /** An account's balance at the end of a bank day (the activity view's opening and closing). */
   balanceAt: (accountNumber: string, day: string) => [...accountKeys.all, "balance-at", accountNumber, day] as const,
+  /** The newest transactions across these accounts (the dashboard). */
+  recentActivity: (accountNumbers: readonly string[]) => [...accountKeys.all, "recent-activity", accountNumbers] as const,
 };
 
 export const systemKeys = {
