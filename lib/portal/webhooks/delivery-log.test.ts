@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { bucketWidth, groupDeliveries, hasPending, outcomeBuckets } from "@/lib/portal/webhooks/delivery-log";
+import { bucketWidth, EXPECT_FOR_MS, groupDeliveries, hasPending, outcomeBuckets, resendSettled, shouldPoll } from "@/lib/portal/webhooks/delivery-log";
 import type { TDeliveryAttempt } from "@/lib/contract/webhooks/schema";
 
-const attempt = (deliveryId: string, attemptNumber: number, at: string, succeeded: boolean, status: TDeliveryAttempt["deliveryStatus"] = "Succeeded"): TDeliveryAttempt => ({
+const attempt = (
+  deliveryId: string,
+  attemptNumber: number,
+  at: string,
+  succeeded: boolean,
+  status: TDeliveryAttempt["deliveryStatus"] = "Succeeded",
+): TDeliveryAttempt => ({
   deliveryId,
   attemptNumber,
   attemptedUtc: at,
@@ -55,5 +61,31 @@ describe("the delivery log model", () => {
     expect(buckets).toHaveLength(24);
     expect(buckets.reduce((n, b) => n + b.succeeded, 0)).toBe(1);
     expect(outcomeBuckets([], Date.now()).buckets).toEqual([]);
+  });
+});
+
+describe("when the delivery log polls", () => {
+  const done = groupDeliveries([attempt("a", 1, "2026-11-23T12:00:00Z", true)]);
+  const none = { expectTransaction: null, openedAt: 0, awaiting: [] };
+
+  it("stops once nothing is pending, expected or being resent", () => {
+    expect(shouldPoll(done, 1_000, none)).toBe(false);
+    expect(shouldPoll(groupDeliveries([attempt("a", 1, "2026-11-23T12:00:00Z", false, "Pending")]), 1_000, none)).toBe(true);
+  });
+
+  it("waits for an expected deposit until it has a finished delivery, or for two minutes", () => {
+    const expect1 = { ...none, expectTransaction: "DEP-b" };
+    expect(shouldPoll(done, 1_000, expect1)).toBe(true);
+    expect(shouldPoll(done, EXPECT_FOR_MS, expect1)).toBe(false);
+    expect(shouldPoll(done, 1_000, { ...none, expectTransaction: "DEP-a" })).toBe(false);
+  });
+
+  it("waits for a resend until its delivery has a new, finished attempt, or for two minutes", () => {
+    const resend = { deliveryId: "a", attempts: 1, since: 0 };
+    expect(resendSettled(resend, done, 1_000)).toBe(false);
+    expect(shouldPoll(done, 1_000, { ...none, awaiting: [resend] })).toBe(true);
+    const retried = groupDeliveries([attempt("a", 2, "2026-11-23T12:01:00Z", true), attempt("a", 1, "2026-11-23T12:00:00Z", false)]);
+    expect(resendSettled(resend, retried, 1_000)).toBe(true);
+    expect(resendSettled(resend, done, EXPECT_FOR_MS)).toBe(true);
   });
 });

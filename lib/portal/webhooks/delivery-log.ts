@@ -82,3 +82,30 @@ export function outcomeBuckets(
 export function hasPending(groups: readonly DeliveryGroup[]): boolean {
   return groups.some((g) => g.status === "Pending");
 }
+
+/** An expected delivery (a deposit just made, a resend) that has not shown up by then is no longer waited for. */
+export const EXPECT_FOR_MS = 120_000;
+
+/** A resend the user asked for: the delivery, its attempt count then, and when (ms). */
+export type Awaiting = { deliveryId: string; attempts: number; since: number };
+
+// Elapsed-time rules take `at`, the time of the log's last answer, never the clock: rendering stays pure.
+
+/** A resend is settled once its delivery has a new attempt and is no longer pending (or it has waited long enough). */
+export function resendSettled(awaiting: Awaiting, groups: readonly DeliveryGroup[], at: number): boolean {
+  const g = groups.find((x) => x.deliveryId === awaiting.deliveryId);
+  return (g !== undefined && g.attempts.length > awaiting.attempts && g.status !== "Pending") || at - awaiting.since >= EXPECT_FOR_MS;
+}
+
+/** Poll while a delivery is pending, an expected deposit has not arrived, or a resend has not come back. */
+export function shouldPoll(
+  groups: readonly DeliveryGroup[],
+  at: number,
+  wait: { expectTransaction: string | null; openedAt: number; awaiting: readonly Awaiting[] },
+): boolean {
+  const expecting =
+    wait.expectTransaction !== null &&
+    at - wait.openedAt < EXPECT_FOR_MS &&
+    !groups.some((g) => g.transactionId === wait.expectTransaction && g.status !== "Pending");
+  return hasPending(groups) || expecting || wait.awaiting.some((a) => !resendSettled(a, groups, at));
+}
