@@ -6,7 +6,7 @@ import { useRef, useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { describedBy, FieldMessage, FormField, inputClass, labelClass } from "@/components/ui/form";
 import { Notice } from "@/components/ui/notice";
-import { apiFieldIssues, placeApiErrors } from "@/lib/portal/shared/field-errors";
+import { placeApiErrorsOrReport } from "@/lib/portal/shared/field-errors";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
@@ -61,8 +61,7 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
       onCreated(subscription);
     } catch (error) {
       // The URL's refusal (a private address, say) goes on the URL field; anything else is the form's message.
-      const unplaced = placeApiErrors(form.setError, error, (field) => field === "callbackUrl");
-      if (unplaced.length > 0 || apiFieldIssues(error).length === 0) {
+      if (placeApiErrorsOrReport(form.setError, error, (field) => field === "callbackUrl")) {
         setServerError(error instanceof Error ? error : new Error("The subscription could not be created."));
       }
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
-import { apiFieldIssues, placeApiErrors } from "@/lib/portal/shared/field-errors";
+import { apiFieldIssues, placeApiErrors, placeApiErrorsOrReport } from "@/lib/portal/shared/field-errors";
 
 const refused = (body: Record<string, unknown>) => new ApiRequestError(400, { code: "VALIDATION_ERROR", message: "Invalid request", ...body });
 
@@ -38,5 +38,14 @@ describe("the API's field errors on form controls", () => {
       ["remittanceInformation.0", "too long", false],
     ]);
     expect(unplaced).toEqual([{ field: "nowhere", message: "lost" }]);
+  });
+
+  it("says the form must speak for itself when a control could not take an issue, or no field was named", () => {
+    const setError = () => undefined;
+    const onUrl = (f: string) => f === "callbackUrl";
+    expect(placeApiErrorsOrReport(setError, refused({ field: "callbackUrl", message: "must be public" }), onUrl)).toBe(false);
+    expect(placeApiErrorsOrReport(setError, refused({ field: "elsewhere", message: "no" }), onUrl)).toBe(true);
+    expect(placeApiErrorsOrReport(setError, new ApiRequestError(409, { code: "CONFLICT", message: "taken" }), onUrl)).toBe(true);
+    expect(placeApiErrorsOrReport(setError, new TypeError("offline"), onUrl)).toBe(true);
   });
 });

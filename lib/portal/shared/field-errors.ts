@@ -42,3 +42,17 @@ export function placeApiErrors(
   }
   return unplaced;
 }
+
+/**
+ * placeApiErrors, then whether the form must say something itself: an issue
+ * no control took, or an error that named no field at all (a 409, a network
+ * failure). Every form's submit handler reads a refusal this way.
+ */
+export function placeApiErrorsOrReport(
+  setError: SetError,
+  error: unknown,
+  isControl: (field: string) => boolean,
+  aliases: Readonly<Record<string, string>> = {},
+): boolean {
+  return placeApiErrors(setError, error, isControl, aliases).length > 0 || apiFieldIssues(error).length === 0;
+}
