@@ -1,9 +1,7 @@
 "use client";
 
+import { filterClass, filterLabelClass, FilterSelect } from "@/components/ui/form";
 import type { AccountsView, StatusFilter } from "@/lib/portal/accounts/account-filters";
-
-const fieldClass =
-  "h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
 
 type Props = {
   view: AccountsView;
@@ -17,7 +15,7 @@ export function AccountsFilters({ view, currencies, onChange }: Props) {
   return (
     <div role="search" className="flex flex-wrap items-end gap-3">
       <div className="min-w-48 flex-1">
-        <label htmlFor="account-search" className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300">
+        <label htmlFor="account-search" className={filterLabelClass}>
           Search
         </label>
         <input
@@ -26,37 +24,28 @@ export function AccountsFilters({ view, currencies, onChange }: Props) {
           value={view.q}
           onChange={(e) => onChange({ q: e.target.value })}
           placeholder="Number, nickname, type or owner"
-          className={`${fieldClass} w-full`}
+          className={filterClass(true)}
         />
       </div>
-      <div>
-        <label htmlFor="account-currency" className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300">
-          Currency
-        </label>
-        <select id="account-currency" value={view.currency} onChange={(e) => onChange({ currency: e.target.value })} className={fieldClass}>
-          <option value="">All currencies</option>
-          {options.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="account-status" className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300">
-          Status
-        </label>
-        <select
-          id="account-status"
-          value={view.status}
-          onChange={(e) => onChange({ status: e.target.value as StatusFilter })}
-          className={fieldClass}
-        >
-          <option value="all">All statuses</option>
-          <option value="active">Active</option>
-          <option value="inactive">Inactive</option>
-        </select>
-      </div>
+      <FilterSelect
+        id="account-currency"
+        label="Currency"
+        value={view.currency}
+        onChange={(currency) => onChange({ currency })}
+        all="All currencies"
+        options={options}
+      />
+      <FilterSelect
+        id="account-status"
+        label="Status"
+        value={view.status}
+        onChange={(status) => onChange({ status: status as StatusFilter })}
+        options={[
+          { value: "all", label: "All statuses" },
+          { value: "active", label: "Active" },
+          { value: "inactive", label: "Inactive" },
+        ]}
+      />
     </div>
   );
 }

@@ -2,13 +2,10 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { filterClass, filterLabelClass, FilterSelect } from "@/components/ui/form";
 import { PAYMENT_STATUSES } from "@/lib/contract/payments/schema";
 import type { TPaymentSearchFilters } from "@/lib/contract/payments/search";
 import type { TAccountSummary } from "@/lib/contract/accounts/schema";
-
-const FIELD =
-  "h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-500";
-const LABEL = "mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300";
 
 type Props = { filters: TPaymentSearchFilters; accounts: readonly TAccountSummary[]; onSearch: (filters: TPaymentSearchFilters) => void };
 
@@ -29,10 +26,10 @@ function TextFilter({
 }) {
   return (
     <div>
-      <label htmlFor={id} className={LABEL}>
+      <label htmlFor={id} className={filterLabelClass}>
         {label}
       </label>
-      <input id={id} type={type} inputMode={inputMode} value={value} onChange={(e) => onChange(e.target.value)} className={FIELD} />
+      <input id={id} type={type} inputMode={inputMode} value={value} onChange={(e) => onChange(e.target.value)} className={filterClass(true)} />
     </div>
   );
 }
@@ -61,19 +58,18 @@ export function PaymentsFilters({ filters, accounts, onSearch }: Props) {
       <TextFilter id="pay-beneficiary" label="Beneficiary name or account" value={draft.beneficiary ?? ""} onChange={set("beneficiary")} />
       <TextFilter id="pay-reference" label="Remittance text" value={draft.reference ?? ""} onChange={set("reference")} />
       <TextFilter id="pay-instruction" label="Instruction id" value={draft.instructionIdentification ?? ""} onChange={set("instructionIdentification")} />
-      <div>
-        <label htmlFor="pay-account" className={LABEL}>
-          Debit account
-        </label>
-        <select id="pay-account" value={draft.accountNumber ?? ""} onChange={(e) => set("accountNumber")(e.target.value)} className={FIELD}>
-          <option value="">All accounts</option>
-          {accounts.map((a) => (
-            <option key={a.accountId} value={a.accountNumber}>
-              {`${a.nickname ?? a.accountSubType} · ${a.accountNumber} · ${a.availableBalance.currency}`}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="pay-account"
+        label="Debit account"
+        value={draft.accountNumber ?? ""}
+        onChange={set("accountNumber")}
+        all="All accounts"
+        options={accounts.map((a) => ({
+          value: a.accountNumber,
+          label: `${a.nickname ?? a.accountSubType} · ${a.accountNumber} · ${a.availableBalance.currency}`,
+        }))}
+        wide
+      />
       <div className="grid grid-cols-2 gap-3">
         <TextFilter id="pay-min" label="Amount from" value={draft.minAmount ?? ""} onChange={set("minAmount")} inputMode="decimal" />
         <TextFilter id="pay-max" label="Amount to" value={draft.maxAmount ?? ""} onChange={set("maxAmount")} inputMode="decimal" />
@@ -83,29 +79,8 @@ export function PaymentsFilters({ filters, accounts, onSearch }: Props) {
         <TextFilter id="pay-to" label="Submitted to" type="date" value={draft.toDate ?? ""} onChange={set("toDate")} />
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor="pay-status" className={LABEL}>
-            Status
-          </label>
-          <select id="pay-status" value={draft.status ?? ""} onChange={(e) => set("status")(e.target.value)} className={FIELD}>
-            <option value="">Any status</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="pay-rail" className={LABEL}>
-            Rail
-          </label>
-          <select id="pay-rail" value={draft.rail ?? ""} onChange={(e) => set("rail")(e.target.value)} className={FIELD}>
-            <option value="">ACH and SWIFT</option>
-            <option value="ACH">ACH</option>
-            <option value="SWIFT">SWIFT</option>
-          </select>
-        </div>
+        <FilterSelect id="pay-status" label="Status" value={draft.status ?? ""} onChange={set("status")} all="Any status" options={PAYMENT_STATUSES} wide />
+        <FilterSelect id="pay-rail" label="Rail" value={draft.rail ?? ""} onChange={set("rail")} all="ACH and SWIFT" options={["ACH", "SWIFT"]} wide />
       </div>
       <div className="flex items-end gap-2">
         <Button type="submit" variant="primary">

@@ -108,3 +108,45 @@ export function FieldMessage({ id, tone = "error", children }: { id?: string; to
     </p>
   );
 }
+
+/** A list filter's control: compact, no message line (a filter has no wrong value). */
+export const filterClass = (wide = false) =>
+  cx(
+    "h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-500",
+    wide && "w-full",
+  );
+
+export const filterLabelClass = "mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300";
+
+type FilterSelectProps = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The first option, meaning "no filter" (its value is ""); omit when every option is a choice. */
+  all?: string;
+  options: ReadonlyArray<string | { value: string; label: string }>;
+  wide?: boolean;
+};
+
+/** A labelled select over a list (accounts, payments, virtual accounts): every list filters the same way. */
+export function FilterSelect({ id, label, value, onChange, all, options, wide }: FilterSelectProps) {
+  return (
+    <div>
+      <label htmlFor={id} className={filterLabelClass}>
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={filterClass(wide)}>
+        {all !== undefined ? <option value="">{all}</option> : null}
+        {options.map((o) => {
+          const { value: v, label: l } = typeof o === "string" ? { value: o, label: o } : o;
+          return (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          );
+        })}
+      </select>
+    </div>
+  );
+}

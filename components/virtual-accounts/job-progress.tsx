@@ -10,7 +10,7 @@ import { ErrorState } from "@/components/ui/state-message";
 import { saveBlob } from "@/lib/portal/shared/download";
 import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
 import { fetchJob, fetchJobResults, TERMINAL_JOB_STATUSES } from "@/lib/portal/virtual-accounts/va-api";
-import { resultsCsv } from "@/lib/portal/virtual-accounts/va-upload";
+import { resultsCsv } from "@/lib/portal/virtual-accounts/va-upload-files";
 
 /** Polling cadence while the job runs: quick enough to feel live, cheap on the client's quota (a 1000-item job takes seconds). */
 const POLL_MS = 700;
@@ -89,7 +89,10 @@ export function JobProgress({ jobId, lines, onEnd }: { jobId: string; lines: rea
             </h3>
             <Button
               disabled={!results.data}
-              onClick={() => results.data && saveBlob(new Blob(["\ufeff", resultsCsv(results.data, lines)], { type: "text/csv;charset=utf-8" }), `harbour-virtual-accounts-job-${jobId}.csv`)}
+              onClick={() =>
+                results.data &&
+                saveBlob(new Blob(["\ufeff", resultsCsv(results.data, lines)], { type: "text/csv;charset=utf-8" }), `harbour-virtual-accounts-job-${jobId}.csv`)
+              }
             >
               <DownloadIcon />
               Download results CSV

@@ -7,11 +7,11 @@ import { Pager } from "@/components/ui/pager";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DownloadIcon } from "@/components/ui/icons";
+import { FilterSelect } from "@/components/ui/form";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { VaBalanceChart, VaTotals } from "@/components/virtual-accounts/va-balances";
 import { VA_COLUMNS, VaRow, VaTableHead, VaTableSkeleton } from "@/components/virtual-accounts/va-table";
-import { saveBlob } from "@/lib/portal/shared/download";
 import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
 import { fetchVirtualAccountsPage } from "@/lib/portal/virtual-accounts/va-api";
 import { filterByAllocation, parseVaView, vaViewQuery, type AllocationFilter, type VaView } from "@/lib/portal/virtual-accounts/va-filters";
@@ -22,12 +22,10 @@ import { PAGE_SIZES } from "@/lib/portal/accounts/account-filters";
 const UploadDialog = dynamic(() => import("@/components/virtual-accounts/upload-dialog").then((m) => m.UploadDialog), { ssr: false });
 
 const SKELETON_ROWS = 7;
-const fieldClass =
-  "h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-xs dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
 
-export async function downloadTemplate(): Promise<void> {
-  const { templateCsv } = await import("@/lib/portal/virtual-accounts/va-upload");
-  saveBlob(new Blob(["\ufeff", templateCsv()], { type: "text/csv;charset=utf-8" }), "harbour-virtual-accounts-template.csv");
+async function downloadTemplate(): Promise<void> {
+  const { saveTemplate } = await import("@/lib/portal/virtual-accounts/va-upload-files");
+  saveTemplate();
 }
 
 export function VaListView({ canOperate }: { canOperate: boolean }) {
@@ -76,34 +74,25 @@ export function VaListView({ canOperate }: { canOperate: boolean }) {
       <Card>
         <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
           <div role="search" className="flex flex-wrap items-end gap-3">
-            <div>
-              <label htmlFor="va-currency" className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300">
-                Currency
-              </label>
-              <select id="va-currency" value={view.currency} onChange={(e) => update({ currency: e.target.value })} className={fieldClass}>
-                <option value="">All currencies</option>
-                {currencies.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="va-allocation" className="mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300">
-                Allocation
-              </label>
-              <select
-                id="va-allocation"
-                value={view.allocation}
-                onChange={(e) => update({ allocation: e.target.value as AllocationFilter })}
-                className={fieldClass}
-              >
-                <option value="all">All accounts</option>
-                <option value="allocated">Allocated</option>
-                <option value="unallocated">Unallocated</option>
-              </select>
-            </div>
+            <FilterSelect
+              id="va-currency"
+              label="Currency"
+              value={view.currency}
+              onChange={(currency) => update({ currency })}
+              all="All currencies"
+              options={currencies}
+            />
+            <FilterSelect
+              id="va-allocation"
+              label="Allocation"
+              value={view.allocation}
+              onChange={(allocation) => update({ allocation: allocation as AllocationFilter })}
+              options={[
+                { value: "all", label: "All accounts" },
+                { value: "allocated", label: "Allocated" },
+                { value: "unallocated", label: "Unallocated" },
+              ]}
+            />
           </div>
           <p className="mt-3 min-h-5 text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
             {view.allocation !== "all" && page.data

@@ -1,17 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
+  batchIssuesByRow,
   cellOfApiField,
   checkRow,
   countRowsWithErrors,
-  emptyCells,
   parseAndValidate,
   parseUploadCsv,
-  resultsCsv,
   rowToItem,
-  templateCsv,
-  UPLOAD_COLUMNS,
-  type RowCells,
 } from "@/lib/portal/virtual-accounts/va-upload";
+import { emptyCells, type RowCells } from "@/lib/portal/virtual-accounts/va-upload-columns";
+import { templateCsv } from "@/lib/portal/virtual-accounts/va-upload-files";
 import { ZCreateVirtualAccountsV2 } from "@/lib/contract/virtual-accounts/schema";
 
 const cells = (values: Partial<RowCells>): RowCells => ({ ...emptyCells(), ...values });
@@ -30,7 +28,17 @@ describe("rowToItem", () => {
 
   it("builds the business block with its registered address, upper-casing codes", () => {
     const { item } = rowToItem(
-      cells({ accountHolderType: "business", currency: "usd", accountHolderName: "Island Freight Ltd.", accountName: "Collections", addressLine1: "12 Front Street", city: "Hamilton", postalCode: "HM 11", addressCountry: "bm", countryOfIncorporation: "bm" }),
+      cells({
+        accountHolderType: "business",
+        currency: "usd",
+        accountHolderName: "Island Freight Ltd.",
+        accountName: "Collections",
+        addressLine1: "12 Front Street",
+        city: "Hamilton",
+        postalCode: "HM 11",
+        addressCountry: "bm",
+        countryOfIncorporation: "bm",
+      }),
     );
     expect(item).toEqual({
       accountHolderType: "Business",
@@ -63,14 +71,25 @@ describe("checkRow", () => {
   });
 
   it("requires the names unless unallocated, and the holder facts of an allocated holder", () => {
-    expect(Object.keys(checkRow({ cells: cells({ currency: "USD" }), parseErrors: [] }).errors).sort()).toEqual(["accountHolderName", "accountName", "dob", "nationality"]);
+    expect(Object.keys(checkRow({ cells: cells({ currency: "USD" }), parseErrors: [] }).errors).sort()).toEqual([
+      "accountHolderName",
+      "accountName",
+      "dob",
+      "nationality",
+    ]);
     expect(checkRow({ cells: cells({ currency: "USD", unallocated: "true" }), parseErrors: [] }).errors).toEqual({});
-    const business = checkRow({ cells: cells({ accountHolderType: "Business", currency: "USD", accountHolderName: "A Ltd", accountName: "A" }), parseErrors: [] });
+    const business = checkRow({
+      cells: cells({ accountHolderType: "Business", currency: "USD", accountHolderName: "A Ltd", accountName: "A" }),
+      parseErrors: [],
+    });
     expect(business.errors.addressLine1?.[0]).toMatch(/required for an allocated Business/);
   });
 
   it("puts a block of the wrong type on its first filled cell", () => {
-    const check = checkRow({ cells: cells({ ...individual, accountHolderType: "Business", addressLine1: "1 Front St", city: "Hamilton", postalCode: "HM 11", addressCountry: "BM" }), parseErrors: [] });
+    const check = checkRow({
+      cells: cells({ ...individual, accountHolderType: "Business", addressLine1: "1 Front St", city: "Hamilton", postalCode: "HM 11", addressCountry: "BM" }),
+      parseErrors: [],
+    });
     expect(check.errors.dob?.[0]).toMatch(/must be omitted for a Business holder/);
   });
 
@@ -94,7 +113,9 @@ describe("parseUploadCsv", () => {
   });
 
   it("matches headers loosely, strips a BOM and skips blank lines", () => {
-    const { rows, fileErrors } = parseUploadCsv("\ufeffCurrency,Account Holder Name,account_name,DOB,nationality\r\nUSD,Jane Tucker,Deposit,1984-05-17,BM\r\n\r\n");
+    const { rows, fileErrors } = parseUploadCsv(
+      "\ufeffCurrency,Account Holder Name,account_name,DOB,nationality\r\nUSD,Jane Tucker,Deposit,1984-05-17,BM\r\n\r\n",
+    );
     expect(fileErrors).toEqual([]);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.cells.accountHolderName).toBe("Jane Tucker");
@@ -134,28 +155,19 @@ describe("cellOfApiField", () => {
     expect(cellOfApiField("items[4]")).toEqual({ index: 4, column: "row" });
     expect(cellOfApiField("callbackUrl")).toBeNull();
   });
-});
 
-describe("CSV files", () => {
-  it("the template has every column and CRLF rows", () => {
-    const text = templateCsv();
-    expect(text.split("\r\n")[0]).toBe(UPLOAD_COLUMNS.join(","));
-    expect(text.endsWith("\r\n")).toBe(true);
-  });
-
-  it("results carry the upload's line and neutralise formula cells", () => {
-    const text = resultsCsv(
+  it("puts a refused batch's issues on the rows they name, and counts those that name no row of the file", () => {
+    const rows = parseUploadCsv(templateCsv()).rows;
+    const { placed, unplaced } = batchIssuesByRow(
       [
-        { index: 0, status: "Created", virtualAccountNumber: "880000000017", clientReference: "=HYPERLINK()", error: null },
-        { index: 1, status: "Failed", virtualAccountNumber: null, clientReference: null, error: { code: "CURRENCY_NOT_PROVISIONED", message: "USD withdrawn" } },
+        { field: "items[1].business.registeredAddress.city", message: "is required" },
+        { field: "items[1].accountName", message: "is too long" },
+        { field: "items[9].currency", message: "is not offered" },
+        { field: null, message: "The batch was refused" },
       ],
-      [2, 3],
+      rows,
     );
-    expect(text.split("\r\n")).toEqual([
-      "index,line,status,virtualAccountNumber,clientReference,errorCode,errorMessage",
-      "0,2,Created,880000000017,'=HYPERLINK(),,",
-      "1,3,Failed,,,CURRENCY_NOT_PROVISIONED,USD withdrawn",
-      "",
-    ]);
+    expect([...placed]).toEqual([[1, { city: ["is required"], accountName: ["is too long"] }]]);
+    expect(unplaced).toBe(2);
   });
 });

@@ -1,6 +1,19 @@
 import Papa from "papaparse";
 import { MAX_ITEMS } from "@/lib/contract/virtual-accounts/fields";
-import { ZVirtualAccountItemV2, type TVirtualAccountItemV2 } from "@/lib/contract/virtual-accounts/schema";
+import { ZVirtualAccountItemV2 } from "@/lib/contract/virtual-accounts/schema";
+import type { FieldIssue } from "@/lib/portal/shared/field-errors";
+import {
+  emptyCells,
+  holderTypeOf,
+  UPLOAD_COLUMNS,
+  type CellKey,
+  type ParsedUpload,
+  type RowCells,
+  type RowCheck,
+  type RowErrors,
+  type UploadColumn,
+  type UploadRow,
+} from "@/lib/portal/virtual-accounts/va-upload-columns";
 
 /**
  * The portal's batch upload of virtual accounts (v2): a CSV file, one account
@@ -8,70 +21,6 @@ import { ZVirtualAccountItemV2, type TVirtualAccountItemV2 } from "@/lib/contrac
  * item schema (`ZVirtualAccountItemV2`), so every mistake is shown on its row
  * and column before anything is sent. Browser-safe: papaparse and zod only.
  */
-
-/** The template's columns, flat: the nested v2 blocks are spread over named columns. */
-export const UPLOAD_COLUMNS = [
-  "accountHolderType",
-  "currency",
-  "unallocated",
-  "accountHolderName",
-  "accountName",
-  "clientReference",
-  "taxIdentificationNumber",
-  "countryOfResidence",
-  "dob",
-  "nationality",
-  "nativeLanguageName",
-  "addressLine1",
-  "addressLine2",
-  "city",
-  "postalCode",
-  "addressCountry",
-  "dateOfIncorporation",
-  "countryOfIncorporation",
-] as const;
-
-export type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
-export type HolderType = "Individual" | "Business";
-export type RowCells = Record<UploadColumn, string>;
-/** `row` holds what belongs to no single column (a malformed CSV line). */
-export type CellKey = UploadColumn | "row";
-export type RowErrors = Partial<Record<CellKey, string[]>>;
-
-export type UploadRow = {
-  /** Line in the file (the header is line 1), as a spreadsheet shows it. */
-  line: number;
-  cells: RowCells;
-  /** Problems of the CSV line itself (field count), kept across edits of its cells. */
-  parseErrors: string[];
-};
-
-export type RowCheck = { item: TVirtualAccountItemV2 | null; errors: RowErrors };
-
-/** `columns`: the template columns the file has, in its order. */
-export type ParsedUpload = { columns: UploadColumn[]; rows: UploadRow[]; fileErrors: string[] };
-
-/** Short human labels for the table header and error messages. */
-export const COLUMN_LABELS: Record<UploadColumn, string> = {
-  accountHolderType: "Holder type",
-  currency: "Currency",
-  unallocated: "Unallocated",
-  accountHolderName: "Holder name",
-  accountName: "Account name",
-  clientReference: "Client reference",
-  taxIdentificationNumber: "Tax ID",
-  countryOfResidence: "Residence",
-  dob: "Date of birth",
-  nationality: "Nationality",
-  nativeLanguageName: "Native-language name",
-  addressLine1: "Address line 1",
-  addressLine2: "Address line 2",
-  city: "City",
-  postalCode: "Postal code",
-  addressCountry: "Address country",
-  dateOfIncorporation: "Incorporated",
-  countryOfIncorporation: "Country of incorporation",
-};
 
 const INDIVIDUAL_COLUMNS = ["dob", "nationality", "nativeLanguageName"] as const;
 const ADDRESS_COLUMNS = ["addressLine1", "addressLine2", "city", "postalCode", "addressCountry"] as const;
@@ -81,18 +30,6 @@ const UPPER_CASE_COLUMNS = new Set<UploadColumn>(["currency", "countryOfResidenc
 
 const TRUE_WORDS = new Set(["true", "yes", "y", "1"]);
 const FALSE_WORDS = new Set(["false", "no", "n", "0"]);
-
-export function emptyCells(): RowCells {
-  return Object.fromEntries(UPLOAD_COLUMNS.map((c) => [c, ""])) as RowCells;
-}
-
-/** `Business`, `business`, ` BUSINESS ` are one holder type; empty is the API's default, Individual. */
-export function holderTypeOf(cells: RowCells): HolderType | null {
-  const text = cells.accountHolderType.trim().toLowerCase();
-  if (text === "" || text === "individual") return "Individual";
-  if (text === "business") return "Business";
-  return null;
-}
 
 function cell(cells: RowCells, column: UploadColumn): string | undefined {
   const text = cells[column].trim();
@@ -205,7 +142,11 @@ export function checkRow(row: Pick<UploadRow, "cells" | "parseErrors">): RowChec
 }
 
 /** Header cells are matched loosely: `Account Holder Name`, `account_holder_name` and `accountHolderName` are one column. */
-const normaliseHeader = (text: string) => text.replace(/^\ufeff/, "").replace(/[\s_-]+/g, "").toLowerCase();
+const normaliseHeader = (text: string) =>
+  text
+    .replace(/^\ufeff/, "")
+    .replace(/[\s_-]+/g, "")
+    .toLowerCase();
 const HEADER_INDEX = new Map(UPLOAD_COLUMNS.map((c) => [normaliseHeader(c), c]));
 
 /**
@@ -228,7 +169,8 @@ export function parseUploadCsv(text: string): ParsedUpload {
   }
   if (header.length > 0 && !seen.has("currency")) fileErrors.push('The file has no "currency" column.');
   if (records.length === 0) fileErrors.push("The file has no rows under its header.");
-  if (records.length > MAX_ITEMS) fileErrors.push(`The file has ${records.length.toLocaleString("en-US")} rows; one batch takes at most ${MAX_ITEMS.toLocaleString("en-US")}.`);
+  if (records.length > MAX_ITEMS)
+    fileErrors.push(`The file has ${records.length.toLocaleString("en-US")} rows; one batch takes at most ${MAX_ITEMS.toLocaleString("en-US")}.`);
 
   const rows = records.map((record, i): UploadRow => {
     const cells = emptyCells();
@@ -261,68 +203,22 @@ export function cellOfApiField(field: string, cells?: RowCells): { index: number
   return { index: Number(match[1]), column: columnOfPath(path, cells) };
 }
 
-// ---- template and results ---------------------------------------------------------
-
-const TEMPLATE_ROWS: Array<Partial<RowCells>> = [
-  {
-    accountHolderType: "Individual",
-    currency: "USD",
-    accountHolderName: "Jane Tucker",
-    accountName: "Tucker Tenancy Deposit",
-    clientReference: "TENANT-0001",
-    countryOfResidence: "BM",
-    dob: "1984-05-17",
-    nationality: "BM",
-  },
-  {
-    accountHolderType: "Business",
-    currency: "USD",
-    accountHolderName: "Island Freight Ltd.",
-    accountName: "Island Freight Collections",
-    clientReference: "CUST-0002",
-    taxIdentificationNumber: "BM-55-1234",
-    addressLine1: "12 Front Street",
-    city: "Hamilton",
-    postalCode: "HM 11",
-    addressCountry: "BM",
-    dateOfIncorporation: "2009-03-02",
-    countryOfIncorporation: "BM",
-  },
-  { accountHolderType: "Individual", currency: "BMD", unallocated: "true", clientReference: "POOL-17" },
-];
-
-/** Cells starting with these could run as formulas in a spreadsheet (same rule as the API's CSV). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-const escapeFormulae = (value: string) => (FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value);
-
-function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string>>): string {
-  return Papa.unparse({ fields: [...header], data: rows.map((r) => r.map(escapeFormulae)) }, { newline: "\r\n" });
-}
-
-export function templateCsv(): string {
-  return `${toCsv(UPLOAD_COLUMNS, TEMPLATE_ROWS.map((r) => UPLOAD_COLUMNS.map((c) => r[c] ?? "")))}\r\n`;
-}
-
-export type JobResultRow = {
-  index: number;
-  status: "Created" | "Failed";
-  virtualAccountNumber: string | null;
-  clientReference: string | null;
-  error: { code: string; message: string } | null;
-};
-
-/** The results as a file: the row of the upload beside each created number, so it can be matched back. */
-export function resultsCsv(results: readonly JobResultRow[], lines?: readonly number[]): string {
-  const header = ["index", "line", "status", "virtualAccountNumber", "clientReference", "errorCode", "errorMessage"];
-  const rows = results.map((r) => [
-    String(r.index),
-    lines?.[r.index] !== undefined ? String(lines[r.index]) : "",
-    r.status,
-    r.virtualAccountNumber ?? "",
-    r.clientReference ?? "",
-    r.error?.code ?? "",
-    r.error?.message ?? "",
-  ]);
-  return `${toCsv(header, rows)}\r\n`;
+/**
+ * A 400's field issues (lib/portal/shared/field-errors) on the rows and cells
+ * they name; `unplaced` counts those that name no cell of the file.
+ */
+export function batchIssuesByRow(issues: readonly FieldIssue[], rows: readonly UploadRow[]): { placed: Map<number, RowErrors>; unplaced: number } {
+  const placed = new Map<number, RowErrors>();
+  let unplaced = 0;
+  for (const issue of issues) {
+    const cell = issue.field ? cellOfApiField(issue.field, rows[Number(/\d+/.exec(issue.field)?.[0])]?.cells) : null;
+    if (!cell || !rows[cell.index]) {
+      unplaced += 1;
+      continue;
+    }
+    const errors = placed.get(cell.index) ?? {};
+    (errors[cell.column] ??= []).push(issue.message);
+    placed.set(cell.index, errors);
+  }
+  return { placed, unplaced };
 }
