@@ -1,4 +1,4 @@
-// The layers of docs/TEAM.md as rules (docs/layers.md says why dependency-cruiser and how to read a failure).
+// The layers of CONTRIBUTING.md as rules (it says why dependency-cruiser and how to read a failure).
 // `npm run deps` checks app/, lib/, components/; `npm test` and `npm run lint` run it first.
 // Tests (*.test.ts, *.int.test.ts) may cross layers: they exercise the real parts together.
 const TESTS = "\\.(int\\.)?test\\.tsx?$";
