@@ -4,10 +4,23 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  if (process.env.WORKER_ENABLED === "0") return;
+  // An embedded PostgreSQL that cannot start however often it is tried (lib/server/db/embedded.ts names the
+  // path and the fix): end the process with that message rather than answer 503 for ever.
+  const exitIfHopeless = (error: unknown) => {
+    if (!(error instanceof Error) || error.name !== "EmbeddedPostgresSetupError") return;
+    console.error(`Harbour cannot start: ${error.message}`);
+    process.exit(1);
+  };
+  if (process.env.WORKER_ENABLED === "0") {
+    const { resolveDatabaseUrl } = await import("@/lib/server/db/pool");
+    // Other failures are the requests' to report (503 until the database answers).
+    void resolveDatabaseUrl().catch(exitIfHopeless);
+    return;
+  }
   const { startWorker } = await import("@/lib/server/jobs/start");
   const attempt = () =>
     startWorker().catch((error: unknown) => {
+      exitIfHopeless(error);
       // The database may still be starting: keep trying rather than run without a worker.
       console.error("[worker] could not start, retrying in 5 s:", error instanceof Error ? error.message : error);
       setTimeout(attempt, 5000).unref();
