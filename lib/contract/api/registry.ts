@@ -27,6 +27,7 @@ import { getPaymentOperation, listPaymentsOperation } from "@/lib/contract/payme
 import { APPROVAL_OPERATIONS } from "@/lib/contract/approvals/operations";
 import { createInternalTransferOperation, getAccountStatementOperation, listAccountTransactionsOperation } from "@/lib/contract/ledger/operations";
 import { listAuditLogOperation } from "@/lib/contract/audit/operations";
+import { endUserSessionsOperation, listOrganisationUsersOperation } from "@/lib/contract/users/operations";
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const OPERATIONS: readonly OperationSpec[] = [
@@ -60,4 +61,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
   getAccountStatementOperation,
   createInternalTransferOperation,
   listAuditLogOperation,
+  listOrganisationUsersOperation,
+  endUserSessionsOperation,
 ];

@@ -3,7 +3,7 @@ import type { Queryable } from "@/lib/server/db/types";
 import type { Principal } from "@/lib/server/auth/tokens";
 import { snapshotList } from "@/lib/server/http/list";
 import { orderTsSql } from "@/lib/server/http/page-window";
-import { ApiError } from "@/lib/contract/http/errors";
+import { requirePortalAdmin } from "@/lib/server/auth/portal-admin";
 import { BANK_TIME_ZONE } from "@/lib/contract/time/bank-time";
 import type { TAuditEntry, TAuditFilters, TAuditList, TAuditQuery } from "@/lib/contract/audit/schema";
 
@@ -91,20 +91,9 @@ function toEntry(r: Row): TAuditEntry {
   };
 }
 
-/**
- * The trail is an administrator's view of their organisation: an
- * integration's token names no person, and other roles see only what their
- * pages show.
- */
-function requireOrganisationAdmin(principal: Principal): void {
-  if (principal.portalUser?.role !== "admin") {
-    throw new ApiError("FORBIDDEN", "Only your organisation's portal administrators can read its audit log.");
-  }
-}
-
 /** GET /v1/audit-log: the token binds every filter, so a changed search starts again (decisions §4). */
 export function listAuditLog(db: Queryable, principal: Principal, query: TAuditQuery, secret: string): Promise<TAuditList> {
-  requireOrganisationAdmin(principal);
+  requirePortalAdmin(principal, "Only your organisation's portal administrators can read its audit log.");
   const { pageStart, pageSize, pageToken, ...filters } = query;
   const clientId = principal.clientId;
   return snapshotList(

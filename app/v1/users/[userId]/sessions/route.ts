@@ -1,0 +1,9 @@
+import { endpoint } from "@/lib/server/http/endpoint";
+import { endUserSessionsOperation } from "@/lib/contract/users/operations";
+import { endSessionsAsAdmin } from "@/lib/server/users/service";
+
+export const dynamic = "force-dynamic";
+
+export const DELETE = endpoint(endUserSessionsOperation, ({ principal, actor, params, transaction }) =>
+  transaction((tx) => endSessionsAsAdmin(tx, principal, actor, params.userId)),
+);
