@@ -21,6 +21,8 @@ export type AttemptOutcome = {
   statusCode: number | null;
   latencyMs: number;
   error: string | null;
+  /** No answer within the timeout: what judges a receiver hanging (lib/server/delivery/origin-gate.ts). */
+  timedOut: boolean;
 };
 
 /**
@@ -52,12 +54,12 @@ export function attemptPost(request: AttemptRequest): Promise<AttemptOutcome> {
   return new Promise<AttemptOutcome>((resolve) => {
     let settled = false;
     let deadline: NodeJS.Timeout | undefined;
-    const finish = (statusCode: number | null, error: string | null) => {
+    const finish = (statusCode: number | null, error: string | null, timedOut = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       const succeeded = error === null && statusCode !== null && statusCode >= 200 && statusCode < 300;
-      resolve({ succeeded, statusCode, latencyMs: elapsed(), error: error ?? (succeeded ? null : `HTTP ${statusCode}`) });
+      resolve({ succeeded, statusCode, latencyMs: elapsed(), error: error ?? (succeeded ? null : `HTTP ${statusCode}`), timedOut });
     };
     let url: URL;
     try {
@@ -80,7 +82,7 @@ export function attemptPost(request: AttemptRequest): Promise<AttemptOutcome> {
       return finish(null, `invalid request: ${(error as Error).message}`);
     }
     deadline = setTimeout(() => {
-      finish(null, `timeout after ${timeoutMs} ms`);
+      finish(null, `timeout after ${timeoutMs} ms`, true);
       req.destroy();
     }, timeoutMs);
     req.on("socket", (socket: Socket) => {

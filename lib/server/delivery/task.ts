@@ -1,7 +1,7 @@
 import "server-only";
 import { attemptPost, ATTEMPT_TIMEOUT_MS, type AttemptOutcome } from "@/lib/server/delivery/http-attempt";
 import { destinationPolicyOf } from "@/lib/server/delivery/destination-policy";
-import { OriginGate } from "@/lib/server/delivery/origin-gate";
+import { attemptEnd, OriginGate } from "@/lib/server/delivery/origin-gate";
 import { DELIVERY_TASK_KIND } from "@/lib/server/delivery/outbox";
 import { findDeliveryForAttempt, recordAttempt, type DeliveryRow } from "@/lib/server/delivery/repo";
 import { nextRetryDelayMs } from "@/lib/server/delivery/retry-schedule";
@@ -49,17 +49,17 @@ export async function sendDelivery(task: Task, runtime: Runtime): Promise<void> 
   const signer = signerOf(runtime, clientId, found.signing);
 
   const url = new URL(delivery.url);
-  const release = await gate.acquire(url.origin);
+  const turn = await gate.acquire(runtime.db, url.origin);
   // Deferred, not attempted: the attempt count and the retry schedule are untouched.
-  if (!release) throw new RetryLater(gate.deferDelayMs(url.origin), `receiver ${url.origin} is slow; deferred`);
+  if (turn.kind === "deferred") throw new RetryLater(turn.delayMs, turn.reason);
   // Stamped after any wait for the receiver's turn, so the timestamp is as fresh as possible.
   const attemptedAt = new Date();
-  let outcome: AttemptOutcome;
+  let outcome: AttemptOutcome | undefined;
   try {
     const headers = outboundHeaders(delivery, signatureHeaders(signer, { url, body: delivery.body }, attemptedAt));
     outcome = await attemptPost({ url: delivery.url, headers, body: delivery.body, policy: destinationPolicyOf(runtime.config) });
   } finally {
-    release();
+    await turn.release(outcome ? attemptEnd(outcome) : { kind: "no-answer" });
   }
 
   const attemptNo = delivery.attempt_count + 1;
