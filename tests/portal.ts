@@ -1,5 +1,6 @@
 import type { Role } from "@/lib/contract/auth/roles";
 import { startSession } from "@/lib/server/auth/sessions";
+import { recordProof } from "@/lib/server/auth/second-factor";
 import { mintPortalToken } from "@/lib/server/portal/access-token";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -18,6 +19,8 @@ export async function portalSessionFor(email: string, idleSeconds?: number): Pro
   const u = rows[0];
   if (!u) throw new Error(`no demo user ${email}`);
   const { sessionId } = await startSession(runtime.db, u.user_id, 3600, idleSeconds);
+  // As if signed in with the second factor just now: step-up actions pass for the next minutes.
+  await recordProof(runtime.db, sessionId);
   const user = { id: u.user_id, email: u.email, role: u.role, clientId: u.client_id, cif: u.cif, clientPermissions: u.permissions, sessionId };
   return { token: (await mintPortalToken(runtime, user)).access_token, sessionId, userId: u.user_id };
 }

@@ -113,7 +113,7 @@ export const getSigningSecretOperation = defineOperation({
   access,
   response: ZSigningSecret,
   csv: false,
-  errors: [],
+  errors: ["STEP_UP_REQUIRED"],
 });
 
 export const rotateSigningSecretOperation = defineOperation({
@@ -129,5 +129,5 @@ export const rotateSigningSecretOperation = defineOperation({
   body: z.strictObject({}).optional(),
   response: ZRotatedSigningSecret,
   csv: false,
-  errors: ["VALIDATION_ERROR"],
+  errors: ["VALIDATION_ERROR", "STEP_UP_REQUIRED"],
 });

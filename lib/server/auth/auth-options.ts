@@ -9,6 +9,7 @@ import { ZSignIn } from "@/lib/contract/auth/sign-in-schema";
 import { getRuntime } from "@/lib/server/runtime";
 import { closeSession, openSession } from "@/lib/server/auth/session-audit";
 import { clientIpOf } from "@/lib/server/http/client-ip";
+import { recordProof, secondFactorAtSignIn } from "@/lib/server/auth/second-factor";
 
 /**
  * A working day; the API token the portal uses lives minutes, not hours. The
@@ -18,7 +19,7 @@ import { clientIpOf } from "@/lib/server/http/client-ip";
 const SESSION_MAX_AGE_S = 8 * 60 * 60;
 
 /** Error strings the sign-in form understands (next-auth passes the thrown message through). */
-export const SIGN_IN_ERRORS = { invalid: "invalid", locked: "locked" } as const;
+export const SIGN_IN_ERRORS = { invalid: "invalid", locked: "locked", codeNeeded: "code-needed", codeInvalid: "code-invalid" } as const;
 
 /**
  * next-auth builds absolute redirect URLs from NEXTAUTH_URL. When it is not
@@ -42,7 +43,11 @@ function buildOptions(secret: string, production: boolean): AuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          code: { label: "Authentication code", type: "text" },
+        },
         async authorize(credentials, req) {
           const parsed = ZSignIn.safeParse(credentials ?? {});
           if (!parsed.success) throw new Error(SIGN_IN_ERRORS.invalid);
@@ -51,8 +56,14 @@ function buildOptions(secret: string, production: boolean): AuthOptions {
           const forwarded = req.headers?.["x-forwarded-for"];
           const address = clientIpOf(new Headers(typeof forwarded === "string" ? { "x-forwarded-for": forwarded } : {}));
           const result = await authenticate(db, parsed.data, address);
-          // The address rides on the user to the jwt callback, which opens the session (and audits it).
-          if (result.ok) return { ...result.user, ip: address };
+          if (result.ok) {
+            // A right password, then the second factor when the user has one (a wrong code is counted and audited).
+            const factor = await secondFactorAtSignIn(db, result.user, parsed.data.code, address);
+            if (!factor.ok && factor.reason === "locked") throw new Error(`${SIGN_IN_ERRORS.locked}:${factor.retryAfterSeconds}`);
+            if (!factor.ok) throw new Error(factor.reason === "code-needed" ? SIGN_IN_ERRORS.codeNeeded : SIGN_IN_ERRORS.codeInvalid);
+            // The address rides on the user to the jwt callback, which opens the session (and audits it).
+            return { ...result.user, ip: address, secondFactorAt: factor.provedAt?.toISOString() ?? null };
+          }
           if (result.reason === "locked") throw new Error(`${SIGN_IN_ERRORS.locked}:${result.retryAfterSeconds}`);
           throw new Error(SIGN_IN_ERRORS.invalid);
         },
@@ -65,6 +76,8 @@ function buildOptions(secret: string, production: boolean): AuthOptions {
           const { db, config } = await getRuntime();
           const limits = { lifetimeSeconds: SESSION_MAX_AGE_S, idleSeconds: config.portalIdleTimeoutSeconds };
           token.sid = (await openSession(db, user, limits, user.ip ?? null)).sessionId;
+          // Signed in with the code: step-up needs no new one for the next minutes.
+          if (user.secondFactorAt) await recordProof(db, token.sid, new Date(user.secondFactorAt));
           token.uid = user.id;
           token.role = user.role;
           token.clientId = user.clientId;

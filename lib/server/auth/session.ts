@@ -7,6 +7,7 @@ import { hasRole, type Role } from "@/lib/contract/auth/roles";
 import { getRuntime } from "@/lib/server/runtime";
 import { isSessionId } from "@/lib/server/auth/sessions";
 import { findPortalUserBySession } from "@/lib/server/portal/users-repo";
+import { secondFactorRequired } from "@/lib/contract/auth/second-factor";
 
 /** The signed-in user as the database says now, not as the cookie said at sign-in. */
 export type PortalUser = {
@@ -20,6 +21,10 @@ export type PortalUser = {
   clientPermissions: readonly string[];
   /** The live server-side session (lib/server/auth/sessions.ts) this request belongs to. */
   sessionId: string;
+  /** The user has a confirmed authenticator app (lib/server/auth/second-factor.ts). */
+  secondFactorEnrolled: boolean;
+  /** Their role requires one and they have none yet: the enrolment page is all they may see. */
+  mustEnrol: boolean;
 };
 
 /**
@@ -45,11 +50,18 @@ export const getPortalUser = cache(async (): Promise<PortalUser | null> => {
     cif: row.cif,
     clientPermissions: row.permissions,
     sessionId,
+    secondFactorEnrolled: row.second_factor_enrolled,
+    mustEnrol: secondFactorRequired(row.role) && !row.second_factor_enrolled,
   };
 });
 
 export function signInPath(returnTo: string): string {
   return `/login?callbackUrl=${encodeURIComponent(returnTo)}`;
+}
+
+/** Where an administrator or approver without an authenticator goes first, then back here. */
+export function enrolmentPath(returnTo: string): string {
+  return `/second-factor?callbackUrl=${encodeURIComponent(returnTo)}`;
 }
 
 /**
@@ -60,6 +72,7 @@ export function signInPath(returnTo: string): string {
 export async function requirePortalUser(returnTo: string): Promise<PortalUser> {
   const user = await getPortalUser();
   if (!user) redirect(signInPath(returnTo));
+  if (user.mustEnrol) redirect(enrolmentPath(returnTo));
   return user;
 }
 
@@ -72,8 +85,11 @@ export async function checkRole(required: Role, returnTo: string): Promise<RoleC
 }
 
 export class PortalAuthError extends Error {
-  constructor(readonly status: 401 | 403) {
-    super(status === 401 ? "Sign in to continue." : "Your role does not allow this.");
+  constructor(
+    readonly status: 401 | 403,
+    message?: string,
+  ) {
+    super(message ?? (status === 401 ? "Sign in to continue." : "Your role does not allow this."));
   }
 }
 
@@ -81,6 +97,8 @@ export class PortalAuthError extends Error {
 export async function assertRole(required: Role): Promise<PortalUser> {
   const user = await getPortalUser();
   if (!user) throw new PortalAuthError(401);
+  // No API token, no server action until the required authenticator is set up.
+  if (user.mustEnrol) throw new PortalAuthError(403, "Set up your authenticator app first.");
   if (!hasRole(user.role, required)) throw new PortalAuthError(403);
   return user;
 }

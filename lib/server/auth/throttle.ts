@@ -10,7 +10,7 @@ import type { Queryable } from "@/lib/server/db/types";
  */
 export type ThrottlePolicy = { maxFailures: number; windowSeconds: number; lockSeconds: number };
 
-export type ThrottleScope = "sign-in-email" | "sign-in-address" | "token-client" | "token-address" | "bearer-address";
+export type ThrottleScope = "sign-in-email" | "sign-in-address" | "token-client" | "token-address" | "bearer-address" | "second-factor";
 
 export type ThrottleKey = { scope: ThrottleScope; key: string; policy: ThrottlePolicy };
 

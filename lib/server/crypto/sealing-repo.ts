@@ -23,6 +23,7 @@ export async function sealStoredSecrets(db: Queryable): Promise<number> {
   await text("clients", "client_id", "signing_secret", () => SEALED_PURPOSES.signingSecret);
   await text("signing_secret_rotations", "rotation_id", "previous_secret", () => SEALED_PURPOSES.signingSecret);
   await text("server_secrets", "name", "value", (name) => SEALED_PURPOSES.serverSecret(name));
+  await text("user_second_factors", "user_id", "secret_sealed", (userId) => SEALED_PURPOSES.totpSecret(userId));
 
   // A private JWK in clear is a jsonb object; sealed, it is one jsonb string.
   const { rows } = await db.query<{ kid: string; jwk: unknown }>("SELECT kid, private_jwk AS jwk FROM signing_keys");
@@ -30,7 +31,11 @@ export async function sealStoredSecrets(db: Queryable): Promise<number> {
     const stored = typeof row.jwk === "string" ? row.jwk : JSON.stringify(row.jwk);
     if (typeof row.jwk === "string" && !needsSealing(row.jwk)) continue;
     const value = resealed(stored, SEALED_PURPOSES.privateJwk, typeof row.jwk === "string");
-    const { rowCount } = await db.query("UPDATE signing_keys SET private_jwk = to_jsonb($2::text) WHERE kid = $1 AND private_jwk = $3::jsonb", [row.kid, value, JSON.stringify(row.jwk)]);
+    const { rowCount } = await db.query("UPDATE signing_keys SET private_jwk = to_jsonb($2::text) WHERE kid = $1 AND private_jwk = $3::jsonb", [
+      row.kid,
+      value,
+      JSON.stringify(row.jwk),
+    ]);
     rewritten += rowCount ?? 0;
   }
   return rewritten;

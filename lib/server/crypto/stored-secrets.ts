@@ -45,9 +45,14 @@ export function secretBoxFor(config: Config): SecretBox {
     );
   }
   if (config.appEnv === "production" && config.databaseUrl) {
-    throw new Error("HARBOUR_SECRETS_KEY is required in production with DATABASE_URL (every server must seal and open secrets with the same key); see docs/operations.md, Keys");
+    throw new Error(
+      "HARBOUR_SECRETS_KEY is required in production with DATABASE_URL (every server must seal and open secrets with the same key); see docs/operations.md, Keys",
+    );
   }
-  return createSecretBox(keyFileKey(config), config.secretsKeyPrevious.map((k) => parseSecretsKey(k, "HARBOUR_SECRETS_KEY_PREVIOUS")));
+  return createSecretBox(
+    keyFileKey(config),
+    config.secretsKeyPrevious.map((k) => parseSecretsKey(k, "HARBOUR_SECRETS_KEY_PREVIOUS")),
+  );
 }
 
 let box: SecretBox | undefined;
@@ -65,6 +70,11 @@ export const openSigningSecret = (stored: string | null): string | null => (stor
 export const sealServerSecret = (name: string, plain: string): string => secretBox().seal(plain, serverSecretPurpose(name));
 export const openServerSecret = (name: string, stored: string): string => secretBox().open(stored, serverSecretPurpose(name));
 
+/** A user's TOTP secret, bound to that user: a sealed value copied onto another user's row does not open. */
+const totpPurpose = (userId: string) => `user_second_factors.${userId}`;
+export const sealTotpSecret = (userId: string, plain: string): string => secretBox().seal(plain, totpPurpose(userId));
+export const openTotpSecret = (userId: string, stored: string): string => secretBox().open(stored, totpPurpose(userId));
+
 /** A private JWK is stored as one sealed JSON string in the jsonb column. */
 export const sealPrivateJwk = (jwk: JWK): string => secretBox().seal(JSON.stringify(jwk), PRIVATE_JWK);
 export const openPrivateJwk = (stored: string): JWK => JSON.parse(secretBox().open(stored, PRIVATE_JWK)) as JWK;
@@ -79,4 +89,4 @@ export function resealed(stored: string, purpose: string, wasSealed: boolean): s
   return secretBox().seal(plain, purpose);
 }
 
-export const SEALED_PURPOSES = { signingSecret: SIGNING_SECRET, serverSecret: serverSecretPurpose, privateJwk: PRIVATE_JWK };
+export const SEALED_PURPOSES = { signingSecret: SIGNING_SECRET, serverSecret: serverSecretPurpose, privateJwk: PRIVATE_JWK, totpSecret: totpPurpose };

@@ -7,6 +7,7 @@ import { createClient } from "@/lib/server/ops/clients";
 import type { OpsContext } from "@/lib/server/ops/context";
 import { addBankCode } from "@/lib/server/ops/reference";
 import { createDemoUser } from "@/lib/server/ops/users";
+import { enrolDemoSecondFactor } from "@/lib/server/auth/second-factor";
 import { DEMO_VIRTUAL_ACCOUNTS, seedDemoVirtualAccounts } from "@/lib/server/virtual-accounts/seed";
 
 /**
@@ -46,13 +47,87 @@ export const DEMO_CLIENTS: DemoClient[] = [
     cif: "100200300",
     signing: "rsa",
     accounts: [
-      { number: "1000123456", currency: "USD", status: "Active", type: "Corporate", subType: "CORP-CHK", nickname: "Operating USD", balance: "250000.00", owners: [ACME_OWNER], opened: "2019-03-14T09:00:00-04:00", rates: { credit: "0.25", debit: "8.5" } },
-      { number: "1000123457", currency: "BMD", status: "ACTIVE", type: "Corporate", subType: "CORP-CHK", nickname: "Payroll BMD", balance: "84250.75", owners: [ACME_OWNER], opened: "2020-06-01T10:30:00-03:00" },
-      { number: "1000123458", currency: "USD", status: "INACTIVE", type: "Corporate", subType: "CORP-SAV", nickname: "Legacy reserve", balance: "1200.50", owners: [ACME_OWNER], opened: "2015-01-05T09:00:00-04:00" },
-      { number: "1000123459", currency: "BMD", status: "Active", type: null, subType: "JNT-CHK", nickname: null, balance: "15000.00", owners: [ACME_OWNER, { displayName: "Jane Tucker", accountHolderType: "Joint" }], opened: "2021-09-20T11:00:00-03:00" },
-      { number: "1000123460", currency: "USD", status: "Active", type: "Corporate", subType: "CORP-MM", nickname: "Treasury money market", balance: "1000000.00", owners: [ACME_OWNER], opened: "2022-02-10T09:00:00-04:00", rates: { credit: "3.1", debit: "0" } },
-      { number: "2000123001", currency: "USD", status: "Active", type: "Corporate", subType: "CMS-SETTLE", nickname: "Settlement USD", category: "settlement", balance: "50000.00", owners: [ACME_OWNER], opened: "2019-03-14T09:00:00-04:00" },
-      { number: "2000123002", currency: "USD", status: "Active", type: "Corporate", subType: "CMS-PARENT", nickname: "Virtual accounts parent", category: "parent", balance: "0.00", owners: [ACME_OWNER], opened: "2019-03-14T09:00:00-04:00" },
+      {
+        number: "1000123456",
+        currency: "USD",
+        status: "Active",
+        type: "Corporate",
+        subType: "CORP-CHK",
+        nickname: "Operating USD",
+        balance: "250000.00",
+        owners: [ACME_OWNER],
+        opened: "2019-03-14T09:00:00-04:00",
+        rates: { credit: "0.25", debit: "8.5" },
+      },
+      {
+        number: "1000123457",
+        currency: "BMD",
+        status: "ACTIVE",
+        type: "Corporate",
+        subType: "CORP-CHK",
+        nickname: "Payroll BMD",
+        balance: "84250.75",
+        owners: [ACME_OWNER],
+        opened: "2020-06-01T10:30:00-03:00",
+      },
+      {
+        number: "1000123458",
+        currency: "USD",
+        status: "INACTIVE",
+        type: "Corporate",
+        subType: "CORP-SAV",
+        nickname: "Legacy reserve",
+        balance: "1200.50",
+        owners: [ACME_OWNER],
+        opened: "2015-01-05T09:00:00-04:00",
+      },
+      {
+        number: "1000123459",
+        currency: "BMD",
+        status: "Active",
+        type: null,
+        subType: "JNT-CHK",
+        nickname: null,
+        balance: "15000.00",
+        owners: [ACME_OWNER, { displayName: "Jane Tucker", accountHolderType: "Joint" }],
+        opened: "2021-09-20T11:00:00-03:00",
+      },
+      {
+        number: "1000123460",
+        currency: "USD",
+        status: "Active",
+        type: "Corporate",
+        subType: "CORP-MM",
+        nickname: "Treasury money market",
+        balance: "1000000.00",
+        owners: [ACME_OWNER],
+        opened: "2022-02-10T09:00:00-04:00",
+        rates: { credit: "3.1", debit: "0" },
+      },
+      {
+        number: "2000123001",
+        currency: "USD",
+        status: "Active",
+        type: "Corporate",
+        subType: "CMS-SETTLE",
+        nickname: "Settlement USD",
+        category: "settlement",
+        balance: "50000.00",
+        owners: [ACME_OWNER],
+        opened: "2019-03-14T09:00:00-04:00",
+      },
+      {
+        number: "2000123002",
+        currency: "USD",
+        status: "Active",
+        type: "Corporate",
+        subType: "CMS-PARENT",
+        nickname: "Virtual accounts parent",
+        category: "parent",
+        balance: "0.00",
+        owners: [ACME_OWNER],
+        opened: "2019-03-14T09:00:00-04:00",
+      },
     ],
     users: [
       { email: "treasurer@acme.test", name: "Tara Treasurer", role: "treasurer" },
@@ -67,10 +142,52 @@ export const DEMO_CLIENTS: DemoClient[] = [
     cif: "200300400",
     signing: "hmac",
     accounts: [
-      { number: "3000456001", currency: "USD", status: "Active", type: "Corporate", subType: "CORP-CHK", nickname: "Globex operating", balance: "98000.00", owners: [GLOBEX_OWNER], opened: "2018-11-02T09:00:00-04:00" },
-      { number: "3000456002", currency: "BMD", status: "Active", type: "Corporate", subType: "CORP-CHK", nickname: "Globex Bermuda", balance: "12500.00", owners: [GLOBEX_OWNER], opened: "2020-01-15T09:00:00-04:00" },
-      { number: "4000456001", currency: "USD", status: "Active", type: "Corporate", subType: "CMS-SETTLE", nickname: "Globex settlement", category: "settlement", balance: "10000.00", owners: [GLOBEX_OWNER], opened: "2018-11-02T09:00:00-04:00" },
-      { number: "4000456002", currency: "USD", status: "Active", type: "Corporate", subType: "CMS-PARENT", nickname: "Globex VA parent", category: "parent", balance: "0.00", owners: [GLOBEX_OWNER], opened: "2018-11-02T09:00:00-04:00" },
+      {
+        number: "3000456001",
+        currency: "USD",
+        status: "Active",
+        type: "Corporate",
+        subType: "CORP-CHK",
+        nickname: "Globex operating",
+        balance: "98000.00",
+        owners: [GLOBEX_OWNER],
+        opened: "2018-11-02T09:00:00-04:00",
+      },
+      {
+        number: "3000456002",
+        currency: "BMD",
+        status: "Active",
+        type: "Corporate",
+        subType: "CORP-CHK",
+        nickname: "Globex Bermuda",
+        balance: "12500.00",
+        owners: [GLOBEX_OWNER],
+        opened: "2020-01-15T09:00:00-04:00",
+      },
+      {
+        number: "4000456001",
+        currency: "USD",
+        status: "Active",
+        type: "Corporate",
+        subType: "CMS-SETTLE",
+        nickname: "Globex settlement",
+        category: "settlement",
+        balance: "10000.00",
+        owners: [GLOBEX_OWNER],
+        opened: "2018-11-02T09:00:00-04:00",
+      },
+      {
+        number: "4000456002",
+        currency: "USD",
+        status: "Active",
+        type: "Corporate",
+        subType: "CMS-PARENT",
+        nickname: "Globex VA parent",
+        category: "parent",
+        balance: "0.00",
+        owners: [GLOBEX_OWNER],
+        opened: "2018-11-02T09:00:00-04:00",
+      },
     ],
     users: [{ email: "admin@globex.test", name: "Gail Globex", role: "admin" }],
   },
@@ -78,6 +195,17 @@ export const DEMO_CLIENTS: DemoClient[] = [
 ];
 
 export const DEMO_PASSWORD = "demo-password";
+
+/**
+ * UAT only: the demo administrators and approver have authenticators already
+ * set up with these published secrets (README, beside the demo users), so a
+ * tester or a Playwright run can compute their codes.
+ */
+export const DEMO_TOTP_SECRETS: Readonly<Record<string, string>> = {
+  "admin@acme.test": "73GGHHVUQ5SO2IPFLQ3CPCPGMOPWAT2V",
+  "approver@acme.test": "QI2ZX5YEQVFHDIV3EO6HWJJ6J4TPJ5LK",
+  "admin@globex.test": "ZW7NDMGU4UY6ZOCS5LTONWB3UFMRPLXD",
+};
 export const BANK_CODES = ["BANK_A", "BANK_B", "BANK_C"] as const;
 
 /** The demo is built by the bank operations a production bank uses (lib/server/ops), so both share one path. */
@@ -113,6 +241,8 @@ export async function seedDemoData(db: Pool): Promise<boolean> {
     }
     for (const user of client.users) {
       await createDemoUser(ctx, { clientId: client.id, email: user.email, name: user.name, role: user.role }, DEMO_PASSWORD);
+      const totpSecret = DEMO_TOTP_SECRETS[user.email];
+      if (totpSecret) await enrolDemoSecondFactor(db, user.email, totpSecret);
     }
   }
   for (const [clientId, demo] of Object.entries(DEMO_VIRTUAL_ACCOUNTS)) {

@@ -33,6 +33,8 @@ export type PortalUserRow = {
   client_name: string;
   cif: string;
   permissions: string[];
+  /** The user has a confirmed authenticator (lib/server/auth/second-factor.ts). */
+  second_factor_enrolled: boolean;
 };
 
 /**
@@ -42,8 +44,10 @@ export type PortalUserRow = {
  */
 export async function findPortalUserBySession(db: Queryable, sessionId: string, userId: string): Promise<PortalUserRow | null> {
   const { rows } = await db.query<PortalUserRow>(
-    `SELECT u.user_id, u.email, u.display_name, u.role, u.client_id, c.name AS client_name, c.cif, c.permissions
+    `SELECT u.user_id, u.email, u.display_name, u.role, u.client_id, c.name AS client_name, c.cif, c.permissions,
+            f.confirmed_at IS NOT NULL AS second_factor_enrolled
        FROM portal_sessions s JOIN users u ON u.user_id = s.user_id JOIN clients c ON c.client_id = u.client_id
+            LEFT JOIN user_second_factors f ON f.user_id = u.user_id
       WHERE s.session_id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > now() AND u.disabled_at IS NULL`,
     [sessionId, userId],
   );

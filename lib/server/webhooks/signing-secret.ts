@@ -4,6 +4,8 @@ import { randomBytes } from "node:crypto";
 import type { Queryable } from "@/lib/server/db/types";
 import { ApiError } from "@/lib/contract/http/errors";
 import { findSigning, rotateSecret } from "@/lib/server/webhooks/repo";
+import { requireStepUp } from "@/lib/server/auth/second-factor";
+import type { Principal } from "@/lib/server/auth/tokens";
 import type { TRotatedSigningSecret, TSigningSecret } from "@/lib/contract/webhooks/schema";
 
 /** How long receivers should keep accepting the previous secret after a rotation. */
@@ -17,6 +19,17 @@ export async function getSigningSecret(db: Queryable, clientId: string): Promise
   const signing = await findSigning(db, clientId);
   if (!signing) throw new ApiError("UNAUTHORIZED", "The client of this access token no longer exists.");
   return signing.mode === "rsa" ? { algorithm: "RSA-PSS-SHA256", secret: null } : { algorithm: "HMAC-SHA256", secret: signing.secret };
+}
+
+/**
+ * The secret for its client; a person signed in to the portal must have
+ * proven their second factor within the last minutes (step-up) to see an
+ * HMAC secret. RSA clients have none to reveal.
+ */
+export async function revealSigningSecret(db: Queryable, principal: Principal): Promise<TSigningSecret> {
+  const signing = await getSigningSecret(db, principal.clientId);
+  if (signing.secret !== null) await requireStepUp(db, principal);
+  return signing;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { portalCallerOf, requireAdmin } from "@/lib/server/approvals/actor";
 import { getPolicies, savePolicies } from "@/lib/server/approvals/policies";
+import { requireStepUp } from "@/lib/server/auth/second-factor";
 import { endpoint } from "@/lib/server/http/endpoint";
 import { getApprovalPoliciesOperation, putApprovalPoliciesOperation } from "@/lib/contract/approvals/operations";
 
@@ -9,8 +10,9 @@ export const GET = endpoint(getApprovalPoliciesOperation, ({ runtime, principal,
   getPolicies(runtime.db, portalCallerOf(principal, actor).clientId),
 );
 
-export const PUT = endpoint(putApprovalPoliciesOperation, ({ principal, actor, body, transaction }) => {
+export const PUT = endpoint(putApprovalPoliciesOperation, async ({ runtime, principal, actor, body, transaction }) => {
   const caller = portalCallerOf(principal, actor);
   requireAdmin(caller);
+  await requireStepUp(runtime.db, principal);
   return transaction((tx) => savePolicies(tx, caller, body));
 });

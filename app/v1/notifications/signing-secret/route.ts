@@ -1,7 +1,7 @@
 import { endpoint } from "@/lib/server/http/endpoint";
 import { getSigningSecretOperation } from "@/lib/contract/webhooks/operations";
-import { getSigningSecret } from "@/lib/server/webhooks/signing-secret";
+import { revealSigningSecret } from "@/lib/server/webhooks/signing-secret";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint(getSigningSecretOperation, ({ runtime, principal }) => getSigningSecret(runtime.db, principal.clientId));
+export const GET = endpoint(getSigningSecretOperation, ({ runtime, principal }) => revealSigningSecret(runtime.db, principal));

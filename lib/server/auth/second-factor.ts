@@ -1,0 +1,275 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { generateSecret, generateURI, verify } from "otplib";
+import type { Pool } from "pg";
+import { userActor } from "@/lib/server/audit/actors";
+import { writeAudit } from "@/lib/server/audit/write";
+import * as repo from "@/lib/server/auth/second-factor-repo";
+import { activeLock, clearFailures, recordFailure, secondsUntil, type ThrottleKey, type ThrottlePolicy } from "@/lib/server/auth/throttle";
+import type { Principal } from "@/lib/server/auth/tokens";
+import { openTotpSecret, sealTotpSecret } from "@/lib/server/crypto/stored-secrets";
+import { withTransaction } from "@/lib/server/db/transaction";
+import type { Queryable } from "@/lib/server/db/types";
+import { isRole, type Role } from "@/lib/contract/auth/roles";
+import {
+  RECOVERY_CODE_COUNT,
+  secondFactorRequired,
+  STEP_UP_MAX_AGE_S,
+  TOTP_DIGITS,
+  TOTP_PERIOD_S,
+  ZSecondFactorCode,
+  type SecondFactorCode,
+} from "@/lib/contract/auth/second-factor";
+import { ApiError } from "@/lib/contract/http/errors";
+
+/**
+ * The portal's second factor (docs/security.md): TOTP (RFC 6238) through
+ * otplib, one step either side of now accepted for clock drift, and no step
+ * accepted twice, so a code seen over a shoulder is spent once its owner has
+ * used it. Recovery codes are stored as SHA-256 hashes (50 random bits each:
+ * too many to guess, so a fast hash is enough) and spent once.
+ */
+
+/** Who acts and from where, for the audit rows. */
+export type FactorActor = { userId: string; clientId: string; ip?: string | null; correlationId?: string | null };
+
+/** Five wrong codes within 15 minutes pause the user's codes (sign-in and step-up alike) for 15 minutes. */
+export const SECOND_FACTOR_THROTTLE: ThrottlePolicy = { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+
+const ISSUER = "Harbour";
+const RECOVERY_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
+
+const epochOf = (now: Date) => Math.floor(now.getTime() / 1000);
+const hashRecoveryCode = (code: string) => createHash("sha256").update(code).digest("hex");
+
+/**
+ * The time step `code` is valid for, within one step of `now`, and later than
+ * `afterTimeStep` (the replay guard); null otherwise.
+ */
+export async function totpTimeStep(secret: string, code: string, now: Date, afterTimeStep: number | null): Promise<number | null> {
+  const result = await verify({
+    secret,
+    token: code,
+    epoch: epochOf(now),
+    period: TOTP_PERIOD_S,
+    digits: TOTP_DIGITS,
+    epochTolerance: TOTP_PERIOD_S,
+    ...(afterTimeStep === null ? {} : { afterTimeStep }),
+  });
+  return result.valid && "timeStep" in result ? result.timeStep : null;
+}
+
+function newRecoveryCodes(): string[] {
+  // 256 is a multiple of 32, so each byte's low five bits are uniform.
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => [...randomBytes(10)].map((b) => RECOVERY_ALPHABET[b & 31]).join(""));
+}
+
+const throttleKey = (userId: string): ThrottleKey => ({ scope: "second-factor", key: userId, policy: SECOND_FACTOR_THROTTLE });
+
+export type CodeCheck = { ok: true; used: "totp" | "recovery" } | { ok: false; reason: "invalid" } | { ok: false; reason: "locked"; retryAfterSeconds: number };
+
+/**
+ * Checks a code a user typed (sign-in, step-up) against their confirmed
+ * factor, spends it, and audits a recovery code's use and every failure
+ * (`failureAction`). Throttled per user.
+ */
+export async function checkCode(db: Pool, actor: FactorActor, input: SecondFactorCode, failureAction: string, now = new Date()): Promise<CodeCheck> {
+  const key = throttleKey(actor.userId);
+  const lock = await activeLock(db, [key]);
+  if (lock) return { ok: false, reason: "locked", retryAfterSeconds: secondsUntil(lock) };
+  const used = await withTransaction(db, async (tx) => {
+    const factor = await repo.findFactor(tx, actor.userId, { lock: true });
+    if (!factor?.confirmed_at) return null;
+    if (input.kind === "recovery") {
+      if (!(await repo.spendRecoveryCode(tx, actor.userId, hashRecoveryCode(input.code), now))) return null;
+      const left = await repo.countUnusedRecoveryCodes(tx, actor.userId);
+      await audit(tx, actor, "second_factor.recovery_code_used", { recoveryCodesLeft: left });
+      return "recovery" as const;
+    }
+    const last = factor.last_time_step === null ? null : Number(factor.last_time_step);
+    const step = await totpTimeStep(openTotpSecret(actor.userId, factor.secret_sealed), input.code, now, last);
+    if (step === null) return null;
+    await repo.advanceTimeStep(tx, actor.userId, step);
+    return "totp" as const;
+  });
+  if (used) {
+    await clearFailures(db, [key]);
+    return { ok: true, used };
+  }
+  const lockedUntil = await recordFailure(db, [key]);
+  await audit(db, actor, failureAction, { kind: input.kind, locked: lockedUntil !== null });
+  return lockedUntil ? { ok: false, reason: "locked", retryAfterSeconds: secondsUntil(lockedUntil) } : { ok: false, reason: "invalid" };
+}
+
+function audit(db: Queryable, actor: FactorActor, action: string, data: Record<string, unknown> = {}) {
+  return writeAudit(db, {
+    clientId: actor.clientId,
+    actor: userActor(actor.userId),
+    action,
+    entity: "user",
+    entityId: actor.userId,
+    data,
+    ip: actor.ip,
+    correlationId: actor.correlationId,
+  });
+}
+
+export async function hasSecondFactor(db: Queryable, userId: string): Promise<boolean> {
+  return Boolean((await repo.findFactor(db, userId))?.confirmed_at);
+}
+
+export type Enrolment = { secret: string; uri: string };
+
+/**
+ * Starts (or shows again) an enrolment: a new secret, sealed, waiting for its
+ * first code. The same secret is shown until it is confirmed, so reloading
+ * the page does not invalidate what the app already scanned.
+ */
+export async function beginEnrolment(db: Queryable, user: { userId: string; email: string }): Promise<Enrolment | null> {
+  let factor = await repo.findFactor(db, user.userId);
+  if (factor?.confirmed_at) return null;
+  if (!factor) {
+    await repo.insertPendingFactor(db, user.userId, sealTotpSecret(user.userId, generateSecret({ length: 20 })));
+    factor = await repo.findFactor(db, user.userId);
+    if (!factor || factor.confirmed_at) return null;
+  }
+  const secret = openTotpSecret(user.userId, factor.secret_sealed);
+  return { secret, uri: generateURI({ issuer: ISSUER, label: user.email, secret, digits: TOTP_DIGITS, period: TOTP_PERIOD_S }) };
+}
+
+export type ConfirmedEnrolment = { ok: true; recoveryCodes: string[] } | { ok: false; message: string };
+
+/**
+ * Confirms an enrolment with the app's first code: the factor is live, the
+ * session counts as proven now, and ten recovery codes are made; they are
+ * returned once here and only their hashes are kept.
+ */
+export async function confirmEnrolment(db: Pool, actor: FactorActor & { sessionId: string }, code: string, now = new Date()): Promise<ConfirmedEnrolment> {
+  return withTransaction(db, async (tx) => {
+    const factor = await repo.findFactor(tx, actor.userId, { lock: true });
+    if (!factor) return { ok: false, message: "Your enrolment has expired. Reload the page to start again." };
+    if (factor.confirmed_at) return { ok: false, message: "Your authenticator is already set up." };
+    const step = await totpTimeStep(openTotpSecret(actor.userId, factor.secret_sealed), code, now, null);
+    if (step === null) return { ok: false, message: "That code does not match. Check the time on your phone and enter the code your app shows now." };
+    await repo.confirmFactor(tx, actor.userId, step, now);
+    const recoveryCodes = newRecoveryCodes();
+    await repo.replaceRecoveryCodes(tx, actor.userId, recoveryCodes.map(hashRecoveryCode));
+    await repo.markSessionSecondFactor(tx, actor.sessionId, now);
+    await audit(tx, actor, "second_factor.enrolled", { recoveryCodes: recoveryCodes.length });
+    return { ok: true, recoveryCodes };
+  });
+}
+
+/** A session's proof of the second factor is fresh (at sign-in or a step-up prompt). */
+export async function recordProof(db: Queryable, sessionId: string, now = new Date()): Promise<void> {
+  await repo.markSessionSecondFactor(db, sessionId, now);
+}
+
+/**
+ * Step-up: money-moving and secret-revealing actions of a portal user need
+ * the second factor proven within STEP_UP_MAX_AGE_S, else 403
+ * STEP_UP_REQUIRED (the portal asks for a code and retries). An
+ * integration's token (no portal user) keeps the spec's behaviour.
+ */
+export async function requireStepUp(db: Queryable, principal: Principal, now = new Date()): Promise<void> {
+  const user = principal.portalUser;
+  if (!user) return;
+  const state = await repo.sessionSecondFactor(db, user.sessionId);
+  if (!state?.enrolled) {
+    throw new ApiError("STEP_UP_REQUIRED", "This needs a second factor: set up an authenticator app on the Sign-in security page first.");
+  }
+  if (!state.provedAt || now.getTime() - state.provedAt.getTime() > STEP_UP_MAX_AGE_S * 1000) {
+    throw new ApiError("STEP_UP_REQUIRED", "Confirm it is you: enter the code from your authenticator app.");
+  }
+}
+
+/**
+ * The step-up prompt's answer: a right code marks the session proven now; a
+ * wrong one is audited (`second_factor.step_up_failed`) and counted.
+ */
+export async function stepUp(db: Pool, actor: FactorActor & { sessionId: string }, input: SecondFactorCode, now = new Date()): Promise<CodeCheck> {
+  const result = await checkCode(db, actor, input, "second_factor.step_up_failed", now);
+  if (result.ok) await recordProof(db, actor.sessionId, now);
+  return result;
+}
+
+export type TeamMember = { userId: string; email: string; name: string; role: Role; required: boolean; enrolledAt: string | null };
+
+export async function teamSecondFactors(db: Queryable, clientId: string): Promise<TeamMember[]> {
+  return (await repo.listTeam(db, clientId)).map((r) => ({
+    userId: r.user_id,
+    email: r.email,
+    name: r.display_name,
+    role: r.role,
+    required: isRole(r.role) && secondFactorRequired(r.role),
+    enrolledAt: r.enrolled_at?.toISOString() ?? null,
+  }));
+}
+
+export type OwnSecondFactor = { enrolledAt: string | null; recoveryCodesLeft: number };
+
+export async function ownSecondFactor(db: Queryable, userId: string): Promise<OwnSecondFactor> {
+  const factor = await repo.findFactor(db, userId);
+  return {
+    enrolledAt: factor?.confirmed_at?.toISOString() ?? null,
+    recoveryCodesLeft: factor?.confirmed_at ? await repo.countUnusedRecoveryCodes(db, userId) : 0,
+  };
+}
+
+/**
+ * An administrator removes a person's authenticator and recovery codes (a
+ * lost phone): they enrol again at their next page view (admins and
+ * approvers) or when they choose. Only within the administrator's own
+ * organisation: another's user is not found, whatever the id.
+ */
+export async function resetSecondFactor(db: Pool, admin: FactorActor & { role: Role }, targetUserId: string): Promise<void> {
+  if (admin.role !== "admin") throw new ApiError("FORBIDDEN", "Only an administrator can reset a second factor.");
+  await withTransaction(db, async (tx) => {
+    const target = await repo.lockTeamMember(tx, admin.clientId, targetUserId);
+    if (!target) throw new ApiError("USER_NOT_FOUND", "There is no such person in your organisation.");
+    const hadOne = await repo.deleteFactor(tx, targetUserId);
+    await writeAudit(tx, {
+      clientId: admin.clientId,
+      actor: userActor(admin.userId),
+      action: "second_factor.reset",
+      entity: "user",
+      entityId: targetUserId,
+      data: { email: target.email },
+      before: { enrolled: hadOne },
+      after: { enrolled: false },
+      ip: admin.ip,
+      correlationId: admin.correlationId,
+    });
+  });
+}
+
+export type SignInFactor =
+  { ok: true; provedAt: Date | null } | { ok: false; reason: "code-needed" | "invalid" } | { ok: false; reason: "locked"; retryAfterSeconds: number };
+
+/**
+ * The second step of sign-in, after a right password: a user with an
+ * authenticator must give a code (or a recovery code). One without gets in on
+ * the password; if their role requires one, every page then sends them to
+ * enrolment (lib/server/auth/session.ts). Bank staff (no organisation) are
+ * not portal users and have none here.
+ */
+export async function secondFactorAtSignIn(
+  db: Pool,
+  user: { id: string; clientId: string },
+  code: string | undefined,
+  ip: string | null,
+  now = new Date(),
+): Promise<SignInFactor> {
+  if (!user.clientId || !(await hasSecondFactor(db, user.id))) return { ok: true, provedAt: null };
+  if (code === undefined || code.trim() === "") return { ok: false, reason: "code-needed" };
+  const parsed = ZSecondFactorCode.safeParse(code);
+  if (!parsed.success) return { ok: false, reason: "invalid" };
+  const result = await checkCode(db, { userId: user.id, clientId: user.clientId, ip }, parsed.data, "second_factor.failed", now);
+  if (result.ok) return { ok: true, provedAt: now };
+  return result;
+}
+
+/** UAT demo data only (lib/server/db/seed.ts): an authenticator with a published secret, no recovery codes. */
+export async function enrolDemoSecondFactor(db: Queryable, email: string, secret: string): Promise<void> {
+  await repo.insertConfirmedFactor(db, email, (userId) => sealTotpSecret(userId, secret));
+}
