@@ -143,7 +143,10 @@ const duplicates = Number(
 );
 const replayPayments = Number((await db.query("SELECT count(*) AS n FROM payments WHERE remittance_information[1] = $1", [replayLine])).rows[0].n);
 
-// 4. The bare SQL of one creation (payment + posting + balance + idempotency row) on one connection.
+// 4. The bare SQL of one creation on one connection: the payment row, its balanced ledger entry
+// (the covered debit with the balance and posting count under the row lock, the client posting
+// with its balance after, the ACH clearing posting: what ledger_post_entry writes for an ACH
+// payment without a charge, hand-written) and the idempotency row.
 const account = (await db.query("SELECT client_id, account_id FROM accounts WHERE account_number = $1", [DEBTOR])).rows[0];
 let bare = 0;
 const bareUntil = Date.now() + DURATION_S * 1000;
@@ -151,8 +154,14 @@ while (Date.now() < bareUntil) {
   const id = randomUUID();
   await db.query("BEGIN");
   await db.query(
-    `WITH a AS (UPDATE accounts SET available_minor = available_minor - 1 WHERE client_id = $1 AND account_id = $2 AND available_minor >= 1 RETURNING 1)
-     INSERT INTO ledger_postings (client_id, account_id, amount_minor, currency, kind, reference) SELECT $1, $2, -1, 'USD', 'payment', $3 FROM a`,
+    `WITH a AS (UPDATE accounts SET available_minor = available_minor - 1, posting_count = posting_count + 1, balance_effective_date = now()
+                WHERE client_id = $1 AND account_id = $2 AND available_minor >= 1 RETURNING available_minor),
+          e AS (SELECT nextval('ledger_entry_seq') AS entry_id, clock_timestamp() AS at, available_minor FROM a)
+     INSERT INTO ledger_postings (client_id, entry_id, account_id, bank_account, amount_minor, currency, kind, reference, cause_type, payment_id,
+                                  value_date, booking_date, booked_at, balance_after_minor)
+     SELECT $1, e.entry_id, leg.account_id, leg.bank_account, leg.amount, 'USD', 'payment', $3::text, 'payment', $3::text::uuid,
+            current_date, (e.at AT TIME ZONE 'Atlantic/Bermuda')::date, e.at, leg.balance_after
+     FROM e CROSS JOIN LATERAL (VALUES ($2, NULL, -1, e.available_minor), (NULL, 'ach_clearing:USD', 1, NULL)) AS leg (account_id, bank_account, amount, balance_after)`,
     [account.client_id, account.account_id, id],
   );
   await db.query(

@@ -25,7 +25,7 @@ WITH account AS (
 ), history AS (
   SELECT i, nextval('ledger_entry_seq') AS entry_id, i % 2 = 1 AS credit,
          $6::timestamptz + ((i - 1) / $8::int) * $7::interval AS at
-  FROM generate_series(1, $5::int) AS i
+  FROM generate_series(1, $5::bigint) AS i
 )
 INSERT INTO ledger_postings (client_id, entry_id, account_id, bank_account, amount_minor, currency, kind, reference, cause_type,
                              value_date, booking_date, booked_at, balance_after_minor, details)
