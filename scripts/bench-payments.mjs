@@ -55,7 +55,6 @@ function achBody(line, debtor = DEBTOR, instructionIdentification = undefined) {
 const auth = `Bearer ${await token()}`;
 const json = { authorization: auth, "content-type": "application/json" };
 
-
 const db = new pg.Client({ connectionString: databaseUrl() });
 await db.connect();
 
@@ -88,7 +87,10 @@ const replayLine = `${RUN}-replay`;
 await fetch(`${BASE}/v1/payments/ach-local`, { method: "POST", headers: { ...json, "idempotency-key": replayKey }, body: achBody(replayLine) });
 
 const scenarios = [
-  { name: "POST /v1/payments/ach-local, fresh Idempotency-Key each", options: (tag) => ({ url: `${BASE}/v1/payments/ach-local`, requests: freshKeyRequests([DEBTOR], tag) }) },
+  {
+    name: "POST /v1/payments/ach-local, fresh Idempotency-Key each",
+    options: (tag) => ({ url: `${BASE}/v1/payments/ach-local`, requests: freshKeyRequests([DEBTOR], tag) }),
+  },
   // One hot account serialises its debits on the account's row lock (that lock is what makes
   // overdraft impossible); this row spreads the same load over three active USD accounts.
   {
@@ -115,7 +117,10 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 for (const scenario of scenarios) await autocannon({ connections: CONNECTIONS, duration: WARMUP_S, ...scenario.options("warm") });
 
 const countRun = async () =>
-  Number((await db.query("SELECT count(*) AS n FROM payments WHERE remittance_information[1] LIKE $1 || '%' AND remittance_information[1] <> $2", [RUN, replayLine])).rows[0].n);
+  Number(
+    (await db.query("SELECT count(*) AS n FROM payments WHERE remittance_information[1] LIKE $1 || '%' AND remittance_information[1] <> $2", [RUN, replayLine]))
+      .rows[0].n,
+  );
 const totals = scenarios.map(() => ({ requests: 0, seconds: 0, errors: 0, ok: 0, p50: [], p99: [] }));
 for (let round = 0; round < ROUNDS; round++) {
   for (const [i, scenario] of scenarios.entries()) {
@@ -124,7 +129,9 @@ for (let round = 0; round < ROUNDS; round++) {
     t.requests += result.requests.total;
     t.seconds += slice;
     t.errors += result.errors + result.timeouts + result.non2xx;
-    t.ok += Object.entries(result.statusCodeStats ?? {}).filter(([code]) => code.startsWith("2")).reduce((n, [, st]) => n + st.count, 0);
+    t.ok += Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => code.startsWith("2"))
+      .reduce((n, [, st]) => n + st.count, 0);
     t.p50.push(result.latency.p50);
     t.p99.push(result.latency.p99);
   }
@@ -139,7 +146,12 @@ const [create, spread, guarded, replay, empty, getAccount] = scenarios.map((scen
 const created = await countRun();
 const expectedCreated = create.ok + spread.ok + guarded.ok;
 const duplicates = Number(
-  (await db.query("SELECT count(*) - count(DISTINCT remittance_information) AS d FROM payments WHERE remittance_information[1] LIKE $1 || '%' AND remittance_information[1] <> $2", [RUN, replayLine])).rows[0].d,
+  (
+    await db.query(
+      "SELECT count(*) - count(DISTINCT remittance_information) AS d FROM payments WHERE remittance_information[1] LIKE $1 || '%' AND remittance_information[1] <> $2",
+      [RUN, replayLine],
+    )
+  ).rows[0].d,
 );
 const replayPayments = Number((await db.query("SELECT count(*) AS n FROM payments WHERE remittance_information[1] = $1", [replayLine])).rows[0].n);
 
