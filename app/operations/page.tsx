@@ -16,7 +16,15 @@ export default async function OperationsHome() {
   const clients = await listClients(await getRuntime());
   return (
     <>
-      <PageHeader title="Clients" description="Onboard clients, open their accounts and invite their people. Every change is audited under your name." />
+      <PageHeader
+        title="Clients"
+        description="Onboard clients, open their accounts and invite their people. Every change is audited under your name."
+        actions={
+          <Link href="/operations/reference" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400">
+            Reference data: holidays, FX rates, ACH cut-off →
+          </Link>
+        }
+      />
       <Card className="mb-6">
         <CardHeader title="All clients" description={`${clients.length} client${clients.length === 1 ? "" : "s"}`} />
         {clients.length === 0 ? (
@@ -26,17 +34,28 @@ export default async function OperationsHome() {
             <table className="w-full text-left text-sm">
               <thead className="text-xs text-slate-600 uppercase dark:text-slate-400">
                 <tr>
-                  <th scope="col" className="px-5 py-2 font-medium">Client</th>
-                  <th scope="col" className="px-5 py-2 font-medium">CIF</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Signing</th>
-                  <th scope="col" className="px-5 py-2 font-medium">Status</th>
+                  <th scope="col" className="px-5 py-2 font-medium">
+                    Client
+                  </th>
+                  <th scope="col" className="px-5 py-2 font-medium">
+                    CIF
+                  </th>
+                  <th scope="col" className="px-5 py-2 font-medium">
+                    Signing
+                  </th>
+                  <th scope="col" className="px-5 py-2 font-medium">
+                    Status
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
                 {clients.map((c) => (
                   <tr key={c.clientId}>
                     <td className="px-5 py-2.5">
-                      <Link href={`/operations/clients/${c.clientId}`} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400">
+                      <Link
+                        href={`/operations/clients/${c.clientId}`}
+                        className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400"
+                      >
                         {c.name}
                       </Link>
                       <span className="ml-2 font-mono text-xs text-slate-500 dark:text-slate-400">{c.clientId}</span>

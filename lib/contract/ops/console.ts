@@ -19,6 +19,12 @@ export const CONSOLE_ACTIONS = [
   "user-enable",
   "user-reset-password",
   "bank-code-add",
+  "account-close",
+  "holiday-add",
+  "holiday-remove",
+  "holiday-import",
+  "fx-rate-set",
+  "ach-cutoff-set",
 ] as const;
 export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 

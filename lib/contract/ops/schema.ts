@@ -61,6 +61,9 @@ export const ZClientPermissions = z.strictObject({ clientId: ZClientId, permissi
 export const ZClientAllowList = z.strictObject({ clientId: ZClientId, ipAllowList: ZCidrList });
 
 export const ACCOUNT_CATEGORIES = ["account", "settlement", "parent"] as const;
+export const ACCOUNT_HOLDER_TYPES = ["Primary", "Joint"] as const;
+/** Attributes every account gets from the bank (lib/server/ops/accounts.ts); an operator adds others. */
+export const BANK_ATTRIBUTES = ["BANK_ID", "JOINT_CIF", "CREDIT_INTEREST_RATE", "DEBIT_INTEREST_RATE", "OPEN_DATE", "STATUS", "ACCOUNT_TYPE"];
 
 export const ZAccountOpen = z.strictObject({
   clientId: ZClientId,
@@ -88,10 +91,34 @@ export const ZAccountOpen = z.strictObject({
     .string()
     .regex(/^\d{1,3}(\.\d{1,4})?$/, "debitInterestRate must be a percentage such as 8.5")
     .default("0"),
+  /** Omitted: the client's name as the one Primary owner. */
   owners: z
-    .array(z.strictObject({ displayName: ZDisplayName, accountHolderType: z.enum(["Primary", "Joint"]) }))
-    .min(1)
-    .max(10)
+    .array(
+      z.strictObject({ displayName: ZDisplayName, accountHolderType: z.enum(ACCOUNT_HOLDER_TYPES, "accountHolderType must be Primary or Joint") }),
+      "owners must be a list",
+    )
+    .min(1, "owners must name at least one owner")
+    .max(10, "owners must be at most 10")
+    .refine((owners) => owners.some((o) => o.accountHolderType === "Primary"), "owners must include a Primary owner")
+    .optional(),
+  /** The account's own attributes, shown to the client beside the ones the bank sets. */
+  attributes: z
+    .array(
+      z.strictObject({
+        name: z
+          .string("attribute name must be text")
+          .regex(/^[A-Z][A-Z0-9_]{1,39}$/, "attribute name must be 2 to 40 capital letters, digits or underscores, such as COST_CENTRE")
+          .refine((name) => !BANK_ATTRIBUTES.includes(name), `attribute name must not be one the bank sets (${BANK_ATTRIBUTES.join(", ")})`),
+        value: z
+          .string("attribute value must be text")
+          .trim()
+          .min(1, "attribute value must not be empty")
+          .max(100, "attribute value must be at most 100 characters"),
+      }),
+      "attributes must be a list",
+    )
+    .max(20, "attributes must be at most 20")
+    .refine((list) => new Set(list.map((a) => a.name)).size === list.length, "attributes must not name an attribute twice")
     .optional(),
 });
 export type TAccountOpen = z.input<typeof ZAccountOpen>;
@@ -102,6 +129,11 @@ export const ZAccountStatus = z.strictObject({
   clientId: ZClientId,
   accountNumber: z.string().regex(/^\d{8,20}$/, "accountNumber must be 8 to 20 digits"),
   status: z.enum(ACCOUNT_STATUSES, "status must be Active, ACTIVE or INACTIVE"),
+});
+
+export const ZAccountClose = z.strictObject({
+  clientId: ZClientId,
+  accountNumber: z.string().regex(/^\d{8,20}$/, "accountNumber must be 8 to 20 digits"),
 });
 
 export const ZUserInvite = z.strictObject({
@@ -185,3 +217,21 @@ export const ZAchCutoffSet = z.strictObject({
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "time must be a bank time such as 15:15 (24-hour HH:MM)")
     .refine((value) => value < "16:00", "time must be before 16:00, when the settlement run settles the day's payments"),
 });
+
+/**
+ * An owner as typed on the command line or in the console, `Name` or `Name:Joint`
+ * (Primary when no word follows the last colon); the schema then checks it, so a
+ * mistyped `:Jiont` is refused rather than taken as part of the name.
+ */
+export function ownerFromText(text: string): { displayName: string; accountHolderType: string } {
+  const match = /^(.*):\s*([A-Za-z]+)\s*$/.exec(text);
+  if (!match) return { displayName: text.trim(), accountHolderType: "Primary" };
+  const word = match[2]!.toLowerCase();
+  return { displayName: match[1]!.trim(), accountHolderType: word === "joint" ? "Joint" : word === "primary" ? "Primary" : match[2]! };
+}
+
+/** An attribute as typed, `NAME=value` (split at the first `=`); the schema then checks it. */
+export function attributeFromText(text: string): { name: string; value: string } {
+  const at = text.indexOf("=");
+  return at === -1 ? { name: text.trim(), value: "" } : { name: text.slice(0, at).trim(), value: text.slice(at + 1).trim() };
+}

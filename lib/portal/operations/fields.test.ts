@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optional, rootField, splitList } from "@/lib/portal/operations/fields";
+import { lines, optional, rootField, splitList } from "@/lib/portal/operations/fields";
 
 describe("operations form fields", () => {
   it("splits lists typed with commas, spaces or new lines", () => {
@@ -14,5 +14,12 @@ describe("operations form fields", () => {
     expect(rootField("ipAllowList[2]")).toBe("ipAllowList");
     expect(rootField("owners[0].displayName")).toBe("owners");
     expect(rootField(null)).toBeNull();
+  });
+});
+
+describe("textarea lines", () => {
+  it("keeps each non-blank line, trimmed", () => {
+    expect(lines(" Acme Ltd \r\n\n J. Smith:Joint\n")).toEqual(["Acme Ltd", "J. Smith:Joint"]);
+    expect(lines(undefined)).toEqual([]);
   });
 });

@@ -14,7 +14,18 @@ export type FieldSpec = {
 
 /** "a, b\nc" -> ["a", "b", "c"]: CIDR and permission lists typed one per line or comma-separated. */
 export function splitList(text: string | undefined): string[] {
-  return (text ?? "").split(/[\s,]+/).map((item) => item.trim()).filter((item) => item !== "");
+  return (text ?? "")
+    .split(/[\s,]+/)
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+/** The non-blank lines of a textarea, trimmed: owners and attributes, one a line. */
+export function lines(text: string | undefined): string[] {
+  return (text ?? "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
 }
 
 /** An empty optional field is absent, not "". */

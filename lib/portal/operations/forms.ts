@@ -5,14 +5,20 @@ import type { ConsoleAction } from "@/lib/contract/ops/console";
 import {
   ACCOUNT_CATEGORIES,
   ACCOUNT_CURRENCIES,
+  attributeFromText,
+  ownerFromText,
   SIGNING_MODES,
   ZAccountOpen,
+  ZAchCutoffSet,
   ZBankCodeAdd,
+  ZFxRateSet,
+  ZHolidayAdd,
+  ZHolidayImport,
   ZClientAllowList,
   ZClientCreate,
   ZUserInvite,
 } from "@/lib/contract/ops/schema";
-import { optional, splitList, type FieldSpec } from "@/lib/portal/operations/fields";
+import { lines, optional, splitList, type FieldSpec } from "@/lib/portal/operations/fields";
 
 /**
  * The console's forms. `fixed` values (the client a page is about) come from
@@ -50,7 +56,11 @@ export const FORMS = {
       permissions: splitList(v.permissions).length ? splitList(v.permissions) : undefined,
       ipAllowList: splitList(v.ipAllowList),
     }),
-    reveal: { key: "clientSecret", label: "Client secret", note: "Shown this once only: copy it now and hand it to the client securely. Harbour keeps only a hash." },
+    reveal: {
+      key: "clientSecret",
+      label: "Client secret",
+      note: "Shown this once only: copy it now and hand it to the client securely. Harbour keeps only a hash.",
+    },
   },
   "client-ip-allow-list": {
     action: "client-ip-allow-list",
@@ -69,6 +79,18 @@ export const FORMS = {
       { name: "accountNumber", label: "Account number", hint: "Leave empty to allocate the next free number." },
       { name: "nickname", label: "Nickname" },
       { name: "category", label: "Category", kind: "select", options: ACCOUNT_CATEGORIES },
+      {
+        name: "owners",
+        label: "Owners",
+        kind: "textarea",
+        hint: "One per line; add :Joint for a joint owner, e.g. J. Smith:Joint. Empty: the client, as Primary owner.",
+      },
+      {
+        name: "attributes",
+        label: "Attributes",
+        kind: "textarea",
+        hint: "One NAME=value per line, e.g. COST_CENTRE=CC-104. Shown to the client with the account.",
+      },
     ],
     toInput: (v) => ({
       clientId: v.clientId,
@@ -77,6 +99,8 @@ export const FORMS = {
       accountNumber: optional(v.accountNumber),
       nickname: optional(v.nickname),
       category: optional(v.category),
+      owners: lines(v.owners).length ? lines(v.owners).map(ownerFromText) : undefined,
+      attributes: lines(v.attributes).length ? lines(v.attributes).map(attributeFromText) : undefined,
     }),
   },
   "user-invite": {
@@ -101,6 +125,51 @@ export const FORMS = {
       { name: "name", label: "Bank name" },
     ],
     toInput: (v) => ({ bankCode: v.bankCode?.trim(), currency: v.currency, name: optional(v.name) }),
+  },
+  "holiday-add": {
+    action: "holiday-add",
+    schema: ZHolidayAdd,
+    submit: "Add holiday",
+    fields: [
+      { name: "date", label: "Date", hint: "YYYY-MM-DD, bank time.", required: true },
+      { name: "name", label: "Name", required: true },
+    ],
+    toInput: (v) => ({ date: v.date?.trim(), name: v.name }),
+  },
+  "holiday-import": {
+    action: "holiday-import",
+    schema: ZHolidayImport,
+    submit: "Replace the year's holidays",
+    fields: [
+      { name: "year", label: "Year", required: true },
+      {
+        name: "csv",
+        label: "CSV",
+        kind: "textarea",
+        hint: "A header line date,name then one holiday a line. Any bad line refuses the whole file.",
+        required: true,
+      },
+    ],
+    toInput: (v) => ({ year: v.year?.trim(), csv: v.csv ?? "" }),
+  },
+  "fx-rate-set": {
+    action: "fx-rate-set",
+    schema: ZFxRateSet,
+    submit: "Set rate",
+    fields: [
+      { name: "from", label: "From", kind: "select", options: ACCOUNT_CURRENCIES, required: true },
+      { name: "to", label: "To", kind: "select", options: ACCOUNT_CURRENCIES, required: true },
+      { name: "rate", label: "Rate", hint: "Units of To for one unit of From, e.g. 0.9215.", required: true },
+      { name: "effectiveAt", label: "Effective from", hint: "A time with its offset, e.g. 2027-01-04T08:00:00-04:00. Empty: now." },
+    ],
+    toInput: (v) => ({ from: v.from, to: v.to, rate: v.rate?.trim(), effectiveAt: optional(v.effectiveAt) }),
+  },
+  "ach-cutoff-set": {
+    action: "ach-cutoff-set",
+    schema: ZAchCutoffSet,
+    submit: "Set cut-off",
+    fields: [{ name: "time", label: "ACH cut-off", hint: "Bank time, 24-hour HH:MM, before 16:00.", required: true }],
+    toInput: (v) => ({ time: v.time?.trim() }),
   },
 } satisfies Record<string, FormSpec>;
 

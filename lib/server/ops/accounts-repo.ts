@@ -48,38 +48,72 @@ export async function insertAccount(db: Queryable, a: NewAccount): Promise<void>
        nickname, category, opening_date, owners, routings, attributes)
      VALUES ($1, $2, $3, $4, $5, 'Active', $6, $7, $8, $9, coalesce($10::timestamptz, now()), $11, $12, $13)`,
     [
-      a.clientId, a.accountId, a.accountNumber, a.cif, a.currency, a.accountType, a.accountSubType, a.nickname, a.category,
-      a.openedAt ?? null, JSON.stringify(a.owners), JSON.stringify([{ scheme: "AccountNumber", address: a.accountNumber }]), JSON.stringify(a.attributes),
+      a.clientId,
+      a.accountId,
+      a.accountNumber,
+      a.cif,
+      a.currency,
+      a.accountType,
+      a.accountSubType,
+      a.nickname,
+      a.category,
+      a.openedAt ?? null,
+      JSON.stringify(a.owners),
+      JSON.stringify([{ scheme: "AccountNumber", address: a.accountNumber }]),
+      JSON.stringify(a.attributes),
     ],
   );
 }
 
-export type AccountState = { account_id: string; status: string; available_minor: string; currency: string };
+export type AccountState = { account_id: string; status: string; available_minor: string; currency: string; closed: boolean };
 
 export async function lockAccount(db: Queryable, clientId: string, accountNumber: string): Promise<AccountState | null> {
   const { rows } = await db.query<AccountState>(
-    "SELECT account_id, status, available_minor::text, currency FROM accounts WHERE client_id = $1 AND account_number = $2 FOR UPDATE",
+    "SELECT account_id, status, available_minor::text, currency, closed_at IS NOT NULL AS closed FROM accounts WHERE client_id = $1 AND account_number = $2 FOR UPDATE",
     [clientId, accountNumber],
   );
   return rows[0] ?? null;
 }
 
-export async function setAccountStatus(db: Queryable, clientId: string, accountId: string, status: string): Promise<void> {
-  // The STATUS attribute mirrors the status, as the core system shows it.
+export async function setAccountStatus(db: Queryable, clientId: string, accountId: string, status: string, attribute = status.toUpperCase()): Promise<void> {
+  // The STATUS attribute mirrors the status, as the core system shows it (CLOSED for a closed account).
   await db.query(
     `UPDATE accounts SET status = $3,
-            attributes = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'name' = 'STATUS' THEN jsonb_build_object('name', 'STATUS', 'value', upper($3)) ELSE a END ORDER BY i), '[]')
+            attributes = (SELECT coalesce(jsonb_agg(CASE WHEN a->>'name' = 'STATUS' THEN jsonb_build_object('name', 'STATUS', 'value', $4::text) ELSE a END ORDER BY i), '[]')
                             FROM jsonb_array_elements(attributes) WITH ORDINALITY AS e(a, i))
       WHERE client_id = $1 AND account_id = $2`,
-    [clientId, accountId, status],
+    [clientId, accountId, status, attribute],
   );
 }
 
-export type AccountListRow = { account_number: string; currency: string; status: string; nickname: string | null; category: string; available_minor: string };
+/** Payments still holding this account's funds: a Pending one may yet be returned to it. */
+export async function pendingPaymentCount(db: Queryable, clientId: string, accountId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM payments WHERE client_id = $1 AND debtor_account_id = $2 AND status = 'Pending'",
+    [clientId, accountId],
+  );
+  return rows[0]!.n;
+}
+
+/** Closes an account: INACTIVE to the API, STATUS attribute CLOSED, closed_at set. */
+export async function closeAccount(db: Queryable, clientId: string, accountId: string): Promise<void> {
+  await setAccountStatus(db, clientId, accountId, "INACTIVE", "CLOSED");
+  await db.query("UPDATE accounts SET closed_at = now() WHERE client_id = $1 AND account_id = $2", [clientId, accountId]);
+}
+
+export type AccountListRow = {
+  account_number: string;
+  currency: string;
+  status: string;
+  nickname: string | null;
+  category: string;
+  available_minor: string;
+  closed: boolean;
+};
 
 export async function listClientAccounts(db: Queryable, clientId: string): Promise<AccountListRow[]> {
   const { rows } = await db.query<AccountListRow>(
-    `SELECT account_number, currency, status, nickname, category, available_minor::text
+    `SELECT account_number, currency, status, nickname, category, available_minor::text, closed_at IS NOT NULL AS closed
        FROM accounts WHERE client_id = $1 ORDER BY created_at DESC, account_id DESC`,
     [clientId],
   );

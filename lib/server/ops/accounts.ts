@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/contract/http/errors";
 import { AmountError, formatAmount, parseAmount } from "@/lib/contract/money";
-import { ZAccountOpen, ZAccountStatus, ZVirtualAccountCurrencyAdd } from "@/lib/contract/ops/schema";
+import { ZAccountClose, ZAccountOpen, ZAccountStatus, ZVirtualAccountCurrencyAdd } from "@/lib/contract/ops/schema";
 import { withTransaction } from "@/lib/server/db/transaction";
 import { parseInput } from "@/lib/server/http/validation";
 import { post } from "@/lib/server/ledger/ledger";
@@ -61,11 +61,19 @@ export async function openAccount(ctx: OpsContext, input: unknown, openedAt?: st
         { name: "OPEN_DATE", value: (openedAt ?? new Date().toISOString()).slice(0, 10) },
         { name: "STATUS", value: "ACTIVE" },
         { name: "ACCOUNT_TYPE", value: data.accountSubType },
+        ...(data.attributes ?? []),
       ],
       openedAt,
     });
     if (minor > 0n) {
-      await post(tx, { clientId: client.client_id, accountId, amountMinor: minor, currency: data.currency, kind: "opening_balance", reference: `OPEN-${accountNumber}` });
+      await post(tx, {
+        clientId: client.client_id,
+        accountId,
+        amountMinor: minor,
+        currency: data.currency,
+        kind: "opening_balance",
+        reference: `OPEN-${accountNumber}`,
+      });
     }
     await auditOperation(tx, {
       clientId: client.client_id,
@@ -75,7 +83,14 @@ export async function openAccount(ctx: OpsContext, input: unknown, openedAt?: st
       entity: "account",
       entityId: accountId,
       before: null,
-      after: { accountNumber, currency: data.currency, category: data.category, openingBalance: formatAmount(minor, data.currency) },
+      after: {
+        accountNumber,
+        currency: data.currency,
+        category: data.category,
+        openingBalance: formatAmount(minor, data.currency),
+        owners,
+        attributes: data.attributes ?? [],
+      },
     });
     return { accountNumber, accountId };
   });
@@ -87,12 +102,65 @@ export async function setAccountStatus(ctx: OpsContext, input: unknown): Promise
     await requireClient(tx, data.clientId);
     const account = await repo.lockAccount(tx, data.clientId, data.accountNumber);
     if (!account) throw new ApiError("ACCOUNT_NOT_FOUND", `Client ${data.clientId} has no account ${data.accountNumber}.`, { field: "accountNumber" });
+    if (account.closed)
+      throw new ApiError("INVALID_STATUS_TRANSITION", `Account ${data.accountNumber} is closed; a closed account keeps its status.`, {
+        field: "accountNumber",
+      });
     await repo.setAccountStatus(tx, data.clientId, account.account_id, data.status);
     await auditOperation(tx, {
-      clientId: data.clientId, actor: ctx.actor, correlationId: ctx.correlationId, action: "account.status_changed",
-      entity: "account", entityId: account.account_id, before: { status: account.status }, after: { status: data.status },
+      clientId: data.clientId,
+      actor: ctx.actor,
+      correlationId: ctx.correlationId,
+      action: "account.status_changed",
+      entity: "account",
+      entityId: account.account_id,
+      before: { status: account.status },
+      after: { status: data.status },
     });
     return { accountNumber: data.accountNumber, status: data.status };
+  });
+}
+
+/**
+ * Closes an account, only at zero: no available balance and no Pending payment
+ * that could still be returned to it. The account stays, with its history;
+ * the refusal says which condition failed.
+ */
+export async function closeAccount(ctx: OpsContext, input: unknown): Promise<{ accountNumber: string; status: "Closed" }> {
+  const data = parseInput(ZAccountClose, input);
+  return withTransaction(ctx.db, async (tx) => {
+    await requireClient(tx, data.clientId);
+    const account = await repo.lockAccount(tx, data.clientId, data.accountNumber);
+    if (!account) throw new ApiError("ACCOUNT_NOT_FOUND", `Client ${data.clientId} has no account ${data.accountNumber}.`, { field: "accountNumber" });
+    if (account.closed) throw new ApiError("INVALID_STATUS_TRANSITION", `Account ${data.accountNumber} is already closed.`, { field: "accountNumber" });
+    const balance = BigInt(account.available_minor);
+    if (balance !== 0n) {
+      throw new ApiError(
+        "ACCOUNT_NOT_EMPTY",
+        `Account ${data.accountNumber} has a balance of ${formatAmount(balance, account.currency)} ${account.currency}; an account closes only at zero. Move the funds out first.`,
+        { field: "accountNumber" },
+      );
+    }
+    const pending = await repo.pendingPaymentCount(tx, data.clientId, account.account_id);
+    if (pending > 0) {
+      throw new ApiError(
+        "ACCOUNT_NOT_EMPTY",
+        `Account ${data.accountNumber} has ${pending} pending payment${pending === 1 ? "" : "s"}, which could still be returned to it; close it once they have settled.`,
+        { field: "accountNumber" },
+      );
+    }
+    await repo.closeAccount(tx, data.clientId, account.account_id);
+    await auditOperation(tx, {
+      clientId: data.clientId,
+      actor: ctx.actor,
+      correlationId: ctx.correlationId,
+      action: "account.closed",
+      entity: "account",
+      entityId: account.account_id,
+      before: { status: account.status },
+      after: { status: "INACTIVE", closed: true },
+    });
+    return { accountNumber: data.accountNumber, status: "Closed" };
   });
 }
 
@@ -103,8 +171,14 @@ export async function provisionVirtualAccountCurrency(ctx: OpsContext, input: un
     await requireClient(tx, data.clientId);
     await provisionCurrency(tx, data.clientId, data.currency);
     await auditOperation(tx, {
-      clientId: data.clientId, actor: ctx.actor, correlationId: ctx.correlationId, action: "virtual_account_currency.provisioned",
-      entity: "client", entityId: data.clientId, before: null, after: { currency: data.currency },
+      clientId: data.clientId,
+      actor: ctx.actor,
+      correlationId: ctx.correlationId,
+      action: "virtual_account_currency.provisioned",
+      entity: "client",
+      entityId: data.clientId,
+      before: null,
+      after: { currency: data.currency },
     });
     return { clientId: data.clientId, currency: data.currency };
   });
@@ -114,7 +188,7 @@ export async function listAccountsOf(ctx: Pick<OpsContext, "db">, clientId: stri
   return (await repo.listClientAccounts(ctx.db, clientId)).map((a) => ({
     accountNumber: a.account_number,
     currency: a.currency,
-    status: a.status,
+    status: a.closed ? "Closed" : a.status,
     nickname: a.nickname,
     category: a.category,
     availableBalance: formatAmount(BigInt(a.available_minor), a.currency),

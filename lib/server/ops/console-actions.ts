@@ -1,9 +1,9 @@
 import "server-only";
 import type { ConsoleAction } from "@/lib/contract/ops/console";
-import { openAccount, provisionVirtualAccountCurrency, setAccountStatus } from "@/lib/server/ops/accounts";
+import { closeAccount, openAccount, provisionVirtualAccountCurrency, setAccountStatus } from "@/lib/server/ops/accounts";
 import { createClient, reactivateClient, rotateClientSecret, setClientAllowList, setClientPermissions, suspendClient } from "@/lib/server/ops/clients";
 import type { OpsContext } from "@/lib/server/ops/context";
-import { addBankCode } from "@/lib/server/ops/reference";
+import { addBankCode, addHoliday, importHolidayYear, removeHoliday, setAchCutoff, setFxRate } from "@/lib/server/ops/reference";
 import { changeUserRole, inviteUser, resetUserPassword, setUserDisabled } from "@/lib/server/ops/users";
 
 /** The console's actions: the same operations as the command line, each validating its own input. */
@@ -23,4 +23,10 @@ export const CONSOLE_HANDLERS: Readonly<Record<ConsoleAction, (ctx: OpsContext, 
   "user-enable": (ctx, input) => setUserDisabled(ctx, input, false),
   "user-reset-password": resetUserPassword,
   "bank-code-add": addBankCode,
+  "account-close": closeAccount,
+  "holiday-add": addHoliday,
+  "holiday-remove": removeHoliday,
+  "holiday-import": importHolidayYear,
+  "fx-rate-set": setFxRate,
+  "ach-cutoff-set": setAchCutoff,
 };

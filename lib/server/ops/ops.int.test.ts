@@ -1,28 +1,15 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GET as getAccount } from "@/app/v1/accounts/[accountNumber]/route";
 import { POST as issueToken } from "@/app/v1/oauth/token/route";
 import { authenticate } from "@/lib/server/auth/sign-in";
 import { runCli } from "@/lib/server/ops/cli/run";
 import { COMMANDS } from "@/lib/server/ops/commands";
-import type { OpsContext } from "@/lib/server/ops/context";
 import { setPasswordWithLink } from "@/lib/server/ops/users";
 import { getRuntime } from "@/lib/server/runtime";
 import { call, expectErrorBody } from "@/tests/api";
+import { runOps } from "@/tests/ops";
 
-async function context(): Promise<OpsContext> {
-  const runtime = await getRuntime();
-  return { db: runtime.db, appEnv: runtime.config.appEnv, actor: "system:test", correlationId: randomUUID(), baseUrl: "http://localhost:3999" };
-}
-
-/** Runs `npm run ops -- ...argv` in process; returns the exit code and what it printed. */
-async function ops(...argv: string[]): Promise<{ code: number; out: string; err: string; json: Record<string, unknown> }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(argv, COMMANDS, context, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  const text = out.join("\n");
-  return { code, out: text, err: err.join("\n"), json: argv.includes("--json") && text ? JSON.parse(text) : {} };
-}
+const ops = (...argv: string[]) => runOps(argv);
 
 async function token(clientId: string, secret: string): Promise<{ status: number; token: string }> {
   const res = await call<{ access_token: string }>(issueToken, "/v1/oauth/token", {
@@ -55,7 +42,10 @@ describe("npm run ops: the command-line contract", () => {
 
     const issued = await token("zeta", String(created.json.clientSecret));
     expect(issued.status).toBe(200);
-    const account = await call<{ availableBalance: { amount: string; currency: string } }>(getAccount, "/v1/accounts/7000000001", { token: issued.token, params: { accountNumber: "7000000001" } });
+    const account = await call<{ availableBalance: { amount: string; currency: string } }>(getAccount, "/v1/accounts/7000000001", {
+      token: issued.token,
+      params: { accountNumber: "7000000001" },
+    });
     expect(account.status).toBe(200);
     expect(account.body.availableBalance).toEqual({ amount: "1000.00", currency: "USD" });
     const postings = await db.query("SELECT kind, amount_minor::text FROM ledger_postings WHERE client_id = 'zeta' AND account_id = 'ACC-7000000001'");
@@ -65,7 +55,21 @@ describe("npm run ops: the command-line contract", () => {
   });
 
   it("refuses bad input with exit 1 naming the field, and changes nothing", async () => {
-    const cidr = await ops("client", "create", "--id", "bad-cidr", "--name", "B", "--cif", "1", "--signing", "rsa", "--ip-allow-list", "10.0.0.0/8,300.1.1.1/32", "--json");
+    const cidr = await ops(
+      "client",
+      "create",
+      "--id",
+      "bad-cidr",
+      "--name",
+      "B",
+      "--cif",
+      "1",
+      "--signing",
+      "rsa",
+      "--ip-allow-list",
+      "10.0.0.0/8,300.1.1.1/32",
+      "--json",
+    );
     expect(cidr.code).toBe(1);
     expect(cidr.err).toMatch(/ipAllowList\[1\].*300\.1\.1\.1/);
     expect(cidr.json).toMatchObject({ error: { code: "VALIDATION_ERROR", field: "ipAllowList[1]" } });
@@ -137,7 +141,10 @@ describe("npm run ops: the command-line contract", () => {
     expect(await signIn()).toMatchObject({ ok: false });
     await expect(setPasswordWithLink(db, { token: linkToken, password: "short" })).rejects.toMatchObject({ field: "password" });
     expect(await setPasswordWithLink(db, { token: linkToken, password: "a long new password" })).toEqual({ email: "new.person@acme.test" });
-    await expect(setPasswordWithLink(db, { token: linkToken, password: "another long password" })).rejects.toMatchObject({ code: "VALIDATION_ERROR", field: "token" });
+    await expect(setPasswordWithLink(db, { token: linkToken, password: "another long password" })).rejects.toMatchObject({
+      code: "VALIDATION_ERROR",
+      field: "token",
+    });
     expect(await signIn()).toMatchObject({ ok: true, user: { role: "treasurer", clientId: "acme" } });
     expect((await ops("user", "disable", "--client", "acme", "--email", "new.person@acme.test")).code).toBe(0);
     expect(await signIn()).toMatchObject({ ok: false });
@@ -155,7 +162,11 @@ describe("npm run ops: the command-line contract", () => {
     const { db } = await getRuntime();
     const version = async () => (await db.query("SELECT version::text AS v FROM reference_data_version")).rows[0].v as string;
     const before = await version();
-    expect((await ops("bank-code", "add", "--code", "BANK_D", "--currency", "USD", "--name", "Bank D", "--json")).json).toEqual({ bankCode: "BANK_D", currency: "USD", name: "Bank D" });
+    expect((await ops("bank-code", "add", "--code", "BANK_D", "--currency", "USD", "--name", "Bank D", "--json")).json).toEqual({
+      bankCode: "BANK_D",
+      currency: "USD",
+      name: "Bank D",
+    });
     expect(await version()).not.toBe(before);
     expect((await ops("bank-code", "add", "--code", "bank d", "--currency", "USD")).code).toBe(1);
   });

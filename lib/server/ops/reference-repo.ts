@@ -88,11 +88,16 @@ export async function currentFxRate(db: Queryable, from: string, to: string): Pr
 }
 
 /** Rates newest first, each pair's whole history (at most `limit` rows); `current` marks the one in effect now. */
-export async function listFxRates(db: Queryable, limit: number, pair?: { from: string; to: string }): Promise<Array<FxRateRecord & { current: boolean }>> {
-  const { rows } = await db.query<FxRateRecord & { current: boolean }>(
+export async function listFxRates(
+  db: Queryable,
+  limit: number,
+  pair?: { from: string; to: string },
+): Promise<Array<FxRateRecord & { current: boolean; scheduled: boolean }>> {
+  const { rows } = await db.query<FxRateRecord & { current: boolean; scheduled: boolean }>(
     `SELECT ${FX_COLUMNS},
        effective_at = (SELECT max(effective_at) FROM fx_rates g
-                       WHERE g.from_currency = f.from_currency AND g.to_currency = f.to_currency AND g.effective_at <= now()) AS current
+                       WHERE g.from_currency = f.from_currency AND g.to_currency = f.to_currency AND g.effective_at <= now()) AS current,
+       effective_at > now() AS scheduled
      FROM fx_rates f
      WHERE $2::text IS NULL OR (from_currency = $2 AND to_currency = $3)
      ORDER BY from_currency, to_currency, effective_at DESC LIMIT $1`,

@@ -1,14 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { achSettlementDate, nextBusinessDay } from "@/lib/contract/payments/settlement-date";
-import { runCli } from "@/lib/server/ops/cli/run";
-import { COMMANDS } from "@/lib/server/ops/commands";
-import type { OpsContext } from "@/lib/server/ops/context";
 import { getRuntime } from "@/lib/server/runtime";
+import { opsContext, runOps, type OpsRun } from "@/tests/ops";
 import { achBody, paymentOf, postAch, postSwift, swiftBody } from "@/tests/payments";
 
 /**
@@ -20,21 +17,12 @@ import { achBody, paymentOf, postAch, postSwift, swiftBody } from "@/tests/payme
  */
 let opsPool: pg.Pool | null = null;
 
-async function context(): Promise<OpsContext> {
-  opsPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
-  return { db: opsPool, appEnv: "uat", actor: "system:test", correlationId: randomUUID(), baseUrl: "http://localhost:3999" };
-}
-
 afterAll(async () => {
   await opsPool?.end();
 });
 
-async function ops(...argv: string[]): Promise<{ code: number; err: string; json: Record<string, unknown> }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli([...argv, "--json"], COMMANDS, context, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  expect(out).toHaveLength(1);
-  return { code, err: err.join("\n"), json: JSON.parse(out[0]!) };
+function ops(...argv: string[]): Promise<OpsRun> {
+  return runOps([...argv, "--json"], () => opsContext((opsPool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 }))));
 }
 
 async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {

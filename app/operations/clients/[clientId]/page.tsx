@@ -42,16 +42,29 @@ export default async function ClientPage({ params }: Props) {
         title={client.name}
         description={
           <>
-            <span className="font-mono">{client.clientId}</span> · CIF <span className="font-mono">{client.cif}</span> · {client.signing.toUpperCase()} webhook signing ·{" "}
-            <Badge tone={suspended ? "red" : "green"}>{suspended ? "Suspended" : "Active"}</Badge>
+            <span className="font-mono">{client.clientId}</span> · CIF <span className="font-mono">{client.cif}</span> · {client.signing.toUpperCase()} webhook
+            signing · <Badge tone={suspended ? "red" : "green"}>{suspended ? "Suspended" : "Active"}</Badge>
           </>
         }
         actions={
           <>
             {suspended ? (
-              <ConfirmAction action="client-reactivate" input={{ clientId }} label="Reactivate" title={`Reactivate ${client.name}?`} explanation="Its secrets get tokens again and held webhooks are sent." />
+              <ConfirmAction
+                action="client-reactivate"
+                input={{ clientId }}
+                label="Reactivate"
+                title={`Reactivate ${client.name}?`}
+                explanation="Its secrets get tokens again and held webhooks are sent."
+              />
             ) : (
-              <ConfirmAction action="client-suspend" input={{ clientId }} label="Suspend" destructive title={`Suspend ${client.name}?`} explanation="From the next request, its tokens and token requests get 401 and its webhooks are held. Nothing is deleted." />
+              <ConfirmAction
+                action="client-suspend"
+                input={{ clientId }}
+                label="Suspend"
+                destructive
+                title={`Suspend ${client.name}?`}
+                explanation="From the next request, its tokens and token requests get 401 and its webhooks are held. Nothing is deleted."
+              />
             )}
             <ConfirmAction
               action="client-rotate-secret"
@@ -96,7 +109,7 @@ export default async function ClientPage({ params }: Props) {
           </div>
         </Card>
 
-        <Card>
+        <Card className="lg:col-span-2">
           <CardHeader title="Accounts" description="Opening balances are booked through the ledger." />
           {accounts.length === 0 ? (
             <EmptyState title="No accounts yet">Open the first account below.</EmptyState>
@@ -105,10 +118,21 @@ export default async function ClientPage({ params }: Props) {
               <table className="w-full text-left text-sm">
                 <thead className="text-xs text-slate-600 uppercase dark:text-slate-400">
                   <tr>
-                    <th scope="col" className={head}>Number</th>
-                    <th scope="col" className={head}>Nickname</th>
-                    <th scope="col" className={head}>Status</th>
-                    <th scope="col" className={`${head} text-right`}>Available</th>
+                    <th scope="col" className={head}>
+                      Number
+                    </th>
+                    <th scope="col" className={head}>
+                      Nickname
+                    </th>
+                    <th scope="col" className={head}>
+                      Status
+                    </th>
+                    <th scope="col" className={`${head} text-right`}>
+                      Available
+                    </th>
+                    <th scope="col" className={head}>
+                      <span className="sr-only">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -116,9 +140,45 @@ export default async function ClientPage({ params }: Props) {
                     <tr key={a.accountNumber}>
                       <td className={`${cell} font-mono`}>{a.accountNumber}</td>
                       <td className={cell}>{a.nickname ?? "—"}</td>
-                      <td className={cell}>{a.status}</td>
+                      <td className={cell}>
+                        <Badge tone={a.status === "Closed" ? "neutral" : a.status === "INACTIVE" ? "red" : "green"}>
+                          {a.status === "INACTIVE" ? "Inactive" : a.status === "ACTIVE" ? "Active" : a.status}
+                        </Badge>
+                      </td>
                       <td className={`${cell} text-right font-mono tabular-nums`}>
                         {a.availableBalance} {a.currency}
+                      </td>
+                      <td className={cell}>
+                        {a.status === "Closed" ? null : (
+                          <div className="flex flex-wrap justify-end gap-2">
+                            {a.status === "INACTIVE" ? (
+                              <ConfirmAction
+                                action="account-status"
+                                input={{ clientId, accountNumber: a.accountNumber, status: "Active" }}
+                                label="Activate"
+                                title={`Activate account ${a.accountNumber}?`}
+                                explanation="It can be debited again from the next payment."
+                              />
+                            ) : (
+                              <ConfirmAction
+                                action="account-status"
+                                input={{ clientId, accountNumber: a.accountNumber, status: "INACTIVE" }}
+                                label="Deactivate"
+                                destructive
+                                title={`Deactivate account ${a.accountNumber}?`}
+                                explanation="Payments from it are refused from the next one. Its balance and history stay."
+                              />
+                            )}
+                            <ConfirmAction
+                              action="account-close"
+                              input={{ clientId, accountNumber: a.accountNumber }}
+                              label="Close"
+                              destructive
+                              title={`Close account ${a.accountNumber}?`}
+                              explanation="Only an account at zero with no pending payment closes. It stays visible to the client as inactive, with its history; it cannot be reopened."
+                            />
+                          </div>
+                        )}
                       </td>
                     </tr>
                   ))}
@@ -140,9 +200,15 @@ export default async function ClientPage({ params }: Props) {
               <table className="w-full text-left text-sm">
                 <thead className="text-xs text-slate-600 uppercase dark:text-slate-400">
                   <tr>
-                    <th scope="col" className={head}>Email</th>
-                    <th scope="col" className={head}>Role</th>
-                    <th scope="col" className={head}>Status</th>
+                    <th scope="col" className={head}>
+                      Email
+                    </th>
+                    <th scope="col" className={head}>
+                      Role
+                    </th>
+                    <th scope="col" className={head}>
+                      Status
+                    </th>
                     <th scope="col" className={head}>
                       <span className="sr-only">Actions</span>
                     </th>
@@ -166,9 +232,22 @@ export default async function ClientPage({ params }: Props) {
                           reveal={{ key: "inviteUrl", label: "Set-password link" }}
                         />
                         {u.status === "disabled" ? (
-                          <ConfirmAction action="user-enable" input={{ clientId, email: u.email }} label="Enable" title={`Enable ${u.email}?`} explanation="They can sign in again." />
+                          <ConfirmAction
+                            action="user-enable"
+                            input={{ clientId, email: u.email }}
+                            label="Enable"
+                            title={`Enable ${u.email}?`}
+                            explanation="They can sign in again."
+                          />
                         ) : (
-                          <ConfirmAction action="user-disable" input={{ clientId, email: u.email }} label="Disable" destructive title={`Disable ${u.email}?`} explanation="Their sessions end at once and they cannot sign in." />
+                          <ConfirmAction
+                            action="user-disable"
+                            input={{ clientId, email: u.email }}
+                            label="Disable"
+                            destructive
+                            title={`Disable ${u.email}?`}
+                            explanation="Their sessions end at once and they cannot sign in."
+                          />
                         )}
                       </td>
                     </tr>

@@ -11,9 +11,11 @@ export type FlagSpec = {
   /** Shown in help as `--flag VALUE`. */
   value?: string;
   required?: boolean;
+  /** A string flag that may be given several times (`--owner A --owner B`). */
+  multiple?: boolean;
 };
 
-export type Flags = Record<string, string | boolean | undefined>;
+export type Flags = Record<string, string | boolean | string[] | undefined>;
 
 /** What a command prints: one JSON object with --json, else `text` (default: `key: value` lines). */
 export type CommandResult = { json: Record<string, unknown>; text?: string };
@@ -37,11 +39,19 @@ export function defineCommand(command: OpsCommand): OpsCommand {
 export class UsageError extends Error {}
 
 /** `--a,b, c` -> ["a", "b", "c"]; for list flags such as --permissions and --ip-allow-list. */
-export function listFlag(value: string | boolean | undefined): string[] | undefined {
+export function listFlag(value: Flags[string]): string[] | undefined {
   if (typeof value !== "string") return undefined;
-  return value.split(",").map((item) => item.trim()).filter((item) => item !== "");
+  return value
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
 }
 
-export function stringFlag(value: string | boolean | undefined): string | undefined {
+/** Every value of a `multiple` flag, in order (none: undefined). */
+export function repeatedFlag(value: Flags[string]): string[] | undefined {
+  return Array.isArray(value) && value.length ? value : undefined;
+}
+
+export function stringFlag(value: Flags[string]): string | undefined {
   return typeof value === "string" ? value : undefined;
 }

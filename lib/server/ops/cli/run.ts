@@ -15,7 +15,7 @@ const PROGRAM = "npm run ops --";
 function commandUsage(command: OpsCommand): string {
   const flags = Object.entries(command.flags).map(([name, spec]) => {
     const head = `  --${name}${spec.type === "string" ? ` ${spec.value ?? "VALUE"}` : ""}`;
-    return `${head.padEnd(34)} ${spec.required ? "(required) " : ""}${spec.description}`;
+    return `${head.padEnd(34)} ${spec.required ? "(required) " : ""}${spec.description}${spec.multiple ? " (may be repeated)" : ""}`;
   });
   return [
     `Usage: ${PROGRAM} ${command.name} [flags]`,
@@ -56,7 +56,7 @@ function findCommand(commands: readonly OpsCommand[], words: string[]): { comman
 }
 
 function parseFlags(command: OpsCommand, args: string[]): { flags: Flags; json: boolean; help: boolean } {
-  const options = Object.fromEntries(Object.entries(command.flags).map(([name, spec]) => [name, { type: spec.type }]));
+  const options = Object.fromEntries(Object.entries(command.flags).map(([name, spec]) => [name, { type: spec.type, multiple: spec.multiple === true }]));
   let parsed;
   try {
     parsed = parseArgs({ args, options: { ...options, json: { type: "boolean" }, help: { type: "boolean" } }, strict: true, allowPositionals: false });
@@ -65,7 +65,9 @@ function parseFlags(command: OpsCommand, args: string[]): { flags: Flags; json: 
   }
   const { json, help, ...flags } = parsed.values as Flags;
   if (!help) {
-    const missing = Object.entries(command.flags).filter(([name, spec]) => spec.required && flags[name] === undefined).map(([name]) => `--${name}`);
+    const missing = Object.entries(command.flags)
+      .filter(([name, spec]) => spec.required && flags[name] === undefined)
+      .map(([name]) => `--${name}`);
     if (missing.length) throw new UsageError(`missing ${missing.join(", ")}`);
   }
   return { flags, json: json === true, help: help === true };
@@ -79,7 +81,11 @@ function refusal(error: unknown): { code: string; message: string; field: string
     return { code: error.code, message: named + details, field: error.field };
   }
   if (error instanceof ZodError) {
-    return { code: "VALIDATION_ERROR", message: error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "), field: String(error.issues[0]?.path.join(".") ?? "") || null };
+    return {
+      code: "VALIDATION_ERROR",
+      message: error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "),
+      field: String(error.issues[0]?.path.join(".") ?? "") || null,
+    };
   }
   return null;
 }
@@ -94,12 +100,7 @@ function render(json: Record<string, unknown>): string {
  * Runs one command line. The database is opened only for a command that
  * parsed (help and usage errors never touch it), through `openContext`.
  */
-export async function runCli(
-  argv: string[],
-  commands: readonly OpsCommand[],
-  openContext: () => Promise<OpsContext>,
-  io: CliIo,
-): Promise<number> {
+export async function runCli(argv: string[], commands: readonly OpsCommand[], openContext: () => Promise<OpsContext>, io: CliIo): Promise<number> {
   const words = argv.slice(0, argv.findIndex((a) => a.startsWith("-")) === -1 ? argv.length : argv.findIndex((a) => a.startsWith("-")));
   if (words.length === 0) {
     const asked = argv.includes("--help") || argv.includes("-h");

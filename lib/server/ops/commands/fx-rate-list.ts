@@ -17,12 +17,7 @@ export default defineCommand({
     return {
       json: { rates },
       text: rates.length
-        ? rates
-            .map(
-              (r) =>
-                `${r.from}/${r.to}  ${r.rate}  from ${r.effectiveAt}${r.current ? "  (current)" : Date.parse(r.effectiveAt) > Date.now() ? "  (scheduled)" : ""}`,
-            )
-            .join("\n")
+        ? rates.map((r) => `${r.from}/${r.to}  ${r.rate}  from ${r.effectiveAt}${r.current ? "  (current)" : r.scheduled ? "  (scheduled)" : ""}`).join("\n")
         : "No rates.",
     };
   },

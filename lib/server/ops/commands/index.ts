@@ -1,5 +1,6 @@
 import "server-only";
 import type { OpsCommand } from "@/lib/server/ops/cli/command";
+import accountClose from "@/lib/server/ops/commands/account-close";
 import accountOpen from "@/lib/server/ops/commands/account-open";
 import accountStatus from "@/lib/server/ops/commands/account-status";
 import achCutoffSet from "@/lib/server/ops/commands/ach-cutoff-set";
@@ -48,6 +49,7 @@ import vaCurrencyAdd from "@/lib/server/ops/commands/va-currency-add";
  * what the operator reads, so name the flag or field.
  */
 export const COMMANDS: readonly OpsCommand[] = [
+  accountClose,
   accountOpen,
   accountStatus,
   achCutoffSet,

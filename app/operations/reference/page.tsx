@@ -1,0 +1,153 @@
+import type { Metadata } from "next";
+import { ConfirmAction } from "@/components/operations/confirm-action";
+import { OpsForm } from "@/components/operations/ops-form";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardHeader } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { EmptyState } from "@/components/ui/state-message";
+import { requireOperator } from "@/lib/server/ops/operator-session";
+import { getAchCutoff, listFxRates, listHolidays } from "@/lib/server/ops/reference";
+import { getRuntime } from "@/lib/server/runtime";
+
+export const metadata: Metadata = { title: "Reference data · Bank operations" };
+
+const cell = "px-5 py-2.5";
+const head = "px-5 py-2 font-medium";
+const WHEN = new Intl.DateTimeFormat("en-GB", { timeZone: "Atlantic/Bermuda", dateStyle: "medium", timeStyle: "short" });
+const WEEKDAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short" });
+
+export default async function ReferenceDataPage() {
+  await requireOperator("/operations/reference");
+  const runtime = await getRuntime();
+  const thisYear = new Date().getUTCFullYear();
+  const [holidays, rates, cutoff] = await Promise.all([listHolidays(runtime), listFxRates(runtime), getAchCutoff(runtime)]);
+  const coming = holidays.filter((h) => Number(h.date.slice(0, 4)) >= thisYear);
+
+  return (
+    <>
+      <PageHeader
+        title="Reference data"
+        description="The settlement calendar, FX rates and the ACH cut-off. Every running server uses a change from its next payment; no restart. Every change is audited under your name."
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="ACH cut-off" description={`Payments before ${cutoff.time} bank time (Atlantic/Bermuda) on a business day settle that day.`} />
+          <p className="px-5 text-sm text-slate-700 dark:text-slate-300">
+            Now <span className="font-mono text-base font-semibold">{cutoff.time}</span>, set {WHEN.format(new Date(cutoff.setAt))}.
+          </p>
+          <div className="p-5">
+            <OpsForm form="ach-cutoff-set" />
+          </div>
+        </Card>
+
+        <Card>
+          <CardHeader title="Add a holiday" description="Payments never settle on a bank holiday; an existing holiday is renamed." />
+          <div className="p-5">
+            <OpsForm form="holiday-add" />
+          </div>
+        </Card>
+
+        <Card className="lg:col-span-2">
+          <CardHeader title="Bank holidays" description={`From ${thisYear} on: ${coming.length} day${coming.length === 1 ? "" : "s"}.`} />
+          {coming.length === 0 ? (
+            <EmptyState title="No holidays from this year on">
+              Add a day above or import a year below; until then only weekends are not business days.
+            </EmptyState>
+          ) : (
+            <div className="max-h-96 overflow-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="sticky top-0 bg-white text-xs text-slate-600 uppercase dark:bg-slate-900 dark:text-slate-400">
+                  <tr>
+                    <th scope="col" className={head}>
+                      Date
+                    </th>
+                    <th scope="col" className={head}>
+                      Holiday
+                    </th>
+                    <th scope="col" className={head}>
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                  {coming.map((h) => (
+                    <tr key={h.date}>
+                      <td className={`${cell} font-mono whitespace-nowrap`}>
+                        {h.date} <span className="font-sans text-xs text-slate-500 dark:text-slate-400">{WEEKDAY.format(new Date(`${h.date}T00:00:00Z`))}</span>
+                      </td>
+                      <td className={cell}>{h.name}</td>
+                      <td className={`${cell} text-right`}>
+                        <ConfirmAction
+                          action="holiday-remove"
+                          input={{ date: h.date }}
+                          label="Remove"
+                          destructive
+                          title={`Remove ${h.name} (${h.date})?`}
+                          explanation="It becomes a business day: payments may settle on it from the next one."
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div className="border-t border-slate-200 p-5 dark:border-slate-800">
+            <h3 className="mb-3 text-sm font-semibold">Import a year</h3>
+            <OpsForm form="holiday-import" />
+          </div>
+        </Card>
+
+        <Card className="lg:col-span-2">
+          <CardHeader
+            title="FX rates"
+            description="Units of the second currency for one of the first. History is kept; payments use the rate in effect when they are made."
+          />
+          {rates.length === 0 ? (
+            <EmptyState title="No rates quoted">Cross-currency payments are refused until a rate is set below.</EmptyState>
+          ) : (
+            <div className="max-h-96 overflow-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="sticky top-0 bg-white text-xs text-slate-600 uppercase dark:bg-slate-900 dark:text-slate-400">
+                  <tr>
+                    <th scope="col" className={head}>
+                      Pair
+                    </th>
+                    <th scope="col" className={`${head} text-right`}>
+                      Rate
+                    </th>
+                    <th scope="col" className={head}>
+                      Effective from
+                    </th>
+                    <th scope="col" className={head}>
+                      State
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                  {rates.map((r) => {
+                    return (
+                      <tr key={`${r.from}${r.to}${r.effectiveAt}`} className={r.current || r.scheduled ? undefined : "text-slate-500 dark:text-slate-400"}>
+                        <td className={`${cell} font-mono`}>
+                          {r.from}/{r.to}
+                        </td>
+                        <td className={`${cell} text-right font-mono tabular-nums`}>{r.rate.replace(/0+$/, "").replace(/\.$/, "")}</td>
+                        <td className={cell}>{r.effectiveAt.startsWith("1970-") ? "Always" : WHEN.format(new Date(r.effectiveAt))}</td>
+                        <td className={cell}>
+                          {r.current ? <Badge tone="green">Current</Badge> : r.scheduled ? <Badge tone="neutral">Scheduled</Badge> : "Earlier"}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div className="border-t border-slate-200 p-5 dark:border-slate-800">
+            <OpsForm form="fx-rate-set" />
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+}
