@@ -12,6 +12,8 @@ export function ActivityDownloads({ accountNumber, filters }: { accountNumber: s
   const [busy, setBusy] = useState<TStatementFormat | null>(null);
   const [error, setError] = useState<string | null>(null);
   const ready = Boolean(filters.fromDate && filters.toDate);
+  // A narrowed view keeps the account's balances: its entries no longer add up from opening to closing.
+  const narrowed = Boolean(filters.type || filters.minAmount.trim() || filters.maxAmount.trim() || filters.text.trim());
   const download = async (format: TStatementFormat) => {
     setBusy(format);
     setError(null);
@@ -29,10 +31,21 @@ export function ActivityDownloads({ accountNumber, filters }: { accountNumber: s
     <div className="flex flex-wrap items-center gap-2">
       <span className="text-sm text-slate-600 dark:text-slate-400">Download:</span>
       {STATEMENT_FORMATS.map((format) => (
-        <Button key={format} onClick={() => void download(format)} disabled={!ready || busy !== null} title={ready ? undefined : "Choose a from and a to date first"}>
+        <Button
+          key={format}
+          onClick={() => void download(format)}
+          disabled={!ready || busy !== null}
+          title={ready ? undefined : "Choose a from and a to date first"}
+        >
           {busy === format ? "Preparing…" : STATEMENT_FORMAT_LABELS[format]}
         </Button>
       ))}
+      {narrowed ? (
+        <p className="basis-full text-xs text-slate-600 sm:max-w-md dark:text-slate-400">
+          With these filters, MT940 and camt.053 hold only the matching entries but keep the account&apos;s opening and closing balances, so the entries do not
+          add up to the difference. For an import that checks this, download with dates only.
+        </p>
+      ) : null}
       {error ? (
         <span role="alert" className="text-xs text-red-700 dark:text-red-400">
           {error}

@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { AttentionList } from "@/components/dashboard/attention-list";
 import { BalanceChart } from "@/components/dashboard/balance-chart";
 import { QuickLinks } from "@/components/dashboard/quick-links";
+import { RecentActivity } from "@/components/dashboard/recent-activity";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -64,6 +65,7 @@ export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
               </div>
             )}
           </section>
+          <RecentActivity accounts={accounts} />
           {accounts.isSuccess ? (
             <AttentionList accounts={inactive} />
           ) : (

@@ -12,6 +12,9 @@ export function QuickLinks({ isAdmin }: { isAdmin: boolean }) {
   const tasks: Task[] = [
     { href: "/accounts", title: "Browse accounts", detail: "Balances, owners and routing details" },
     ...(hasRole(role, "treasurer") ? [{ href: "/payments", title: "Make a payment", detail: "ACH in USD or BMD, or SWIFT with an FX quote" }] : []),
+    ...(hasRole(role, "treasurer")
+      ? [{ href: "/payments/transfer/new", title: "Transfer between accounts", detail: "Your own accounts, converted when currencies differ" }]
+      : []),
     { href: "/accounts#export", title: "Download reconciliation CSV", detail: "Every account, one row each" },
     { href: "/system", title: "Check the ACH cut-off", detail: "Bank time and today's deadline" },
     { href: "/developers", title: "Read the API reference", detail: "Endpoints, schemas and error codes" },

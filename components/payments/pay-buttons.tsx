@@ -19,6 +19,9 @@ export function PayButtons({ from, size = "normal" }: { from?: string; size?: "n
       <Link href={`/payments/swift/new${query}`} className={buttonClass("secondary", extra)}>
         New SWIFT payment
       </Link>
+      <Link href={`/payments/transfer/new${query}`} className={buttonClass("secondary", extra)}>
+        Transfer between accounts
+      </Link>
     </>
   );
 }

@@ -7,7 +7,7 @@ import type { SubmissionPhase } from "@/components/payments/use-payment-submissi
 import { Button, buttonClass } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { formatMoney } from "@/lib/portal/shared/money-format";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDate, formatBankDateTime } from "@/lib/portal/shared/date-format";
 
 function Row({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
@@ -33,11 +33,14 @@ export function PaymentResult({ phase, onNew }: { phase: Extract<SubmissionPhase
   const failed = p.status === "failed";
   const fx = p.linkedActivities.find((a) => a.type === "FxConversion");
   const charge = p.linkedActivities.find((a) => a.type === "Charge");
+  // A transfer between the client's own accounts is Completed at once: nothing settles later, and the payee is the client.
+  const transfer = d.settlementDetails.rail === "INTERNAL";
+  const noun = transfer ? "Transfer" : "Payment";
   return (
     <section aria-labelledby="result-title" role="status" className={panel(failed ? "bad" : "ok")}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="result-title" className="text-base font-semibold text-slate-900 dark:text-slate-50">
-          {failed ? "Payment failed" : "Payment accepted"}
+          {failed ? `${noun} failed` : transfer ? "Transfer completed" : "Payment accepted"}
         </h2>
         <PaymentStatusBadge status={p.transactionStatus} />
       </div>
@@ -47,22 +50,30 @@ export function PaymentResult({ phase, onNew }: { phase: Extract<SubmissionPhase
         </p>
       ) : (
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Funds are reserved now; the payment settles on {d.settlementDetails.settlementDate}.
+          {transfer
+            ? "Both balances changed together; the transfer is in the activity of both accounts."
+            : `Funds are reserved now; the payment settles on ${formatBankDate(d.settlementDetails.settlementDate)}.`}
         </p>
       )}
       {phase.replayed ? (
-        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">This is the bank&apos;s first answer to this submission, replayed: nothing was paid twice.</p>
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          This is the bank&apos;s first answer to this submission, replayed: nothing was paid twice.
+        </p>
       ) : null}
       <dl className="mt-3 divide-y divide-slate-200/70 dark:divide-slate-700/60">
         <Row label="Status">
           {p.status} · {p.transactionStatus}
         </Row>
-        <Row label="Settlement date">{d.settlementDetails.settlementDate}</Row>
+        <Row label="Settlement date">{formatBankDate(d.settlementDetails.settlementDate)}</Row>
         <Row label="Debited">{formatMoney(d.settlementDetails.debitAmount.amount, d.settlementDetails.debitAmount.currency)}</Row>
-        <Row label="Beneficiary receives">{formatMoney(d.instructedAmount.amount, d.instructedAmount.currency)}</Row>
+        {transfer ? (
+          <Row label="Credited">{formatMoney(d.settlementDetails.creditAmount.amount, d.settlementDetails.creditAmount.currency)}</Row>
+        ) : (
+          <Row label="Beneficiary receives">{formatMoney(d.instructedAmount.amount, d.instructedAmount.currency)}</Row>
+        )}
         {fx ? <Row label="Exchange rate">{fx.exchangeRate}</Row> : null}
         {charge ? <Row label="Charge">{formatMoney(charge.amount.amount, charge.amount.currency)}</Row> : null}
-        <Row label="Beneficiary">{d.beneficiary.name}</Row>
+        {transfer ? <Row label="To account">{d.creditorAccount.identification}</Row> : <Row label="Beneficiary">{d.beneficiary.name}</Row>}
         <Row label="Reference">{d.extReference ?? "—"}</Row>
         <Row label="Payment id" mono>
           {p.id}
@@ -75,7 +86,7 @@ export function PaymentResult({ phase, onNew }: { phase: Extract<SubmissionPhase
         <Link href={`/payments/${encodeURIComponent(p.id)}`} className={buttonClass("primary")}>
           View payment status
         </Link>
-        <Button onClick={onNew}>Make another payment</Button>
+        <Button onClick={onNew}>{transfer ? "Make another transfer" : "Make another payment"}</Button>
       </div>
     </section>
   );
@@ -91,8 +102,8 @@ export function SubmissionNotice({ phase, onRetry, onNew }: { phase: SubmissionP
           Sent for approval
         </h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Your organisation needs {draft.approvalsRequired === 1 ? "one approval" : "two approvals from two people"} for this payment. Nothing is
-          reserved or paid until then{draft.expiresAt ? `; if not approved by the cut-off, ${formatBankDateTime(draft.expiresAt)}, it expires` : ""}.
+          Your organisation needs {draft.approvalsRequired === 1 ? "one approval" : "two approvals from two people"} for this payment. Nothing is reserved or
+          paid until then{draft.expiresAt ? `; if not approved by the cut-off, ${formatBankDateTime(draft.expiresAt)}, it expires` : ""}.
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Link href={`/approvals/${draft.draftId}`} className={buttonClass("primary")}>
@@ -133,7 +144,7 @@ export function SubmissionNotice({ phase, onRetry, onNew }: { phase: SubmissionP
                 <PaymentStatusBadge status={e.status} />
               </Row>
               <Row label="Debit">{formatMoney(e.debitAmount.amount, e.debitAmount.currency)}</Row>
-              <Row label="Value date">{e.valueDate}</Row>
+              <Row label="Value date">{formatBankDate(e.valueDate)}</Row>
               <Row label="Payment id" mono>
                 {e.transactionId}
               </Row>
@@ -148,10 +159,8 @@ export function SubmissionNotice({ phase, onRetry, onNew }: { phase: SubmissionP
         ) : (
           <>
             <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-              {phase.lookupFailed
-                ? "The existing payment could not be looked up just now."
-                : "It was not found among this account's recent payments."}{" "}
-              Check the account&apos;s payments before paying again.
+              {phase.lookupFailed ? "The existing payment could not be looked up just now." : "It was not found among this account's recent payments."} Check
+              the account&apos;s payments before paying again.
             </p>
             <Button className="mt-3" onClick={onNew}>
               Start a new payment
@@ -170,11 +179,14 @@ export function SubmissionNotice({ phase, onRetry, onNew }: { phase: SubmissionP
         </p>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           {error.message}
-          {error.body.field ? <> (field <code className="font-mono text-xs">{error.body.field}</code>)</> : null}
+          {error.body.field ? (
+            <>
+              {" "}
+              (field <code className="font-mono text-xs">{error.body.field}</code>)
+            </>
+          ) : null}
         </p>
-        {error.body.correlationId ? (
-          <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400">Reference {error.body.correlationId}</p>
-        ) : null}
+        {error.body.correlationId ? <p className="mt-1 font-mono text-xs text-slate-500 dark:text-slate-400">Reference {error.body.correlationId}</p> : null}
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Nothing was paid. Correct the form and submit again.</p>
       </div>
     );
@@ -183,7 +195,7 @@ export function SubmissionNotice({ phase, onRetry, onNew }: { phase: SubmissionP
 }
 
 /** The foot of a payment form's summary card: its timing rule in a sentence, submit and cancel. */
-export function SubmitActions({ noteId, note, busy }: { noteId: string; note: string; busy: boolean }) {
+export function SubmitActions({ noteId, note, busy, label = "Submit payment" }: { noteId: string; note: string; busy: boolean; label?: string }) {
   return (
     <>
       <p id={noteId} className="border-t border-slate-200 px-5 py-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
@@ -191,7 +203,7 @@ export function SubmitActions({ noteId, note, busy }: { noteId: string; note: st
       </p>
       <div className="border-t border-slate-200 px-5 py-4 dark:border-slate-800">
         <Button type="submit" variant="primary" className="w-full" disabled={busy} aria-disabled={busy}>
-          {busy ? "Submitting…" : "Submit payment"}
+          {busy ? "Submitting…" : label}
         </Button>
         <Link href="/payments" className="mt-2 block text-center text-sm text-slate-600 hover:underline dark:text-slate-400">
           Cancel

@@ -2,12 +2,7 @@ import type { HTMLAttributes, ReactNode } from "react";
 import { cx } from "@/components/ui/cx";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLElement>) {
-  return (
-    <section
-      className={cx("rounded-xl border border-slate-200 bg-white shadow-xs dark:border-slate-800 dark:bg-slate-900", className)}
-      {...props}
-    />
-  );
+  return <section className={cx("rounded-xl border border-slate-200 bg-white shadow-xs dark:border-slate-800 dark:bg-slate-900", className)} {...props} />;
 }
 
 export function CardHeader({ title, description, actions, id }: { title: string; description?: ReactNode; actions?: ReactNode; id?: string }) {
@@ -19,7 +14,7 @@ export function CardHeader({ title, description, actions, id }: { title: string;
         </h2>
         {description ? <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
       </div>
-      {actions ? <div className="flex shrink-0 items-center gap-2">{actions}</div> : null}
+      {actions ? <div className="flex max-w-full shrink-0 flex-wrap items-center gap-2">{actions}</div> : null}
     </div>
   );
 }
