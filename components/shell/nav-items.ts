@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from "react";
-import { AccountsIcon, BookIcon, ClockIcon, HomeIcon, KeyIcon, LayersIcon, WebhookIcon } from "@/components/ui/icons";
+import { AccountsIcon, BookIcon, ClockIcon, HomeIcon, KeyIcon, LayersIcon, ListIcon, UsersIcon, WebhookIcon } from "@/components/ui/icons";
 import { PaymentsIcon } from "@/components/payments/payments-icon";
 import type { Role } from "@/lib/contract/auth/roles";
 
@@ -16,6 +16,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/developers", label: "API reference", icon: BookIcon, role: "viewer" },
   { href: "/developers/access", label: "API access", icon: KeyIcon, role: "admin" },
   { href: "/webhooks", label: "Webhooks", icon: WebhookIcon, role: "admin" },
+  { href: "/users", label: "Users", icon: UsersIcon, role: "admin" },
+  { href: "/audit-log", label: "Audit log", icon: ListIcon, role: "admin" },
 ];
 
 /** `/accounts/123` belongs to Accounts; `/developers/access` is not also "API reference". */

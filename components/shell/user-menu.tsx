@@ -5,7 +5,7 @@ import { usePortalUser } from "@/components/portal-user";
 import { Badge } from "@/components/ui/badge";
 import { ChevronIcon } from "@/components/ui/icons";
 import { ROLE_LABELS } from "@/lib/contract/auth/roles";
-import { forgetAccessToken } from "@/lib/portal/shared/api-client";
+import { signOutOfPortal } from "@/lib/portal/shared/sign-out";
 
 function initials(name: string): string {
   return name
@@ -48,20 +48,17 @@ export function UserMenu() {
     setSignOutError(null);
     if (scope === "everywhere") {
       // Ends every session of this user on the server (other devices too) before this cookie goes.
-      const ended = await fetch("/api/portal/sessions", { method: "DELETE" }).then((r) => r.ok, () => false);
+      const ended = await fetch("/api/portal/sessions", { method: "DELETE" }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ended) {
         setSigningOut(null);
         setSignOutError("We could not sign out your other sessions. Check your connection and try again.");
         return;
       }
     }
-    // next-auth's client loads on demand: every page carries the menu, few clicks sign out.
-    const { signOut } = await import("next-auth/react");
-    await signOut({ redirect: false });
-    forgetAccessToken();
-    // A full navigation (not router.push) drops every cached query of the signed-out user.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- deliberate, see above
-    window.location.assign("/login?signedOut=1");
+    await signOutOfPortal();
   };
 
   return (
@@ -74,7 +71,10 @@ export function UserMenu() {
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-2 rounded-md py-1 pr-1.5 pl-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
       >
-        <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white dark:bg-brand-500 dark:text-slate-950">
+        <span
+          aria-hidden="true"
+          className="flex size-7 items-center justify-center rounded-full bg-brand-700 text-xs font-semibold text-white dark:bg-brand-500 dark:text-slate-950"
+        >
           {initials(user.name)}
         </span>
         <span className="hidden leading-tight md:block">

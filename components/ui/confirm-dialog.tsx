@@ -9,6 +9,8 @@ type Props = {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The safe choice, where focus starts (and what Escape does); "Cancel" unless given. */
+  cancelLabel?: string;
   busyLabel?: string;
   busy?: boolean;
   /** A failed confirmation's message, shown in the dialog (it stays open). */
@@ -25,7 +27,19 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
  * Focus starts on Cancel, the safe choice; Tab and Shift+Tab cycle inside the
  * dialog; Escape cancels; on close focus returns to whatever opened it.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy = false, error, destructive = false, onConfirm, onClose }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  busyLabel,
+  busy = false,
+  error,
+  destructive = false,
+  onConfirm,
+  onClose,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -89,13 +103,16 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
             {children}
           </div>
           {error ? (
-            <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+            <p
+              role="alert"
+              className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+            >
               {error}
             </p>
           ) : null}
           <div className="mt-5 flex justify-end gap-2">
             <button ref={cancelRef} type="button" onClick={onClose} disabled={busy} className={buttonClass("secondary")}>
-              Cancel
+              {cancelLabel}
             </button>
             <Button
               variant="primary"

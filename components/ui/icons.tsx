@@ -5,7 +5,18 @@ type IconProps = SVGProps<SVGSVGElement>;
 
 function Icon({ children, ...props }: IconProps) {
   return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" width={18} height={18} {...props}>
+    <svg
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.6}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      width={18}
+      height={18}
+      {...props}
+    >
       {children}
     </svg>
   );
@@ -77,5 +88,16 @@ export const WebhookIcon = (p: IconProps) => (
     <circle cx="15" cy="14" r="2" />
     <circle cx="10" cy="5.5" r="2" />
     <path d="M9 7.3 6 12.2M7 14h6M11 7.3l3 4.9" />
+  </Icon>
+);
+export const UsersIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="7.5" cy="7" r="2.75" />
+    <path d="M2.5 16.5c.5-2.8 2.5-4.25 5-4.25s4.5 1.45 5 4.25M13 4.5a2.5 2.5 0 0 1 0 5M14.5 12.5c1.6.4 2.7 1.7 3 4" />
+  </Icon>
+);
+export const ListIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 5.5h9M7 10h9M7 14.5h9M3.5 5.5h.01M3.5 10h.01M3.5 14.5h.01" />
   </Icon>
 );

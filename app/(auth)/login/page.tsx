@@ -20,7 +20,7 @@ export default async function LoginPage({ searchParams }: Props) {
   // Bank staff have no client pages: wherever they were going, their home is the operations area.
   if (await getOperator()) redirect("/operations");
   const env = getConfig().appEnv;
-  const signedOut = first(params.signedOut) === "1";
+  const signedOut = first(params.signedOut);
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
@@ -38,9 +38,11 @@ export default async function LoginPage({ searchParams }: Props) {
         <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
           <h1 className="text-lg font-semibold tracking-tight">Sign in to corporate banking</h1>
           <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">Use the work email your bank administrator registered.</p>
-          {signedOut ? (
+          {signedOut === "1" || signedOut === "idle" ? (
             <p role="status" className="mb-5 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-              You have signed out.
+              {signedOut === "idle"
+                ? `You were signed out after ${Math.round(getConfig().portalIdleTimeoutSeconds / 60)} minutes without activity. Sign in again to continue.`
+                : "You have signed out."}
             </p>
           ) : null}
           <LoginForm callbackUrl={callbackUrl} />

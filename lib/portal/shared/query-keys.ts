@@ -68,3 +68,14 @@ export const approvalKeys = {
   drafts: () => [...approvalKeys.all, "drafts"] as const,
   draft: (draftId: string) => [...approvalKeys.all, "draft", draftId] as const,
 };
+
+export const auditKeys = {
+  all: ["audit-log"] as const,
+  /** The organisation's audit log under a search (GET /v1/audit-log). */
+  search: (params: object) => [...auditKeys.all, "search", params] as const,
+};
+
+export const userKeys = {
+  all: ["users"] as const,
+  page: (params: PageParams) => [...userKeys.all, "page", params] as const,
+};

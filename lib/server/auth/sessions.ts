@@ -82,10 +82,10 @@ export async function touchSession(db: Queryable, sessionId: string, idleSeconds
 /** Ends one session; returns false when it was not live. */
 export async function endSession(db: Queryable, sessionId: unknown, reason: string): Promise<boolean> {
   if (!isSessionId(sessionId)) return false;
-  const { rowCount } = await db.query("UPDATE portal_sessions SET ended_at = now(), ended_reason = $2 WHERE session_id = $1 AND ended_at IS NULL", [
-    sessionId,
-    reason,
-  ]);
+  const { rowCount } = await db.query(
+    "UPDATE portal_sessions SET ended_at = now(), ended_reason = $2 WHERE session_id = $1 AND ended_at IS NULL AND expires_at > now()",
+    [sessionId, reason],
+  );
   return (rowCount ?? 0) > 0;
 }
 

@@ -1,0 +1,78 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { filterClass, filterLabelClass } from "@/components/ui/form";
+import type { TAuditFilters } from "@/lib/contract/audit/schema";
+
+function TextFilter({
+  id,
+  label,
+  value,
+  onChange,
+  type = "text",
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  type?: "text" | "date";
+  hint?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={filterLabelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        placeholder={hint}
+        onChange={(e) => onChange(e.target.value)}
+        className={filterClass(true)}
+        autoComplete="off"
+        spellCheck={false}
+      />
+    </div>
+  );
+}
+
+/**
+ * The audit log's search: applied on Search (or Enter), so one search is one
+ * history entry and one request; the API checks every value and its message
+ * shows above the table.
+ */
+export function AuditFilters({ filters, onSearch }: { filters: TAuditFilters; onSearch: (filters: TAuditFilters) => void }) {
+  const [draft, setDraft] = useState<TAuditFilters>(filters);
+  // A new search from the URL (Back, a link) replaces what is typed.
+  const [shown, setShown] = useState(filters);
+  if (shown !== filters) {
+    setShown(filters);
+    setDraft(filters);
+  }
+  const set = (name: keyof TAuditFilters) => (value: string) => setDraft((d) => ({ ...d, [name]: value.trim() || undefined }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(draft);
+  };
+
+  return (
+    <form role="search" aria-label="Search the audit log" onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <TextFilter id="audit-actor" label="Who (email or actor)" value={draft.actor ?? ""} onChange={set("actor")} hint="ada@example.com" />
+      <TextFilter id="audit-action" label="Action (or its beginning)" value={draft.action ?? ""} onChange={set("action")} hint="payment." />
+      <TextFilter id="audit-target" label="Target id" value={draft.target ?? ""} onChange={set("target")} />
+      <div className="grid grid-cols-2 gap-3">
+        <TextFilter id="audit-from" label="From" type="date" value={draft.fromDate ?? ""} onChange={set("fromDate")} />
+        <TextFilter id="audit-to" label="To" type="date" value={draft.toDate ?? ""} onChange={set("toDate")} />
+      </div>
+      <div className="flex items-end gap-2">
+        <Button type="submit" variant="primary">
+          Search
+        </Button>
+        <Button onClick={() => onSearch({})}>Clear</Button>
+      </div>
+    </form>
+  );
+}

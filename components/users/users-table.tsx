@@ -1,0 +1,187 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { usePortalUser } from "@/components/portal-user";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Notice } from "@/components/ui/notice";
+import { Pager } from "@/components/ui/pager";
+import { Skeleton } from "@/components/ui/skeleton";
+import { EmptyState, ErrorState } from "@/components/ui/state-message";
+import { ROLE_LABELS } from "@/lib/contract/auth/roles";
+import type { TOrganisationUser } from "@/lib/contract/users/schema";
+import { PAGE_SIZES } from "@/lib/portal/accounts/account-filters";
+import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { userKeys } from "@/lib/portal/shared/query-keys";
+import { signOutOfPortal } from "@/lib/portal/shared/sign-out";
+import { endUserSessions, fetchUsersPage } from "@/lib/portal/users/users-api";
+
+const TH = "px-4 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
+const TD = "px-4 py-2 align-middle";
+const COLUMNS = 5;
+const STATUS = { active: "green", invited: "blue", disabled: "neutral" } as const;
+
+const sessionsText = (n: number) => (n === 0 ? "Not signed in" : n === 1 ? "1 session" : `${n} sessions`);
+
+/**
+ * The organisation's people with their role and whether they are signed in;
+ * an administrator ends all of a user's sessions (a lost laptop, someone
+ * leaving) behind a confirmation.
+ */
+export function UsersTable() {
+  const me = usePortalUser();
+  const queryClient = useQueryClient();
+  const [pageStart, setPageStart] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const [target, setTarget] = useState<TOrganisationUser | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const users = useQuery({
+    queryKey: userKeys.page({ pageStart, pageSize }),
+    queryFn: ({ signal }) => fetchUsersPage({ pageStart, pageSize }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const end = useMutation({
+    mutationFn: (user: TOrganisationUser) => endUserSessions(user.userId),
+    onSuccess: async (result, user) => {
+      setTarget(null);
+      if (user.email === me.email) {
+        // Their own sessions, this one included: the cookie goes too.
+        await signOutOfPortal();
+        return;
+      }
+      const n = result.data.ended;
+      setDone(`${user.name} is signed out everywhere (${n === 1 ? "1 session" : `${n} sessions`} ended).`);
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+  const rows = users.data?.data ?? [];
+  const total = users.data?.meta.pagination.total_size ?? null;
+
+  return (
+    <>
+      {done ? <Notice>{done}</Notice> : null}
+      <Card>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[44rem] text-sm" aria-busy={users.isFetching}>
+            <caption className="sr-only">Your organisation&apos;s portal users</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
+              <tr>
+                <th scope="col" className={TH}>
+                  Person
+                </th>
+                <th scope="col" className={TH}>
+                  Role
+                </th>
+                <th scope="col" className={TH}>
+                  Signed in
+                </th>
+                <th scope="col" className={TH}>
+                  Last active
+                </th>
+                <th scope="col" className={TH}>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {users.isPending ? (
+                Array.from({ length: 4 }, (_, i) => (
+                  <tr key={i}>
+                    {Array.from({ length: COLUMNS }, (_, j) => (
+                      <td key={j} className={TD}>
+                        <Skeleton className="h-4 w-24" />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              ) : users.isError ? (
+                <tr>
+                  <td colSpan={COLUMNS}>
+                    <ErrorState title="Users could not be loaded" error={users.error} onRetry={() => void users.refetch()} />
+                  </td>
+                </tr>
+              ) : rows.length === 0 ? (
+                <tr>
+                  <td colSpan={COLUMNS}>
+                    <EmptyState title={total !== 0 ? "This page is past the end" : "No users yet"}>
+                      {total !== 0 ? "Go back a page." : "Your bank adds your organisation's people."}
+                    </EmptyState>
+                  </td>
+                </tr>
+              ) : (
+                rows.map((user) => (
+                  <tr key={user.userId}>
+                    <td className={TD}>
+                      <span className="block font-medium">
+                        {user.name}
+                        {user.email === me.email ? <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span> : null}
+                      </span>
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">{user.email}</span>
+                    </td>
+                    <td className={TD}>
+                      {ROLE_LABELS[user.role]}{" "}
+                      {user.status !== "active" ? (
+                        <Badge tone={STATUS[user.status]} className="ml-1">
+                          {user.status === "invited" ? "Invited" : "Disabled"}
+                        </Badge>
+                      ) : null}
+                    </td>
+                    <td className={TD}>{sessionsText(user.liveSessions)}</td>
+                    <td className={`${TD} tabular-nums`}>{user.lastActiveAt ? formatBankDateTime(user.lastActiveAt) : "Never"}</td>
+                    <td className={`${TD} text-right`}>
+                      <Button
+                        disabled={user.liveSessions === 0}
+                        aria-label={`End sessions of ${user.name}`}
+                        onClick={() => {
+                          end.reset();
+                          setDone(null);
+                          setTarget(user);
+                        }}
+                      >
+                        End sessions
+                      </Button>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <Pager
+          page={pageStart}
+          size={pageSize}
+          total={total}
+          busy={users.isFetching}
+          noun="users"
+          onPage={setPageStart}
+          sizes={PAGE_SIZES}
+          onSize={(s) => {
+            setPageSize(s);
+            setPageStart(1);
+          }}
+        />
+      </Card>
+      <ConfirmDialog
+        open={target !== null}
+        title={target ? `End every session of ${target.name}?` : ""}
+        confirmLabel="End sessions"
+        busyLabel="Ending sessions…"
+        busy={end.isPending}
+        destructive
+        error={end.isError ? (end.error instanceof Error ? end.error.message : "The sessions could not be ended.") : null}
+        onConfirm={() => target && end.mutate(target)}
+        onClose={() => setTarget(null)}
+      >
+        <p>
+          {target?.email === me.email
+            ? "This signs you out here and on every other device."
+            : `${target?.name ?? "They"} will be signed out on every device at once, and must sign in again to continue.`}{" "}
+          Your organisation&apos;s audit log records it.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
