@@ -171,3 +171,63 @@ describe("npm run ops: the command-line contract", () => {
     expect((await ops("bank-code", "add", "--code", "bank d", "--currency", "USD")).code).toBe(1);
   });
 });
+
+describe("npm run ops: users and client access", () => {
+  const signIn = async (email: string, password: string) => authenticate((await getRuntime()).db, { email, password }, null);
+  const linkToken = (url: unknown) => new URLSearchParams(new URL(String(url)).hash.slice(1)).get("token")!;
+
+  it("user role changes what the user is; user reset-password issues a new single-use link; user enable lets a disabled user in again", async () => {
+    const invited = await ops("user", "invite", "--client", "acme", "--email", "rolling@acme.test", "--role", "viewer", "--json");
+    const { db } = await getRuntime();
+    await setPasswordWithLink(db, { token: linkToken(invited.json.inviteUrl), password: "first long password" });
+    expect(await signIn("rolling@acme.test", "first long password")).toMatchObject({ ok: true, user: { role: "viewer" } });
+
+    expect((await ops("user", "role", "--client", "acme", "--email", "rolling@acme.test", "--role", "treasurer", "--json")).code).toBe(0);
+    expect(await signIn("rolling@acme.test", "first long password")).toMatchObject({ ok: true, user: { role: "treasurer" } });
+    expect((await ops("user", "role", "--client", "acme", "--email", "rolling@acme.test", "--role", "operator")).err).toMatch(/role must be one of/);
+    expect((await ops("user", "role", "--client", "globex", "--email", "rolling@acme.test", "--role", "viewer")).code).toBe(1);
+
+    const reset = await ops("user", "reset-password", "--client", "acme", "--email", "rolling@acme.test", "--json");
+    expect(reset.code).toBe(0);
+    await setPasswordWithLink(db, { token: linkToken(reset.json.inviteUrl), password: "second long password" });
+    expect(await signIn("rolling@acme.test", "first long password")).toMatchObject({ ok: false });
+    expect(await signIn("rolling@acme.test", "second long password")).toMatchObject({ ok: true });
+
+    expect((await ops("user", "disable", "--client", "acme", "--email", "rolling@acme.test")).code).toBe(0);
+    expect(await signIn("rolling@acme.test", "second long password")).toMatchObject({ ok: false });
+    expect((await ops("user", "enable", "--client", "acme", "--email", "rolling@acme.test")).code).toBe(0);
+    expect(await signIn("rolling@acme.test", "second long password")).toMatchObject({ ok: true });
+    for (const action of ["user.role_changed", "user.password_reset_issued", "user.enabled"]) expect(await audit("acme", action), action).toBe(1);
+  });
+
+  it("client permissions take effect at the next token: the token in hand keeps its scope, the next one has the new list", async () => {
+    const before = await token("globex", "globex-uat-secret");
+    expect((await ops("client", "permissions", "--id", "globex", "--permissions", "get-account,get-all-accounts", "--json")).code).toBe(0);
+    expect((await call(getAccount, "/v1/accounts/3000456001", { token: before.token, params: { accountNumber: "3000456001" } })).status).toBe(200);
+    const res = await call<{ access_token: string; scope: string }>(issueToken, "/v1/oauth/token", {
+      headers: { authorization: `Basic ${Buffer.from("globex:globex-uat-secret").toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+      rawBody: "grant_type=client_credentials",
+      method: "POST",
+    });
+    expect(res.body.scope.split(" ").sort()).toEqual(["get-account", "get-all-accounts"]);
+    const refused = await ops("client", "permissions", "--id", "globex", "--permissions", "get-account,fly", "--json");
+    expect(refused).toMatchObject({ code: 1, json: { error: { field: "permissions[1]" } } });
+    expect(await audit("globex", "client.permissions_changed")).toBe(1);
+  });
+
+  it("client ip-allow-list refuses requests from outside at once and takes IPv6 too; an empty list allows any address", async () => {
+    const issued = await token("globex", "globex-uat-secret");
+    const from = (ip: string) =>
+      call(getAccount, "/v1/accounts/3000456001", { token: issued.token, headers: { "x-forwarded-for": ip }, params: { accountNumber: "3000456001" } });
+    expect((await ops("client", "ip-allow-list", "--id", "globex", "--cidrs", "10.1.0.0/16,2001:db8::/32", "--json")).code).toBe(0);
+    expect((await from("192.0.2.7")).status).toBe(403);
+    expect((await from("10.1.2.3")).status).toBe(200);
+    expect((await from("2001:db8::5")).status).toBe(200);
+    expect((await ops("client", "ip-allow-list", "--id", "globex", "--cidrs", "10.1.0.0/33", "--json")).json).toMatchObject({
+      error: { field: "ipAllowList[0]" },
+    });
+    expect((await from("192.0.2.7")).status).toBe(403);
+    expect((await ops("client", "ip-allow-list", "--id", "globex", "--cidrs", "", "--json")).code).toBe(0);
+    expect((await from("192.0.2.7")).status).toBe(200);
+  });
+});
