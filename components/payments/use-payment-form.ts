@@ -7,6 +7,7 @@ import { useDefaultDebtor, usePayableAccounts } from "@/components/payments/use-
 import { usePaymentSubmission } from "@/components/payments/use-payment-submission";
 import type { TRail } from "@/lib/contract/payments/schema";
 import { placeApiErrors } from "@/lib/portal/shared/field-errors";
+import { revalidateChangesAfterSubmit } from "@/lib/portal/shared/revalidate-after-submit";
 import { requestResolver, type CurrencyOf } from "@/lib/portal/payments/payment-forms";
 
 type WithDebtor = { debtorAccount: { identification: string } };
@@ -34,7 +35,10 @@ export function usePaymentForm<F extends WithDebtor, R>(options: {
   currencyRef.current = currencyOf;
   const { schema, toRequest } = options;
   const resolver = useMemo(() => requestResolver<F, R>(schema, (values) => toRequest(values, (n) => currencyRef.current(n))), [schema, toRequest]);
-  const form = useForm<F, unknown, R>({ resolver, mode: "onTouched", defaultValues: options.defaultValues });
+  // Before the first submit a field is checked when left; after it, the whole form on every change (see revalidateChangesAfterSubmit).
+  const form = useForm<F, unknown, R>({ resolver, mode: "onTouched", reValidateMode: "onSubmit", defaultValues: options.defaultValues });
+  const { subscribe, trigger, setError: setFieldError } = form;
+  useEffect(() => revalidateChangesAfterSubmit({ subscribe, trigger, setError: setFieldError }), [subscribe, trigger, setFieldError]);
   const debtorPath = "debtorAccount.identification" as Path<F>;
   useDefaultDebtor(
     accounts,
