@@ -12,7 +12,7 @@ import type { TTransaction, TTransactionList } from "@/lib/contract/ledger/schem
 import { bankLocalParts } from "@/lib/contract/time/bank-time";
 import { balanceAtEndOfPath, dayBefore, defaultFilters, transactionsPath, type ActivityFilters } from "@/lib/portal/accounts/activity";
 import { apiJson, shouldRetry } from "@/lib/portal/shared/api-client";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDate, formatBankDateTime } from "@/lib/portal/shared/date-format";
 import { formatMoney } from "@/lib/portal/shared/money-format";
 import { accountKeys } from "@/lib/portal/shared/query-keys";
 
@@ -81,7 +81,7 @@ export function AccountActivity({ accountNumber, currency }: { accountNumber: st
     <Card aria-labelledby="account-activity" className="mt-6">
       <CardHeader id="account-activity" title="Activity" description="Every credit and debit of this account, newest first, with the balance after each." actions={<ActivityDownloads accountNumber={accountNumber} filters={applied} />} />
       <ActivityFiltersForm value={filters} today={today} onChange={change} />
-      <BalanceLine label={`Closing balance${applied.toDate ? ` on ${applied.toDate}` : ""}`} query={closing} />
+      <BalanceLine label={`Closing balance${applied.toDate ? ` on ${formatBankDate(applied.toDate)}` : ""}`} query={closing} />
       {page.isPending ? (
         <div aria-busy="true" aria-label="Loading activity" className="space-y-2 px-4 py-3 sm:px-5">
           <Skeleton className="h-6 w-full" />
@@ -112,7 +112,7 @@ export function AccountActivity({ accountNumber, currency }: { accountNumber: st
           </table>
         </div>
       )}
-      <BalanceLine label={`Opening balance${applied.fromDate ? ` on ${applied.fromDate}` : ""}`} query={opening} />
+      <BalanceLine label={`Opening balance${applied.fromDate ? ` on ${formatBankDate(applied.fromDate)}` : ""}`} query={opening} />
       <Pager page={pageStart} size={PAGE_SIZE} total={page.data?.meta.pagination.total_size ?? null} busy={page.isFetching} noun="transactions" onPage={setPageStart} />
     </Card>
   );

@@ -81,7 +81,7 @@ export function AccountDetail({ accountNumber }: { accountNumber: string }) {
             <DetailField label="Status">{a.status}</DetailField>
             <DetailField label="Opened"><time dateTime={a.openingDate}>{formatBankDateTime(a.openingDate)}</time></DetailField>
             <DetailField label="Balance effective"><time dateTime={a.balanceEffectiveDate}>{formatBankDateTime(a.balanceEffectiveDate)}</time></DetailField>
-            <DetailField label="Available balance" mono>{`${a.availableBalance.amount} ${a.availableBalance.currency}`}</DetailField>
+            <DetailField label="Available balance" mono>{formatMoney(a.availableBalance.amount, a.availableBalance.currency)}</DetailField>
           </dl>
         </Card>
         <div className="space-y-6">

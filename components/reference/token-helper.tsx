@@ -6,6 +6,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { CodeBlock } from "@/components/reference/code-block";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { formatBankDateTime } from "@/lib/portal/shared/date-format";
 import { ZTokenHelper, type TestTokenResult, type TTokenHelper } from "@/lib/contract/auth/token-helper-schema";
 
 type Props = {
@@ -83,7 +84,7 @@ export function TokenHelper({ clientId, baseUrl, availableScopes, issueTestToken
             ) : result.ok ? (
               <div className="space-y-2">
                 <p className="text-sm text-slate-700 dark:text-slate-300">
-                  Expires at {new Date(result.expiresAt).toLocaleTimeString("en-US", { hourCycle: "h23" })}. Scope: <span className="font-mono text-xs">{result.scope}</span>
+                  Expires {formatBankDateTime(new Date(result.expiresAt).toISOString())}. Scope: <span className="font-mono text-xs">{result.scope}</span>
                 </p>
                 <CodeBlock code={`export TOKEN="${result.accessToken}"`} label="Issued test token" />
               </div>

@@ -161,8 +161,8 @@ export function SigningView({ jwksUrl }: { jwksUrl: string }) {
                   <div aria-live="polite" className="empty:hidden">
                     {rotated ? (
                       <Notice>
-                        New secret in use. Accept the previous one as well until <strong>{formatBankDateTime(rotated.previousSecretValidUntil)}</strong> (
-                        {new Date(rotated.previousSecretValidUntil).toLocaleString()} your time), then remove it.
+                        New secret in use. Accept the previous one as well until <strong>{formatBankDateTime(rotated.previousSecretValidUntil)}</strong>, then
+                        remove it.
                       </Notice>
                     ) : null}
                   </div>

@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatBankDate, formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDate, formatBankDateTime, formatWaited } from "@/lib/portal/shared/date-format";
 
 describe("one date style", () => {
   it("writes calendar dates and instants alike, instants in bank time with the zone", () => {
@@ -8,5 +10,40 @@ describe("one date style", () => {
     // 02:30 UTC on 15 March is still the 14th in Bermuda.
     expect(formatBankDateTime("2026-03-15T02:30:00Z")).toMatch(/^Mar 14, 2026/);
     expect(formatBankDate("not a date")).toBe("not a date");
+  });
+
+  it("writes a wait in the largest units that matter", () => {
+    expect([0, 59, 60, 3599, 3600, 3_960, 86_399, 86_400, 190_800].map(formatWaited)).toEqual([
+      "0 s",
+      "59 s",
+      "1 min",
+      "59 min",
+      "1 h 00 min",
+      "1 h 06 min",
+      "23 h 59 min",
+      "1 d 0 h",
+      "2 d 5 h",
+    ]);
+  });
+});
+
+describe("no page writes a time in the browser's zone (issue 11: one date style)", () => {
+  // Every time a person reads is bank time with its zone named; the browser's zone is not the bank's.
+  const sources = ["components", "app", "lib/portal"].flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .map((f) => join(dir, f)),
+  );
+
+  it("never calls the browser-local formatters", () => {
+    const local = sources.filter((file) => /\.toLocale(Time|Date)String\(|\.toLocaleString\(\)/.test(readFileSync(file, "utf8")));
+    expect(local).toEqual([]);
+  });
+
+  it("gives every date formatter the bank's zone (or UTC for a calendar date)", () => {
+    const zoneless = sources.filter((file) =>
+      [...readFileSync(file, "utf8").matchAll(/new Intl\.DateTimeFormat\(([^)]*)\)/g)].some((m) => !/timeZone:/.test(m[1] ?? "")),
+    );
+    expect(zoneless).toEqual([]);
   });
 });

@@ -23,3 +23,12 @@ export function formatBankDate(isoDate: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? isoDate : DATE_ONLY.format(date);
 }
+
+/** How long something has waited or been silent: `45 s`, `12 min`, `3 h 05 min`, `2 d 4 h`. */
+export function formatWaited(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} min`;
+  return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`;
+}
