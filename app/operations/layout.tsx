@@ -22,6 +22,14 @@ export default async function OperationsLayout({ children }: { children: ReactNo
               Harbour · Bank operations
             </Link>
             <EnvBadge env={getConfig().appEnv} />
+            <nav aria-label="Operations" className="flex items-center gap-3 text-sm">
+              <Link href="/operations" className="text-slate-700 hover:underline dark:text-slate-300">
+                Clients
+              </Link>
+              <Link href="/operations/system" className="text-slate-700 hover:underline dark:text-slate-300">
+                Service
+              </Link>
+            </nav>
           </div>
           <div className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
             <span className="hidden sm:inline">{operator.email}</span>

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { AutoRefresh } from "@/components/operations/auto-refresh";
+import { ServiceStatus } from "@/components/operations/service-status";
+import { PageHeader } from "@/components/ui/page-header";
+import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { requireOperator } from "@/lib/server/ops/operator-session";
+import { collectBankStatus } from "@/lib/server/ops/service-status";
+import { getRuntime } from "@/lib/server/runtime";
+
+export const metadata: Metadata = { title: "Service · Bank operations" };
+export const dynamic = "force-dynamic";
+
+/** Bank-wide figures are for bank staff: a client's System page shows only its own (lib/server/portal/status.ts). */
+export default async function OperationsSystemPage() {
+  await requireOperator("/operations/system");
+  const status = await collectBankStatus(await getRuntime());
+  return (
+    <>
+      <PageHeader
+        title="Service"
+        description={
+          <>
+            Instances, queue and webhook backlog across every client. Checked {formatBankDateTime(status.checkedAt)}; <AutoRefresh seconds={15} />
+          </>
+        }
+      />
+      <ServiceStatus status={status} />
+    </>
+  );
+}
