@@ -10,7 +10,8 @@ const TH = "px-4 py-2.5 text-left text-xs font-medium tracking-wide text-slate-6
 const TD = "px-4 py-2 align-middle";
 export const PAYMENT_COLUMNS = 6;
 
-export function PaymentsTableHead() {
+/** `withAccount`: the debit account column, left out where the table is one account's. */
+export function PaymentsTableHead({ withAccount = true }: { withAccount?: boolean }) {
   return (
     <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
       <tr>
@@ -20,9 +21,11 @@ export function PaymentsTableHead() {
         <th scope="col" className={TH}>
           Beneficiary
         </th>
-        <th scope="col" className={TH}>
-          Debit account
-        </th>
+        {withAccount ? (
+          <th scope="col" className={TH}>
+            Debit account
+          </th>
+        ) : null}
         <th scope="col" className={`${TH} text-right`}>
           Amount
         </th>
@@ -37,12 +40,12 @@ export function PaymentsTableHead() {
   );
 }
 
-export function PaymentsSkeletonRows({ rows }: { rows: number }) {
+export function PaymentsSkeletonRows({ rows, withAccount = true }: { rows: number; withAccount?: boolean }) {
   return (
     <>
       {Array.from({ length: rows }, (_, i) => (
         <tr key={i} className="h-[57px]">
-          {["w-28", "w-36", "w-24", "ml-auto w-24", "w-20", "w-28"].map((w, j) => (
+          {(withAccount ? ["w-28", "w-36", "w-24", "ml-auto w-24", "w-20", "w-28"] : ["w-28", "w-36", "ml-auto w-24", "w-20", "w-28"]).map((w, j) => (
             <td key={j} className={TD}>
               <Skeleton className={`h-4 ${w}`} />
             </td>
@@ -62,7 +65,7 @@ function Two({ top, bottom }: { top: ReactNode; bottom: ReactNode }) {
   );
 }
 
-export function PaymentSummaryRow({ p }: { p: TPaymentSummary }) {
+export function PaymentSummaryRow({ p, withAccount = true }: { p: TPaymentSummary; withAccount?: boolean }) {
   return (
     <tr className="h-[57px] hover:bg-slate-50 dark:hover:bg-slate-800/50">
       <td className={`${TD} whitespace-nowrap`}>
@@ -77,7 +80,7 @@ export function PaymentSummaryRow({ p }: { p: TPaymentSummary }) {
           bottom={`${p.beneficiary.accountIdentification}${p.beneficiary.bankIdentification ? ` · ${p.beneficiary.bankIdentification}` : ""}`}
         />
       </td>
-      <td className={`${TD} tabular whitespace-nowrap`}>{p.debtorAccount.identification}</td>
+      {withAccount ? <td className={`${TD} tabular whitespace-nowrap`}>{p.debtorAccount.identification}</td> : null}
       <td className={`${TD} tabular text-right whitespace-nowrap`}>
         <Two top={formatMoney(p.debitAmount.amount, p.debitAmount.currency)} bottom={p.type} />
       </td>
