@@ -11,6 +11,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/accounts", label: "Accounts", icon: AccountsIcon, role: "viewer" },
   { href: "/payments", label: "Payments", icon: PaymentsIcon, role: "viewer" },
   { href: "/approvals", label: "Approvals", icon: ClockIcon, role: "viewer", badge: "approvals" },
+  { href: "/approvals/policies", label: "Approval policies", icon: ListIcon, role: "admin" },
   { href: "/virtual-accounts", label: "Virtual accounts", icon: LayersIcon, role: "viewer" },
   { href: "/system", label: "System", icon: ClockIcon, role: "viewer" },
   { href: "/developers", label: "API reference", icon: BookIcon, role: "viewer" },
@@ -18,6 +19,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/webhooks", label: "Webhooks", icon: WebhookIcon, role: "admin" },
   { href: "/users", label: "Users", icon: UsersIcon, role: "admin" },
   { href: "/audit-log", label: "Audit log", icon: ListIcon, role: "admin" },
+  { href: "/security", label: "Sign-in security", icon: KeyIcon, role: "viewer" },
 ];
 
 /** `/accounts/123` belongs to Accounts; `/developers/access` is not also "API reference". */
