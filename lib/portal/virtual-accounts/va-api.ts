@@ -10,7 +10,6 @@ export type Pagination = { page_start: number; page_size: number; total_size: nu
 export type VirtualAccountPage = { meta: { pagination: Pagination }; data: TVirtualAccount[] };
 export type BalanceItem = { accountNumber: string; balance: { currency: string; amount: string } };
 export type JobResultsPage = { meta: { pagination: Pagination }; data: TJobResult[] };
-export type ErrorDetail = { field: string | null; code: string; message: string };
 
 export const PLACEHOLDER_NAME = "UNALLOCATED";
 /** The API's largest page: a batch's results (at most 1000) come in one request. */
