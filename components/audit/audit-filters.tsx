@@ -59,15 +59,13 @@ export function AuditFilters({ filters, onSearch }: { filters: TAuditFilters; on
   };
 
   return (
-    <form role="search" aria-label="Search the audit log" onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <form role="search" aria-label="Search the audit log" onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
       <TextFilter id="audit-actor" label="Who (email or actor)" value={draft.actor ?? ""} onChange={set("actor")} hint="ada@example.com" />
       <TextFilter id="audit-action" label="Action (or its beginning)" value={draft.action ?? ""} onChange={set("action")} hint="payment." />
       <TextFilter id="audit-target" label="Target id" value={draft.target ?? ""} onChange={set("target")} />
-      <div className="grid grid-cols-2 gap-3">
-        <TextFilter id="audit-from" label="From" type="date" value={draft.fromDate ?? ""} onChange={set("fromDate")} />
-        <TextFilter id="audit-to" label="To" type="date" value={draft.toDate ?? ""} onChange={set("toDate")} />
-      </div>
-      <div className="flex items-end gap-2">
+      <TextFilter id="audit-from" label="From (bank day)" type="date" value={draft.fromDate ?? ""} onChange={set("fromDate")} />
+      <TextFilter id="audit-to" label="To (bank day)" type="date" value={draft.toDate ?? ""} onChange={set("toDate")} />
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-5">
         <Button type="submit" variant="primary">
           Search
         </Button>
