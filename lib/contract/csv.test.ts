@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import Papa from "papaparse";
-import { flattenRecord, flattenToCsv, toSnakeCase } from "@/lib/contract/csv";
+import { csvLine, flattenRecord, flattenToCsv, toSnakeCase } from "@/lib/contract/csv";
 
 /** Splits a two-row CSV into its header and data lines; valid only for cells without CR/LF. */
 function rows(csv: string): [string, string] {
@@ -129,9 +129,7 @@ describe("flattenRecord", () => {
   });
 
   it("flattens values with toJSON (Date) as JSON would serialise them", () => {
-    expect(flattenRecord({ at: new Date("2026-01-02T03:04:05.678Z") })).toEqual([
-      ["at", "2026-01-02T03:04:05.678Z"],
-    ]);
+    expect(flattenRecord({ at: new Date("2026-01-02T03:04:05.678Z") })).toEqual([["at", "2026-01-02T03:04:05.678Z"]]);
   });
 
   it("names a top-level scalar column 'value'", () => {
@@ -185,7 +183,7 @@ describe("flattenToCsv", () => {
     });
 
     it("prefixes a cell starting with a carriage return, then quotes it", () => {
-      expect(dataCell("\r=1")).toBe("\"'\r=1\"");
+      expect(dataCell("\r=1")).toBe('"\'\r=1"');
     });
 
     it("leaves a plain negative decimal such as -12.50 untouched", () => {
@@ -243,5 +241,14 @@ describe("flattenToCsv", () => {
         ['Joint "savings", 2026\nline two', "'=evil()", "-12.50"],
       ]);
     });
+  });
+});
+
+describe("csvLine", () => {
+  it("writes the same data line as flattenToCsv for the same cells: quoting, the formula guard, negative numbers, empty nulls", () => {
+    const cells = { a: "plain", b: 'say "hi", then\r\nleave', c: "=SUM(A1)", d: "-12.50", e: null, f: "@home", g: "" };
+    const csv = flattenToCsv(cells);
+    expect(csvLine(Object.values(cells))).toBe(csv.slice(csv.indexOf("\r\n") + 2));
+    expect(csvLine(["=1+1", null, "x,y"])).toBe(`'=1+1,,"x,y"\r\n`);
   });
 });

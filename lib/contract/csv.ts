@@ -83,6 +83,16 @@ export function flattenToCsv(value: unknown): string {
   return header + CRLF + data + CRLF;
 }
 
+/**
+ * One CSV line of cells already in column order (a null is an empty cell),
+ * quoted and guarded exactly as `flattenToCsv` does: for files of many rows
+ * with fixed columns (statements), where flattening and naming every row's
+ * columns again would be the bulk of the work.
+ */
+export function csvLine(cells: ReadonlyArray<string | null>): string {
+  return cells.map((cell) => escapeCell(cell ?? "")).join(",") + CRLF;
+}
+
 function toJsonValue(node: unknown): unknown {
   if (node !== null && typeof node === "object" && "toJSON" in node && typeof node.toJSON === "function") {
     return (node.toJSON as () => unknown)();

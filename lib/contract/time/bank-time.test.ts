@@ -143,4 +143,30 @@ describe("bankLocalParts", () => {
     expect(bankLocalParts(at("2026-11-01T04:59:59.999Z"))).toMatchObject({ hour: 1, offsetMinutes: -180, weekday: 0 });
     expect(bankLocalParts(at("2026-11-01T05:00:00.000Z"))).toMatchObject({ hour: 1, offsetMinutes: -240, weekday: 0 });
   });
+
+  it("answers as ICU does at every instant, though it asks ICU only twice an hour (a year at odd steps, both switches to the millisecond, local mean time)", () => {
+    const reference = new Intl.DateTimeFormat("en-CA", {
+      timeZone: BANK_TIME_ZONE,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    const icu = (ms: number) => {
+      const parts = Object.fromEntries(reference.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+      return `${parts.year}-${parts.month}-${parts.day}T${parts.hour === "24" ? "00" : parts.hour}:${parts.minute}:${parts.second}`;
+    };
+    const instants: number[] = [];
+    for (let ms = Date.parse("2025-12-31T00:00:00Z"); ms < Date.parse("2027-01-02T00:00:00Z"); ms += 37 * 60_000 + 13_007) instants.push(ms);
+    for (const edge of ["2026-03-08T06:00:00Z", "2026-11-01T05:00:00Z"]) {
+      for (let d = -3_000; d <= 3_000; d += 7) instants.push(Date.parse(edge) + d);
+    }
+    instants.push(Date.parse("1900-06-01T12:34:56.789Z"), Date.parse("1929-12-31T23:00:00Z"));
+    const differing = instants.filter((ms) => bankTimeNow(new Date(ms)).timestamp.slice(0, 19) !== icu(ms)).map((ms) => new Date(ms).toISOString());
+    expect(differing).toEqual([]);
+    expect(instants.length).toBeGreaterThan(15_000);
+  });
 });

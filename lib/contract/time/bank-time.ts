@@ -58,8 +58,7 @@ type WallClock = {
 export function bankTimeNow(now: Date = new Date()): BankTime {
   const wall = wallClock(now);
   const timestamp =
-    `${isoDate(wall)}T${pad(wall.hour, 2)}:${pad(wall.minute, 2)}:${pad(wall.second, 2)}` +
-    `.${pad(wall.millisecond, 3)}${formatOffset(wall.offsetMinutes)}`;
+    `${isoDate(wall)}T${pad(wall.hour, 2)}:${pad(wall.minute, 2)}:${pad(wall.second, 2)}` + `.${pad(wall.millisecond, 3)}${formatOffset(wall.offsetMinutes)}`;
   return { timestamp, timeZone: zoneName(now, wall.offsetMinutes) };
 }
 
@@ -75,14 +74,52 @@ export function bankLocalParts(now: Date = new Date()): BankLocalParts {
   };
 }
 
+const HOUR_MS = 3_600_000;
+/** The zone's offset in minutes per UTC hour, or null for an hour ICU must answer instant by instant. */
+const offsetByHour = new Map<number, number | null>();
+
+/**
+ * The wall clock by arithmetic where that is exact: an hour whose first and
+ * last millisecond have the same whole-minute offset has it throughout (Bermuda
+ * changes offset only on whole UTC hours), so ICU is asked twice per hour, not
+ * once per instant. ICU costs tens of microseconds a call, and a statement of
+ * 100,000 entries formats 100,000 booking times (docs/benchmarks-ledger.md).
+ */
+function wallClock(now: Date): WallClock {
+  const ms = now.getTime();
+  if (!Number.isFinite(ms)) throw new RangeError("Invalid Date");
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const start = icuWallClock(new Date(hour * HOUR_MS));
+    const end = icuWallClock(new Date(hour * HOUR_MS + HOUR_MS - 1));
+    // A local-mean-time offset with seconds (before 1930) is not whole minutes: ICU answers those.
+    const startOffsetMs = Date.UTC(start.year, start.month - 1, start.day, start.hour, start.minute, start.second) - hour * HOUR_MS;
+    offset = start.offsetMinutes === end.offsetMinutes && startOffsetMs === start.offsetMinutes * 60_000 ? start.offsetMinutes : null;
+    if (offsetByHour.size >= 4096) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  if (offset === null) return icuWallClock(now);
+  const local = new Date(ms + offset * 60_000);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    millisecond: local.getUTCMilliseconds(),
+    offsetMinutes: offset,
+  };
+}
+
 /**
  * Reads the local wall clock from ICU and derives the UTC offset by
  * comparing it with the instant, which works for any offset ICU may apply
  * and needs no parsing of "GMT-04:00"-style strings.
  */
-function wallClock(now: Date): WallClock {
+function icuWallClock(now: Date): WallClock {
   const ms = now.getTime();
-  if (!Number.isFinite(ms)) throw new RangeError("Invalid Date");
 
   const fields: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const part of PARTS_FORMAT.formatToParts(now)) {
@@ -91,14 +128,7 @@ function wallClock(now: Date): WallClock {
   const { year, month, day, minute, second } = fields;
   // Some ICU builds print midnight as 24 even with h23.
   const hour = fields.hour === 24 ? 0 : fields.hour;
-  if (
-    year === undefined ||
-    month === undefined ||
-    day === undefined ||
-    hour === undefined ||
-    minute === undefined ||
-    second === undefined
-  ) {
+  if (year === undefined || month === undefined || day === undefined || hour === undefined || minute === undefined || second === undefined) {
     throw new Error(`Intl did not return all date fields for ${BANK_TIME_ZONE}`);
   }
 

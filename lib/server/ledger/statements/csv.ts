@@ -1,5 +1,5 @@
 import "server-only";
-import { flattenToCsv } from "@/lib/contract/csv";
+import { csvLine } from "@/lib/contract/csv";
 import { formatAmount } from "@/lib/contract/money";
 import type { StatementFormat, StatementMeta } from "@/lib/server/ledger/statements/format";
 
@@ -30,9 +30,9 @@ type Row = Partial<Record<(typeof COLUMNS)[number], string | null>>;
 
 const HEADER = `${COLUMNS.join(",")}\r\n`;
 
-/** The data line of one row, quoted and guarded as every CSV of the API is (the header is its known first line). */
+/** The data line of one row, quoted and guarded as every CSV of the API is. */
 function line(row: Row): string {
-  return flattenToCsv(Object.fromEntries(COLUMNS.map((c) => [c, row[c] ?? null]))).slice(HEADER.length);
+  return csvLine(COLUMNS.map((c) => row[c] ?? null));
 }
 
 function balanceRow(record: "opening" | "closing", minor: bigint, meta: StatementMeta): string {

@@ -21,7 +21,9 @@ const FETCH_ROWS = 1000;
  * balances and the entries in one REPEATABLE READ snapshot (so opening +
  * entries = closing even while payments arrive), through a server-side
  * cursor, FETCH_ROWS at a time, as the client reads: nothing holds the
- * whole statement. A client that goes away cancels the stream and frees the
+ * whole statement. The next batch is fetched while the current one is
+ * formatted, so the database and the formatting overlap (at most two batches
+ * are held). A client that goes away cancels the stream and frees the
  * connection.
  */
 export async function streamStatement(pool: Pool, clientId: string, accountNumber: string, query: TStatementQuery): Promise<StreamedFile> {
@@ -31,6 +33,13 @@ export async function streamStatement(pool: Pool, clientId: string, accountNumbe
   const encoder = new TextEncoder();
   let client: PoolClient | null = null;
   let meta: StatementMeta | null = null;
+  let next: Promise<ActivityRow[]> | null = null;
+  const fetchNext = (held: PoolClient) => {
+    const rows = held.query<ActivityRow>(`FETCH ${FETCH_ROWS} FROM statement_rows`).then((r) => r.rows);
+    // A cancelled stream releases the connection under a prefetch nobody awaits any more.
+    rows.catch(() => {});
+    return rows;
+  };
 
   const finish = async (error?: unknown) => {
     const held = client;
@@ -63,10 +72,12 @@ export async function streamStatement(pool: Pool, clientId: string, accountNumbe
             closingMinor: balances.closing,
             createdAt: new Date(),
           };
+          next = fetchNext(client);
           controller.enqueue(encoder.encode(format.header(meta)));
           return;
         }
-        const { rows } = await client!.query<ActivityRow>(`FETCH ${FETCH_ROWS} FROM statement_rows`);
+        const rows = await next!;
+        next = rows.length < FETCH_ROWS ? null : fetchNext(client!);
         if (rows.length > 0) controller.enqueue(encoder.encode(rows.map((row) => format.entry(toTransaction(row), meta!)).join("")));
         if (rows.length < FETCH_ROWS) {
           controller.enqueue(encoder.encode(format.footer(meta)));

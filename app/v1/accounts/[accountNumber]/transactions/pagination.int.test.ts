@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import Papa from "papaparse";
+import { GET as statementRoute } from "@/app/v1/accounts/[accountNumber]/statements/route";
 import { GET as transactionsRoute } from "@/app/v1/accounts/[accountNumber]/transactions/route";
 import type { TTransaction } from "@/lib/contract/ledger/schema";
 import { post } from "@/lib/server/ledger/ledger";
@@ -211,5 +213,27 @@ describe("GET /v1/accounts/{accountNumber}/transactions at depth", () => {
       await sql.query("UPDATE accounts SET posting_count = posting_count - 1000 WHERE client_id = 'acme' AND account_id = $1", [HISTORY.accountId]);
     }
     expect(await verifyLedger(sql)).toMatchObject({ ok: true });
+  });
+
+  it("a statement longer than one cursor fetch (three batches, the next fetched while one is written) holds every posting once, in order, adding up", async () => {
+    const res = await call(statementRoute, `/v1/accounts/${HISTORY.accountNumber}/statements?fromDate=2026-01-05&toDate=2026-01-05&format=csv`, {
+      token: await tokenFor("acme"),
+      params: { accountNumber: HISTORY.accountNumber },
+    });
+    expect(res.status).toBe(200);
+    const rows = Papa.parse<Record<string, string>>(res.text, { header: true, skipEmptyLines: true }).data;
+    const entries = rows.filter((r) => r.record === "entry");
+    const { rows: ids } = await (
+      await db()
+    ).query<{ id: string }>(
+      `SELECT 'TX-' || posting_id AS id FROM ledger_postings WHERE client_id = 'acme' AND account_id = $1
+         AND booked_at < (date '2026-01-06')::timestamp AT TIME ZONE 'Atlantic/Bermuda' ORDER BY booked_at, posting_id`,
+      [HISTORY.accountId],
+    );
+    expect(ids.length).toBeGreaterThanOrEqual(HISTORY.postings);
+    expect(entries.map((r) => r.transaction_id)).toEqual(ids.map((r) => r.id));
+    const cents = (amount: string) => Math.round(Number(amount) * 100);
+    const sum = entries.reduce((s, r) => s + (r.type === "Credit" ? 1 : -1) * cents(r.amount!), 0);
+    expect(cents(rows[0]!.balance_after!) + sum).toBe(cents(rows.at(-1)!.balance_after!));
   });
 });
