@@ -153,7 +153,7 @@ const lines = [
 await stop(server);
 
 // Domain benchmarks, each owned beside its domain, against a fresh server.
-const extra = ["scripts/bench-payments.mjs", "scripts/bench-virtual-accounts.mjs", "scripts/bench-webhooks.mjs", "scripts/bench-portal.mjs"].filter(existsSync);
+const extra = ["scripts/bench-payments.mjs", "scripts/bench-virtual-accounts.mjs", "scripts/bench-webhooks.mjs", "scripts/bench-portal.mjs", "scripts/bench-ledger.mjs"].filter(existsSync);
 for (const script of extra) {
   await stopEmbeddedPostgres(DATA_DIR);
   rmSync(DATA_DIR, { recursive: true, force: true });
