@@ -4,13 +4,8 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  // An embedded PostgreSQL that cannot start however often it is tried (lib/server/db/embedded.ts names the
-  // path and the fix): end the process with that message rather than answer 503 for ever.
-  const exitIfHopeless = (error: unknown) => {
-    if (!(error instanceof Error) || error.name !== "EmbeddedPostgresSetupError") return;
-    console.error(`Harbour cannot start: ${error.message}`);
-    process.exit(1);
-  };
+  // An embedded PostgreSQL that cannot start however often it is tried ends the process with one message.
+  const { exitIfHopeless } = await import("@/lib/server/db/embedded");
   if (process.env.WORKER_ENABLED === "0") {
     const { resolveDatabaseUrl } = await import("@/lib/server/db/pool");
     // Other failures are the requests' to report (503 until the database answers).

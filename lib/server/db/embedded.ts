@@ -153,7 +153,7 @@ async function binaries(ids: Ids): Promise<Binaries> {
 async function clusterPlace(root: string, ids: Ids): Promise<string> {
   if (await canEnter(root, ids)) return path.join(root, "pg");
   const clusters = await rootFolder(path.join(await rootFolder(ROOT_HOME), "clusters"));
-  return path.join(clusters, createHash("sha256").update(root).digest("hex").slice(0, 16));
+  return path.join(/*turbopackIgnore: true*/ clusters, createHash("sha256").update(root).digest("hex").slice(0, 16));
 }
 
 async function freePort(): Promise<number> {
@@ -282,6 +282,17 @@ async function ownDataDir(root: string): Promise<void> {
       `DATA_DIR ${root} cannot be created (${(error as NodeJS.ErrnoException).code}). Fix: point DATA_DIR at a folder this user can write, or set DATABASE_URL.`,
     );
   }
+}
+
+/**
+ * Ends the process with the message of a start-up that can never succeed (instrumentation.ts),
+ * rather than answer 503 for ever; any other error is left to the caller's retries.
+ */
+export function exitIfHopeless(error: unknown): void {
+  // By name: bundling may give the instrumentation hook its own copy of this module's class.
+  if (!(error instanceof Error) || error.name !== "EmbeddedPostgresSetupError") return;
+  console.error(`Harbour cannot start: ${error.message}`);
+  process.exit(1);
 }
 
 /** Starts, or adopts, the embedded server for `dataDir`; returns its app-database URL. */
