@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { shouldRetry } from "@/lib/portal/shared/api-client";
+import { StepUpPrompt } from "@/components/auth/step-up-prompt";
 
 /**
  * The portal's one QueryClient. Every /v1 call counts against the user's own
@@ -20,5 +21,10 @@ function makeQueryClient(): QueryClient {
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(makeQueryClient);
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <StepUpPrompt />
+    </QueryClientProvider>
+  );
 }

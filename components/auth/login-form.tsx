@@ -15,6 +15,7 @@ function describeError(code: string): string {
     const minutes = Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds / 60)) : 15;
     return `Too many failed attempts. For your security, sign-in is paused for ${minutes} minute${minutes === 1 ? "" : "s"}.`;
   }
+  if (code === "code-invalid") return "That code does not match. Enter the code your app shows now, or one of your recovery codes.";
   return "That email and password do not match. Check both and try again.";
 }
 
@@ -23,17 +24,29 @@ const inputClass =
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<TSignIn>({
+  // After a right password, an account with an authenticator is asked for its code (the password is sent again with it).
+  const [codeStep, setCodeStep] = useState(false);
+  const { register, handleSubmit, formState, setFocus } = useForm<TSignIn>({
     resolver: zodResolver(ZSignIn),
-    defaultValues: { email: "", password: "" },
+    defaultValues: { email: "", password: "", code: "" },
   });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: TSignIn) => {
     setServerError(null);
-    const result = await signIn("credentials", { ...values, redirect: false });
+    if (codeStep && !values.code?.trim()) {
+      setServerError("Enter the code from your authenticator app.");
+      return;
+    }
+    const result = await signIn("credentials", { ...values, code: codeStep ? values.code : "", redirect: false });
+    if (result?.error === "code-needed") {
+      setCodeStep(true);
+      setTimeout(() => setFocus("code"), 0);
+      return;
+    }
     if (!result || result.error) {
       setServerError(describeError(result?.error ?? "invalid"));
+      if (result?.error === "code-invalid") setTimeout(() => setFocus("code"), 0);
       return;
     }
     // A full navigation, so the portal starts with the new session's data only,
@@ -45,7 +58,10 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-5">
       {serverError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
           {serverError}
         </p>
       ) : null}
@@ -88,6 +104,25 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
           </p>
         ) : null}
       </div>
+      {codeStep ? (
+        <div>
+          <label htmlFor="code" className="mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Authentication code
+          </label>
+          <input
+            id="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            aria-describedby="code-hint"
+            className={`${inputClass} font-mono tracking-widest`}
+            {...register("code")}
+          />
+          <p id="code-hint" className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
+            The 6-digit code your authenticator app shows for Harbour. Lost your phone? Enter one of your recovery codes.
+          </p>
+        </div>
+      ) : null}
       <Button type="submit" variant="primary" className="h-10 w-full" disabled={isSubmitting}>
         {isSubmitting ? "Signing in…" : "Sign in"}
       </Button>

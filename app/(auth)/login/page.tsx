@@ -49,7 +49,8 @@ export default async function LoginPage({ searchParams }: Props) {
         </div>
         {env === "uat" ? (
           <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
-            UAT demo users: treasurer@acme.test, viewer@acme.test, admin@acme.test and admin@globex.test (password demo-password).
+            UAT demo users: treasurer@acme.test, viewer@acme.test, approver@acme.test, admin@acme.test and admin@globex.test (password demo-password; the
+            administrators and the approver also need a code: their authenticator keys are in the README).
           </p>
         ) : null}
       </div>

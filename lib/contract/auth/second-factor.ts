@@ -43,6 +43,7 @@ export const ZSecondFactorCode = z
 /** The form of a code prompt (enrolment, step-up). */
 export const ZCodeForm = z.object({ code: ZSecondFactorCode });
 export type TCodeFormInput = z.input<typeof ZCodeForm>;
+export type TCodeForm = z.output<typeof ZCodeForm>;
 
 /** Enrolment is confirmed with a code from the app itself, never a recovery code. */
 export const ZEnrolmentConfirm = z.object({

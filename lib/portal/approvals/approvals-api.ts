@@ -1,4 +1,4 @@
-import type { TApprovalRail, TDraft, TDraftList } from "@/lib/contract/approvals/schema";
+import type { TApprovalPolicies, TApprovalRail, TDraft, TDraftList } from "@/lib/contract/approvals/schema";
 import { ApiRequestError, apiJson } from "@/lib/portal/shared/api-client";
 
 /** Dual control as the portal calls it (/v1/approvals, docs/approvals.md). */
@@ -12,7 +12,12 @@ export type DraftOutcome = { draft: TDraft | null; needsApproval: boolean };
  */
 export async function draftIfRequired(rail: TApprovalRail, request: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<DraftOutcome> {
   try {
-    return await apiJson<DraftOutcome>("/v1/approvals/drafts", { method: "POST", body: { rail, request }, headers: { "idempotency-key": idempotencyKey }, signal });
+    return await apiJson<DraftOutcome>("/v1/approvals/drafts", {
+      method: "POST",
+      body: { rail, request },
+      headers: { "idempotency-key": idempotencyKey },
+      signal,
+    });
   } catch (error) {
     // The form's controls are named as the payment request's fields: `request.creditorAccount.name` is `creditorAccount.name`.
     if (error instanceof ApiRequestError && error.body.field?.startsWith("request.")) {
@@ -31,9 +36,24 @@ export function fetchDraft(draftId: string, signal?: AbortSignal): Promise<TDraf
 }
 
 export function decideDraft(draftId: string, decision: "approve" | "reject", comment: string): Promise<TDraft> {
-  return apiJson<TDraft>(`/v1/approvals/drafts/${encodeURIComponent(draftId)}/${decision}`, { method: "POST", body: comment.trim() ? { comment: comment.trim() } : {} });
+  return apiJson<TDraft>(`/v1/approvals/drafts/${encodeURIComponent(draftId)}/${decision}`, {
+    method: "POST",
+    body: comment.trim() ? { comment: comment.trim() } : {},
+  });
 }
 
 export function redraftDraft(draftId: string, idempotencyKey: string): Promise<DraftOutcome> {
-  return apiJson<DraftOutcome>(`/v1/approvals/drafts/${encodeURIComponent(draftId)}/redraft`, { method: "POST", headers: { "idempotency-key": idempotencyKey } });
+  return apiJson<DraftOutcome>(`/v1/approvals/drafts/${encodeURIComponent(draftId)}/redraft`, {
+    method: "POST",
+    headers: { "idempotency-key": idempotencyKey },
+  });
+}
+
+export function fetchPolicies(signal?: AbortSignal): Promise<TApprovalPolicies> {
+  return apiJson<TApprovalPolicies>("/v1/approvals/policies", { signal });
+}
+
+/** Replaces the whole set (administrators; asks for the second factor again after five minutes). */
+export function savePolicies(body: TApprovalPolicies): Promise<TApprovalPolicies> {
+  return apiJson<TApprovalPolicies>("/v1/approvals/policies", { method: "PUT", body });
 }

@@ -109,13 +109,29 @@ export type ApiOptions = {
   accept?: "application/json" | "text/csv";
   signal?: AbortSignal;
   /** GET unless given; a `body` is sent as JSON. */
-  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   headers?: Record<string, string>;
 };
 
-/** Calls /v1 and returns the successful response; any error status becomes an ApiRequestError. */
-export async function apiFetch(path: string, options: ApiOptions = {}): Promise<Response> {
+/**
+ * Answers a 403 STEP_UP_REQUIRED (docs/security.md): asks the person for a
+ * code and resolves true once the session has proven it again, false when
+ * they cancel. Set by the step-up prompt (components/auth/step-up-prompt.tsx).
+ */
+export type StepUpHandler = (error: ApiRequestError) => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+
+export function setStepUpHandler(handler: StepUpHandler | null): void {
+  stepUpHandler = handler;
+}
+
+/**
+ * Calls /v1 and returns the successful response; any error status becomes an
+ * ApiRequestError. An action that asks for the second factor again is
+ * retried once, with the same request, after the prompt succeeds.
+ */
+export async function apiFetch(path: string, options: ApiOptions = {}, steppedUp = false): Promise<Response> {
   const token = await accessToken();
   const response = await fetch(path, {
     method: options.method ?? "GET",
@@ -134,7 +150,11 @@ export async function apiFetch(path: string, options: ApiOptions = {}): Promise<
     forgetAccessToken();
     returnToSignIn();
   }
-  if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);
+  if (!response.ok) {
+    const error = new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);
+    if (error.code === "STEP_UP_REQUIRED" && !steppedUp && stepUpHandler && (await stepUpHandler(error))) return apiFetch(path, options, true);
+    throw error;
+  }
   return response;
 }
 

@@ -66,6 +66,7 @@ export const paymentKeys = {
 export const approvalKeys = {
   all: ["approvals"] as const,
   drafts: () => [...approvalKeys.all, "drafts"] as const,
+  policies: () => [...approvalKeys.all, "policies"] as const,
   draft: (draftId: string) => [...approvalKeys.all, "draft", draftId] as const,
 };
 

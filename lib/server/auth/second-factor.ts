@@ -176,7 +176,9 @@ export async function requireStepUp(db: Queryable, principal: Principal, now = n
   if (!user) return;
   const state = await repo.sessionSecondFactor(db, user.sessionId);
   if (!state?.enrolled) {
-    throw new ApiError("STEP_UP_REQUIRED", "This needs a second factor: set up an authenticator app on the Sign-in security page first.");
+    throw new ApiError("STEP_UP_REQUIRED", "This needs a second factor: set up an authenticator app on the Sign-in security page first.", {
+      extra: { enrolmentRequired: true },
+    });
   }
   if (!state.provedAt || now.getTime() - state.provedAt.getTime() > STEP_UP_MAX_AGE_S * 1000) {
     throw new ApiError("STEP_UP_REQUIRED", "Confirm it is you: enter the code from your authenticator app.");
