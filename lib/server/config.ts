@@ -28,6 +28,8 @@ const ZEnv = z.object({
   DEDUPE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   HARBOUR_SECRETS_KEY: z.string().min(1).optional(),
   HARBOUR_SECRETS_KEY_PREVIOUS: z.string().min(1).optional(),
+  HARBOUR_SIGNING_KEY: z.string().min(1).optional(),
+  HARBOUR_SIGNING_KEY_FILE: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -60,6 +62,8 @@ export type Config = {
   secretsKey: string | undefined;
   /** Keys values may still be sealed with during a rotation (comma-separated). */
   secretsKeyPrevious: string[];
+  /** The bank's RSA signing key supplied as PEM, inline (`\n` escapes allowed) or as a file; unset: generated once in the database. */
+  signingKey: { pem: string } | { file: string } | null;
 };
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -94,6 +98,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       e.HARBOUR_SECRETS_KEY_PREVIOUS?.split(",")
         .map((k) => k.trim())
         .filter(Boolean) ?? [],
+    signingKey: e.HARBOUR_SIGNING_KEY
+      ? { pem: e.HARBOUR_SIGNING_KEY.replaceAll("\\n", "\n") }
+      : e.HARBOUR_SIGNING_KEY_FILE
+        ? { file: e.HARBOUR_SIGNING_KEY_FILE }
+        : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Pool } from "pg";
-import { ensureBankKey, ensureServerSecret, loadBankKey, type BankKey } from "@/lib/server/auth/keys";
+import { readFile } from "node:fs/promises";
+import { ensureBankKey, ensureServerSecret, KEY_REFRESH_MS, KeyRing, type BankKey } from "@/lib/server/auth/keys";
 import { cachingVerifier, type Principal } from "@/lib/server/auth/tokens";
 import { getConfig, type Config } from "@/lib/server/config";
 import { sealStoredSecrets } from "@/lib/server/crypto/sealing-repo";
@@ -21,7 +22,10 @@ export type Runtime = {
    * Never for money.
    */
   counterDb: Pool;
-  bankKey: BankKey;
+  /** The key this server signs with now (the key ring's current one; a rotation replaces it within KEY_REFRESH_MS). */
+  readonly bankKey: BankKey;
+  /** Every published key by kid: verification and the JWKS. */
+  keyRing: KeyRing;
   pageTokenSecret: string;
   /** Verifies a bearer token against the bank key, issuer and audience (cached per token). */
   verifyToken: (token: string) => Promise<Principal>;
@@ -33,8 +37,8 @@ export type Runtime = {
  */
 export async function prepareDatabase(
   db: Pool,
-  options: { seedDemoData: boolean; migrationUrl?: string; appRole?: string },
-): Promise<Pick<Runtime, "bankKey" | "pageTokenSecret">> {
+  options: { seedDemoData: boolean; migrationUrl?: string; appRole?: string; signingKeyPem?: string | null; tokenTtlSeconds?: number },
+): Promise<Pick<Runtime, "keyRing" | "pageTokenSecret">> {
   // In production the owner migrates and grants; the servers' own role only reads and writes rows (lib/server/db/roles.ts).
   if (options.migrationUrl && options.appRole) await migrateAsOwner(options.migrationUrl, options.appRole);
   else await migrate(db);
@@ -42,16 +46,31 @@ export async function prepareDatabase(
   try {
     // Serialises bootstrap (keys, demo data) between instances.
     await takeSessionLock(client, LOCKS.bootstrap);
-    await ensureBankKey(client);
+    await ensureBankKey(client, { pem: options.signingKeyPem ?? null, tokenTtlSeconds: options.tokenTtlSeconds ?? 3600 });
     // Secrets in clear (an older database) or under a previous key are sealed under the current one.
     await sealStoredSecrets(client);
     const pageTokenSecret = await ensureServerSecret(client, "page-token");
     // The seed runs its operations in transactions of their own on the pool, while this connection holds the lock.
     if (options.seedDemoData) await seedDemoData(db);
-    return { bankKey: await loadBankKey(client), pageTokenSecret };
+    return { keyRing: await KeyRing.load(client), pageTokenSecret };
   } finally {
     await releaseSessionLock(client, LOCKS.bootstrap).catch(() => {});
     client.release();
+  }
+}
+
+const refreshTimers = new Set<ReturnType<typeof setInterval>>();
+
+/** HARBOUR_SIGNING_KEY or the file HARBOUR_SIGNING_KEY_FILE names (docs/operations.md "Keys"). */
+async function suppliedSigningKey(config: Config): Promise<string | null> {
+  if (!config.signingKey) return null;
+  if ("pem" in config.signingKey) return config.signingKey.pem;
+  try {
+    return await readFile(config.signingKey.file, "utf8");
+  } catch (error) {
+    throw new Error(`HARBOUR_SIGNING_KEY_FILE: cannot read ${config.signingKey.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -75,9 +94,25 @@ export function getRuntime(): Promise<Runtime> {
         seedDemoData: config.appEnv === "uat",
         migrationUrl: config.migrationDatabaseUrl,
         appRole: config.migrationDatabaseUrl ? roleOf(url) : undefined,
+        signingKeyPem: await suppliedSigningKey(config),
+        tokenTtlSeconds: config.tokenTtlSeconds,
       });
       onShutdown(SHUTDOWN_ORDER.closePools, closeRuntime);
-      return { config, db, counterDb, ...prepared, verifyToken: cachingVerifier(prepared.bankKey, config.jwt) };
+      const { keyRing } = prepared;
+      // A rotation elsewhere (npm run ops -- key rotate, another server's new PEM) reaches this server without a restart.
+      const refresh = setInterval(() => void keyRing.reload(db).catch(() => {}), KEY_REFRESH_MS);
+      refresh.unref();
+      refreshTimers.add(refresh);
+      return {
+        config,
+        db,
+        counterDb,
+        ...prepared,
+        get bankKey() {
+          return keyRing.current;
+        },
+        verifyToken: cachingVerifier({ publicKeyFor: (kid) => keyRing.publicKeyFor(kid, db) }, config.jwt),
+      };
     } catch (error) {
       await Promise.allSettled([db.end(), counterDb.end()]);
       throw error;
@@ -94,6 +129,8 @@ export async function closeRuntime(): Promise<void> {
   const holder = globalThis as Holder;
   const pending = holder[RUNTIME];
   delete holder[RUNTIME];
+  for (const timer of refreshTimers) clearInterval(timer);
+  refreshTimers.clear();
   const runtime = pending ? await pending.catch(() => null) : null;
   if (runtime) await Promise.all([runtime.db.end(), runtime.counterDb.end()]);
 }

@@ -22,8 +22,36 @@ export async function insertSigningKey(db: Queryable, key: { kid: string; algori
   ]);
 }
 
-export async function oldestSigningKey(db: Queryable): Promise<SigningKeyRow | null> {
-  const { rows } = await db.query<SigningKeyRow>("SELECT kid, private_jwk, public_jwk FROM signing_keys ORDER BY created_at LIMIT 1");
+/** The keys in the JWKS: the signing one (the newest not retired) first, then retired ones until their verify_until. */
+export type PublishedKeyRow = SigningKeyRow & { signs: boolean };
+
+export async function publishedSigningKeys(db: Queryable): Promise<PublishedKeyRow[]> {
+  const { rows } = await db.query<PublishedKeyRow>(
+    `SELECT kid, private_jwk, public_jwk,
+            kid = (SELECT kid FROM signing_keys WHERE retired_at IS NULL ORDER BY created_at DESC, kid LIMIT 1) AS signs
+       FROM signing_keys
+      WHERE retired_at IS NULL OR verify_until > now()
+      ORDER BY retired_at IS NOT NULL, created_at DESC`,
+  );
+  return rows;
+}
+
+/**
+ * Makes `kid` the signing key: every other key still signing is retired now and stays
+ * published, verifying, for `verifySeconds`. Returns the kids retired.
+ */
+export async function retireOtherKeys(db: Queryable, kid: string, verifySeconds: number): Promise<string[]> {
+  const { rows } = await db.query<{ kid: string }>(
+    `UPDATE signing_keys SET retired_at = now(), verify_until = now() + make_interval(secs => $2)
+      WHERE kid <> $1 AND retired_at IS NULL RETURNING kid`,
+    [kid, verifySeconds],
+  );
+  return rows.map((r) => r.kid);
+}
+
+/** Whether `kid` is known, and whether it was retired. */
+export async function signingKeyState(db: Queryable, kid: string): Promise<{ retired: boolean } | null> {
+  const { rows } = await db.query<{ retired: boolean }>("SELECT retired_at IS NOT NULL AS retired FROM signing_keys WHERE kid = $1", [kid]);
   return rows[0] ?? null;
 }
 

@@ -85,10 +85,14 @@ function assertCanonical(token: string): void {
  * configured maximum. That the `cif` is the client's is checked against the
  * clients table in the admission round trip (lib/server/http/rate-limit.ts).
  */
-export async function verifyAccessToken(token: string, key: Pick<BankKey, "publicKey">, settings: VerifySettings, now = Date.now()): Promise<Principal> {
+/** One key, or the published keys by kid (a rotation's overlap: tokens of the old key verify until they expire). */
+export type VerifyingKeys = Pick<BankKey, "publicKey"> | { publicKeyFor: (kid: string | undefined) => Promise<CryptoKey> };
+
+export async function verifyAccessToken(token: string, keys: VerifyingKeys, settings: VerifySettings, now = Date.now()): Promise<Principal> {
   try {
     assertCanonical(token);
-    const { payload } = await jwtVerify(token, key.publicKey, {
+    const key = "publicKeyFor" in keys ? (header: { kid?: string }) => keys.publicKeyFor(header.kid) : keys.publicKey;
+    const { payload } = await jwtVerify(token, key, {
       algorithms: [TOKEN_ALGORITHM],
       issuer: settings.issuer,
       audience: settings.audience,
@@ -141,11 +145,7 @@ type CachedPrincipal = { principal: Principal; expiresAtMs: number };
  * expires, so each process remembers its verdict per token string, bounded
  * in size and never past the token's `exp`. Only successes are remembered.
  */
-export function cachingVerifier(
-  key: Pick<BankKey, "publicKey">,
-  settings: VerifySettings,
-  maxEntries = 10_000,
-): (token: string, now?: number) => Promise<Principal> {
+export function cachingVerifier(key: VerifyingKeys, settings: VerifySettings, maxEntries = 10_000): (token: string, now?: number) => Promise<Principal> {
   const cache = new Map<string, CachedPrincipal>();
   return async (token, now = Date.now()) => {
     const hit = cache.get(token);

@@ -21,6 +21,8 @@ import holidayAdd from "@/lib/server/ops/commands/holiday-add";
 import holidayImport from "@/lib/server/ops/commands/holiday-import";
 import holidayList from "@/lib/server/ops/commands/holiday-list";
 import holidayRemove from "@/lib/server/ops/commands/holiday-remove";
+import keyList from "@/lib/server/ops/commands/key-list";
+import keyRotate from "@/lib/server/ops/commands/key-rotate";
 import ledgerVerify from "@/lib/server/ops/commands/ledger-verify";
 import operatorCreate from "@/lib/server/ops/commands/operator-create";
 import userDisable from "@/lib/server/ops/commands/user-disable";
@@ -70,6 +72,8 @@ export const COMMANDS: readonly OpsCommand[] = [
   holidayImport,
   holidayList,
   holidayRemove,
+  keyList,
+  keyRotate,
   ledgerVerify,
   operatorCreate,
   userDisable,
