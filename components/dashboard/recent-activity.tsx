@@ -8,7 +8,6 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import type { TAccountSummary } from "@/lib/contract/accounts/schema";
 import type { TTransactionList } from "@/lib/contract/ledger/schema";
-import { accountLabel } from "@/lib/portal/accounts/balances";
 import { accountsToAsk, mergeRecent, recentTransactionsPath, type RecentTransaction } from "@/lib/portal/accounts/recent-activity";
 import { apiJson, shouldRetry } from "@/lib/portal/shared/api-client";
 import { formatBankDateTime } from "@/lib/portal/shared/date-format";
@@ -44,21 +43,23 @@ async function loadRecent(accounts: readonly TAccountSummary[], signal: AbortSig
 function Item({ t }: { t: RecentTransaction }) {
   const what = t.counterparty?.name ?? t.references.payerReference ?? t.remittanceInformation[0] ?? t.references.reference;
   return (
-    <li className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 px-5 py-3 text-sm">
-      <span className="min-w-0 truncate font-medium text-slate-900 dark:text-slate-100">
+    <li className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-0.5 px-5 py-3 text-sm">
+      <span className="truncate font-medium text-slate-900 dark:text-slate-100">
         {KIND_LABELS[t.kind]} · {what}
       </span>
       <span className={cx("tabular text-right font-medium whitespace-nowrap", t.type === "Credit" && "text-emerald-700 dark:text-emerald-400")}>
         {`${t.type === "Debit" ? "−" : "+"}${formatMoney(t.amount.amount, t.amount.currency)}`}
       </span>
-      <span className="min-w-0 truncate text-slate-600 dark:text-slate-400">
+      {/* One line on a desktop, wrapping on a phone rather than cutting the account or the time. */}
+      <span className="col-span-2 text-slate-600 dark:text-slate-400">
         <Link href={`/accounts/${encodeURIComponent(t.account.accountNumber)}`} className="hover:underline">
-          {accountLabel(t.account)} · {t.account.accountNumber}
+          {t.account.nickname ? `${t.account.nickname} · ${t.account.accountNumber}` : `Account ${t.account.accountNumber}`}
         </Link>
+        {" · "}
+        <time dateTime={t.bookingDateTime} className="whitespace-nowrap">
+          {formatBankDateTime(t.bookingDateTime)}
+        </time>
       </span>
-      <time dateTime={t.bookingDateTime} className="text-right text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">
-        {formatBankDateTime(t.bookingDateTime)}
-      </time>
     </li>
   );
 }

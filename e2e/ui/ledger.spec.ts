@@ -165,7 +165,7 @@ test.describe("reconciliation", () => {
     await saveScreenshot(page, "ledger-activity-filtered");
 
     await page.setViewportSize(PHONE);
-    await saveScreenshot(page, "ledger-activity-filtered-phone");
+    await activity.screenshot({ path: "e2e/artifacts/ledger-activity-filtered-phone.png", animations: "disabled" });
   });
 
   test("transfer form: the FX quote before submit, a double click is one transfer, and it is in both accounts' activity", async ({ page, signIn }) => {
@@ -257,9 +257,9 @@ test.describe("reconciliation", () => {
     const items = recent.getByRole("list", { name: "Recent transactions" }).getByRole("listitem");
     await expect(items.first()).toContainText(`Deposit · ${t} dashboard`, FIRST_DATA);
     await expect(items.first()).toContainText("+BMD 42.00");
-    await expect(items.first().getByRole("link")).toHaveAttribute("href", "/accounts/1000123459");
+    await expect(items.first().getByRole("link", { name: "Account 1000123459" })).toHaveAttribute("href", "/accounts/1000123459");
     await saveScreenshot(page, "dashboard-recent-activity");
     await page.setViewportSize(PHONE);
-    await saveScreenshot(page, "dashboard-recent-activity-phone");
+    await recent.screenshot({ path: "e2e/artifacts/dashboard-recent-activity-phone.png", animations: "disabled" });
   });
 });
