@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
 import { DELETE as endSessionsRoute } from "@/app/v1/users/[userId]/sessions/route";
+import { POST as forceStatusRoute } from "@/app/v1/sandbox/payments/[paymentId]/status/route";
 import { closeSession, openSession } from "@/lib/server/auth/session-audit";
 import { authenticate } from "@/lib/server/auth/sign-in";
 import { DEMO_PASSWORD } from "@/lib/server/db/seed";
@@ -107,6 +108,25 @@ describe("every audited action leaves its row", () => {
     const [row, ...more] = await rowsFor(res.body.id, "payment.created");
     expect(more).toHaveLength(0);
     expect(row).toMatchObject({ client_id: "acme", actor: `user:${tara.userId}`, ip: "192.0.2.15", correlation_id: "completeness-pay", entity: "payment" });
+  });
+
+  it("a lifecycle move made through the API (the sandbox) carries its request's actor, address and correlation id", async () => {
+    const tara = await portalSessionFor("treasurer@acme.test");
+    const made = await call<{ id: string }>(achRoute, "/v1/payments/ach-local", {
+      token: tara.token,
+      body: achBody({ instructedAmount: { amount: "2.00", currency: "USD" } }),
+    });
+    const paymentId = made.body.id;
+    const admin = await portalSessionFor("admin@acme.test");
+    const res = await call(forceStatusRoute, `/v1/sandbox/payments/${paymentId}/status`, {
+      token: admin.token,
+      params: { paymentId },
+      body: { status: "Completed" },
+      headers: { "x-forwarded-for": "192.0.2.16", "x-correlation-id": "completeness-move" },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await rowsFor(paymentId, "payment.completed");
+    expect(row).toMatchObject({ actor: `user:${admin.userId}`, ip: "192.0.2.16", correlation_id: "completeness-move" });
   });
 
   it("an address that is not an IP (a proxy's garbage) is dropped, the row still written", async () => {

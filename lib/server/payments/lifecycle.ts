@@ -38,12 +38,15 @@ async function returnFunds(tx: PoolClient, payment: PaymentRow): Promise<void> {
   });
 }
 
+/** Who moves a payment from a request (ctx.actor): its audit row names the address and correlation id too. */
+export type MoveActor = { actor: string; ip: string | null; correlationId: string | null };
+
 /**
  * Moves a payment under its row lock, returning funds at most once
  * (funds_held). Unknown and foreign ids are 404; a move the lifecycle does
  * not allow is 409 INVALID_STATUS_TRANSITION.
  */
-export async function movePayment(tx: PoolClient, clientId: string, paymentId: string, to: TPaymentStatus, actor: string): Promise<PaymentRow> {
+export async function movePayment(tx: PoolClient, clientId: string, paymentId: string, to: TPaymentStatus, actor: string | MoveActor): Promise<PaymentRow> {
   const payment = await lockPayment(tx, clientId, paymentId);
   if (!payment) throw new ApiError("PAYMENT_NOT_FOUND", `No payment ${paymentId} was found for this client.`, { field: "paymentId" });
   // A transfer is Completed when it is made and holds no funds (docs/ledger.md): a Reversed status would
@@ -59,7 +62,8 @@ export async function movePayment(tx: PoolClient, clientId: string, paymentId: s
   const returning = RETURNS_FUNDS.has(to) && payment.funds_held;
   if (returning) await returnFunds(tx, payment);
   const moved = await updatePaymentStatus(tx, clientId, paymentId, to, payment.funds_held && !returning);
-  await writeAudit(tx, { clientId, actor, action: `payment.${to.toLowerCase()}`, entity: "payment", entityId: paymentId, data: { from: payment.status, to } });
+  const who = typeof actor === "string" ? { actor } : { actor: actor.actor, ip: actor.ip, correlationId: actor.correlationId };
+  await writeAudit(tx, { clientId, ...who, action: `payment.${to.toLowerCase()}`, entity: "payment", entityId: paymentId, data: { from: payment.status, to } });
   return moved;
 }
 

@@ -4,7 +4,7 @@ import { findAccountByNumber } from "@/lib/server/accounts/repo";
 import { snapshotList, type PageQuery } from "@/lib/server/http/list";
 import type { Queryable } from "@/lib/server/db/types";
 import { ApiError } from "@/lib/contract/http/errors";
-import { movePayment } from "@/lib/server/payments/lifecycle";
+import { movePayment, type MoveActor } from "@/lib/server/payments/lifecycle";
 import { findPayment } from "@/lib/server/payments/repo";
 import { fetchAccountPayments, summarizeAccountPayments } from "@/lib/server/payments/search-repo";
 import type { TPaymentStatusList, TPaymentStatusRecord } from "@/lib/contract/payments/schema";
@@ -49,7 +49,7 @@ export async function forcePaymentStatus(
   clientId: string,
   paymentId: string,
   status: TPaymentStatusRecord["status"],
-  actor: string,
+  actor: MoveActor,
 ): Promise<TPaymentStatusRecord> {
   if (!isPaymentId(paymentId)) throw paymentNotFound(paymentId);
   return toPaymentStatusRecord(await movePayment(tx, clientId, paymentId, status, actor));

@@ -5,8 +5,8 @@ import { forcePaymentStatus } from "@/lib/server/payments/service";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(forcePaymentStatusOperation, async ({ runtime, principal, params, body, transaction }) => {
+export const POST = endpoint(forcePaymentStatusOperation, async ({ runtime, principal, actor, params, body, transaction }) => {
   // The sandbox does not exist outside uat (decisions §8).
   if (runtime.config.appEnv !== "uat") throw new ApiError("NOT_FOUND", "No such endpoint.");
-  return transaction((tx) => forcePaymentStatus(tx, principal.clientId, params.paymentId, body.status, `client:${principal.clientId}`));
+  return transaction((tx) => forcePaymentStatus(tx, principal.clientId, params.paymentId, body.status, actor));
 });
