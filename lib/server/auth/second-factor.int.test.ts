@@ -2,6 +2,7 @@ import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { GET as getSigningSecretRoute } from "@/app/v1/notifications/signing-secret/route";
 import { PUT as putPolicies } from "@/app/v1/approvals/policies/route";
+import { POST as approveRoute } from "@/app/v1/approvals/drafts/[draftId]/approve/route";
 import {
   beginEnrolment,
   checkCode,
@@ -198,5 +199,20 @@ describe("step-up (5 minutes, fixed clock)", () => {
 
     await db.query("UPDATE portal_sessions SET second_factor_at = now() WHERE session_id = $1", [admin.sessionId]);
     expect((await call(getSigningSecretRoute, "/v1/notifications/signing-secret", { token: admin.token })).status).toBe(200);
+  });
+
+  it("approving asks an approver for step-up before anything else; a treasurer is answered by the decision itself", async () => {
+    const { db } = await getRuntime();
+    const draftId = "00000000-0000-4000-8000-000000000001";
+    const approve = (token: string) => call(approveRoute, `/v1/approvals/drafts/${draftId}/approve`, { token, body: {}, params: { draftId } });
+    // The approver was reset above; an administrator approves too.
+    const approver = await portalSessionFor("admin@acme.test");
+    await db.query("UPDATE portal_sessions SET second_factor_at = now() - interval '301 seconds' WHERE session_id = $1", [approver.sessionId]);
+    expectErrorBody((await approve(approver.token)).body, 403, "STEP_UP_REQUIRED");
+    await db.query("UPDATE portal_sessions SET second_factor_at = now() - interval '299 seconds' WHERE session_id = $1", [approver.sessionId]);
+    expectErrorBody((await approve(approver.token)).body, 404, "DRAFT_NOT_FOUND");
+    const treasurer = await portalSessionFor("treasurer@acme.test");
+    // No step-up for someone who may not approve: the decision itself answers them.
+    expectErrorBody((await approve(treasurer.token)).body, 404, "DRAFT_NOT_FOUND");
   });
 });
