@@ -3,16 +3,20 @@ import Link from "next/link";
 import { SignOutButton } from "@/components/operations/sign-out-button";
 import { EnvBadge } from "@/components/shell/env-badge";
 import { getConfig } from "@/lib/server/config";
-import { getOperator } from "@/lib/server/ops/operator-session";
+import { getOperator, refuseNonOperators } from "@/lib/server/ops/operator-session";
 
 /**
  * The Bank operations frame, apart from the client portal's shell: operators
  * never see client pages, clients never see this. Each page is its own gate
- * (requireOperator); this layout only draws the frame for an operator.
+ * (requireOperator); this layout draws the frame for an operator and answers
+ * a client's user with a 404 status before any page streams.
  */
 export default async function OperationsLayout({ children }: { children: ReactNode }) {
   const operator = await getOperator();
-  if (!operator) return children;
+  if (!operator) {
+    await refuseNonOperators();
+    return children;
+  }
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
@@ -25,6 +29,9 @@ export default async function OperationsLayout({ children }: { children: ReactNo
             <nav aria-label="Operations" className="flex items-center gap-3 text-sm">
               <Link href="/operations" className="text-slate-700 hover:underline dark:text-slate-300">
                 Clients
+              </Link>
+              <Link href="/operations/reference" className="text-slate-700 hover:underline dark:text-slate-300">
+                Reference data
               </Link>
               <Link href="/operations/system" className="text-slate-700 hover:underline dark:text-slate-300">
                 Service

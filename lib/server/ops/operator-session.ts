@@ -27,12 +27,27 @@ export const getOperator = cache(async (): Promise<Operator | null> => {
   return row ? { id: row.user_id, email: row.email, name: row.display_name } : null;
 });
 
+/** Anyone signed in who is not an operator: a client's user of any role. */
+async function isSignedInNonOperator(): Promise<boolean> {
+  if (await getOperator()) return false;
+  const session = await getServerSession(await getAuthOptions());
+  return Boolean(session?.user?.id);
+}
+
+/**
+ * For the operations layout: a client's user gets a 404 there, before the
+ * pages' loading boundary, so the response's status is 404 too (a page's
+ * notFound() inside a streamed boundary comes after a 200).
+ */
+export async function refuseNonOperators(): Promise<void> {
+  if (await isSignedInNonOperator()) notFound();
+}
+
 /** For operations pages: signed out goes to sign-in; signed in as anyone but an operator is a 404. */
 export async function requireOperator(returnTo: string): Promise<Operator> {
   const operator = await getOperator();
   if (operator) return operator;
-  const session = await getServerSession(await getAuthOptions());
-  if (session?.user?.id) notFound();
+  if (await isSignedInNonOperator()) notFound();
   redirect(signInPath(returnTo));
 }
 
