@@ -12,6 +12,10 @@
 //      as fast as the API takes them: deliveries per second at that receiver.
 //   3. the same, with the HANG_SUBS subscriptions of a second receiver that
 //      (in 2) answers at once and (in 3) holds every request for 10 s.
+//   4. a receiver that is slow but healthy (answers 200 after SLOW_MS, 1.5 s):
+//      deposits at SLOW_PER_MIN a minute, deposit to receipt p50/p99; then a
+//      backlog of BACKLOG deposits at once to a fresh one: deliveries a minute
+//      against its share of slots (lib/server/delivery/origin-gate.ts).
 import http from "node:http";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
@@ -28,13 +32,23 @@ const DEPOSITS = Number(process.env.BENCH_WEBHOOK_DEPOSITS ?? 500);
 const HANG_SUBS = Number(process.env.BENCH_WEBHOOK_HANG_SUBS ?? 2);
 const LATENCY_DEPOSITS = Number(process.env.BENCH_WEBHOOK_LATENCY_DEPOSITS ?? 200);
 const PACE = Number(process.env.BENCH_WEBHOOK_PACE ?? 20);
+const SLOW_MS = Number(process.env.BENCH_WEBHOOK_SLOW_MS ?? 1500);
+const SLOW_PER_MIN = Number(process.env.BENCH_WEBHOOK_SLOW_PER_MIN ?? 20);
+const SLOW_DEPOSITS = Number(process.env.BENCH_WEBHOOK_SLOW_DEPOSITS ?? 40);
+const BACKLOG = Number(process.env.BENCH_WEBHOOK_BACKLOG ?? 100);
+/** A slow receiver's share of concurrent slots (SHARES.slow in lib/server/delivery/origin-gate.ts). */
+const SLOW_SLOTS = 2;
 const OUT = process.env.BENCH_WEBHOOKS_OUT ?? "docs/benchmarks-webhooks.md";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A receiver on 127.0.0.1 that records when each (subscription, transaction) arrived. */
 async function receiver(holdMs = 0) {
   const arrivals = new Map();
+  const load = { inFlight: 0, max: 0 };
   const server = http.createServer((req, res) => {
+    load.inFlight += 1;
+    load.max = Math.max(load.max, load.inFlight);
+    res.once("close", () => (load.inFlight -= 1));
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
@@ -52,7 +66,7 @@ async function receiver(holdMs = 0) {
   });
   server.keepAliveTimeout = 65_000;
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  return { url: (p) => `http://127.0.0.1:${server.address().port}${p}`, arrivals, close: () => (server.closeAllConnections(), server.close()) };
+  return { url: (p) => `http://127.0.0.1:${server.address().port}${p}`, arrivals, load, close: () => (server.closeAllConnections(), server.close()) };
 }
 
 async function api(token, method, path, body) {
@@ -125,6 +139,64 @@ async function latencyPhase(t) {
   return { count: latencies.length, p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)), max: Math.round(latencies.at(-1)) };
 }
 
+/** A receiver answering 200 after SLOW_MS, fed SLOW_PER_MIN deposits a minute: deposit request sent → receipt. */
+async function slowPacedPhase(t) {
+  const rx = await receiver(SLOW_MS);
+  await subscribe(t, rx.url("/bench/erp-paced"));
+  const sentAt = new Map();
+  const pending = [];
+  for (let i = 0; i < SLOW_DEPOSITS; i++) {
+    const start = performance.now();
+    pending.push(deposit(t).then((d) => sentAt.set(d.transactionId, start)));
+    await sleep(60_000 / SLOW_PER_MIN);
+  }
+  await Promise.all(pending);
+  const complete = await waitFor(() => rx.arrivals.size >= SLOW_DEPOSITS, 120_000);
+  const latencies = [...rx.arrivals.values()].map((a) => a.at - sentAt.get(a.transactionId)).sort((a, b) => a - b);
+  rx.close();
+  await clearSubscriptions(t);
+  return {
+    count: latencies.length,
+    complete,
+    p50: Math.round(percentile(latencies, 50)),
+    p99: Math.round(percentile(latencies, 99)),
+    max: Math.round(latencies.at(-1)),
+  };
+}
+
+/** BACKLOG deposits at once for a fresh SLOW_MS receiver: how many deliveries a minute it gets, and how many at once. */
+async function slowBacklogPhase(t) {
+  const rx = await receiver(SLOW_MS);
+  await subscribe(t, rx.url("/bench/erp-backlog"));
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    [...Array(8)].map(async () => {
+      while (next < BACKLOG) {
+        next += 1;
+        await deposit(t);
+      }
+    }),
+  );
+  const queuedS = (performance.now() - started) / 1000;
+  const complete = await waitFor(() => rx.arrivals.size >= BACKLOG, BACKLOG * SLOW_MS + 120_000);
+  const times = [...rx.arrivals.values()].map((a) => a.at).sort((a, b) => a - b);
+  // The rate over the backlog's whole drain, from the first receipt to the last.
+  const drainMin = (times.at(-1) - times[0]) / 60_000;
+  const result = {
+    deliveries: times.length,
+    complete,
+    queuedS: Number(queuedS.toFixed(1)),
+    minutes: Number(((times.at(-1) - started) / 60_000).toFixed(2)),
+    perMinute: Math.round((times.length - 1) / drainMin),
+    share: Math.round((SLOW_SLOTS * 60_000) / SLOW_MS),
+    maxAtOnce: rx.load.max,
+  };
+  rx.close();
+  await clearSubscriptions(t);
+  return result;
+}
+
 /** DEPOSITS deposits through 16 concurrent callers; SUBS subscriptions on the measured receiver, HANG_SUBS on a second one. */
 async function throughputPhase(t, hang) {
   const healthy = await receiver();
@@ -185,6 +257,10 @@ const pick = (key) => {
   const rate = median(runs.map((r) => r.perSecond));
   return { ...runs.find((r) => r.perSecond === rate), complete: runs.every((r) => r.complete) };
 };
+const slowPaced = await slowPacedPhase(t);
+console.log(JSON.stringify({ phase: "slow-receiver-paced", ...slowPaced }));
+const slowBacklog = await slowBacklogPhase(t);
+console.log(JSON.stringify({ phase: "slow-receiver-backlog", ...slowBacklog }));
 const loadAfter = os.loadavg()[0];
 const alone = pick("alone");
 const withHang = pick("withHang");
@@ -205,6 +281,8 @@ else running share the cores, so compare rounds of one run rather than runs of d
 | deliveries per second to the measured receiver (${SUBS} subscriptions × ${DEPOSITS} deposits, plus ${HANG_SUBS} subscriptions on a second healthy receiver; median of ${ROUNDS} rounds) | ${alone.perSecond}/s (${alone.deliveries}/${alone.expected} in ${alone.seconds} s) | ≥ 200/s: ${ok(alone.perSecond >= 200 && alone.complete)} |
 | deposit request sent → webhook received, p50 / p99 / max (${latency.count} deposits at ${PACE}/s) | ${latency.p50} / ${latency.p99} / ${latency.max} ms | p99 < 1 s: ${ok(latency.p99 < 1000)} |
 | the same while the second receiver hangs 10 s on every request (median of ${ROUNDS} rounds) | ${withHang.perSecond}/s (${withHang.deliveries}/${withHang.expected} in ${withHang.seconds} s) | drop ≤ 20 %: ${ok(drop <= 0.2 && withHang.complete)} (${(drop * 100).toFixed(1)} %) |
+| a receiver answering 200 after ${SLOW_MS / 1000} s, ${SLOW_PER_MIN} deposits a minute: deposit request sent → webhook received, p50 / p99 / max (${slowPaced.count} deposits) | ${slowPaced.p50} / ${slowPaced.p99} / ${slowPaced.max} ms | p99 < 10 s: ${ok(slowPaced.p99 < 10_000 && slowPaced.complete)} |
+| the same receiver (a fresh one) with a backlog of ${BACKLOG} deposits at once: deliveries a minute over the drain, against its share (${SLOW_SLOTS} slots × 60 s / ${SLOW_MS / 1000} s) | ${slowBacklog.perMinute}/min (${slowBacklog.deliveries}/${BACKLOG} in ${slowBacklog.minutes} min; at most ${slowBacklog.maxAtOnce} at once) | ≥ 90 % of ${slowBacklog.share}/min: ${ok(slowBacklog.perMinute >= 0.9 * slowBacklog.share && slowBacklog.complete)} |
 
 Rounds (second receiver healthy / hanging; deliveries per second at the measured receiver):
 ${rounds.map((r, i) => `round ${i + 1}: ${r.alone.perSecond} / ${r.withHang.perSecond}`).join("; ")}.
@@ -213,10 +291,14 @@ Deposits were accepted at ${alone.depositsPerSecond}/s (16 concurrent callers) i
 feed outpaced delivery and the rate above is the delivery pipeline's. Latency is measured from sending the
 deposit request, an upper bound on the time from its commit.
 
-How the hanging receiver is kept from slowing others (lib/server/delivery/origin-gate.ts): a receiver origin may
-hold at most 4 of the worker's 16 slots at once; once one of its attempts has run longer than 0.5 s it is marked slow
-for 60 s and gets 2 slots, and its other due deliveries are deferred without counting as an attempt, spread
-over the time its backlog needs at that pace (5 s to 10 min), so they are not re-claimed every few seconds. The hanging receiver got ${withHang.secondReceived} requests during the median run.
+How receivers are kept from slowing each other (lib/server/delivery/origin-gate.ts, docs/webhooks.md): every
+attempt holds one of its receiver's slots, leased in PostgreSQL so that all servers share one limit. A receiver's
+share is 4 slots, 2 once its answers take a second or more (a moving average of its answer times, or the age of
+its oldest attempt in flight), and 1 while it is judged hanging: a verdict on timeouts only (30 s after the first,
+doubling per further timeout in a row, up to 10 min; any answer ends it). A delivery that finds the share in use
+waits in the worker for a slot if the receiver's pace (answer time over share) frees one within 2 s; otherwise it is
+deferred without counting as an attempt to the receiver's next turn, turns being handed out at that same pace. The
+hanging receiver got ${withHang.secondReceived} requests during the median run.
 `;
 writeFileSync(OUT, doc);
 console.log(`wrote ${OUT}`);

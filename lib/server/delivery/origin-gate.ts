@@ -27,7 +27,7 @@ const MAX_WAIT_MS = 2_000;
 /** Slots freed by other servers are noticed by polling; this process' own releases wake a waiter at once. */
 const POLL_MS = 100;
 const MIN_DEFER_MS = 250;
-export const MAX_DEFER_MS = 10 * 60_000;
+const MAX_DEFER_MS = 10 * 60_000;
 const HANG_BASE_MS = 30_000;
 
 /** How often the receiver frees a slot, going by how long its answers take. */
