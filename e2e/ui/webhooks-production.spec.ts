@@ -47,10 +47,12 @@ test("in production the sandbox is hidden and 404, and callback URLs must be htt
   await expect(tabs.getByRole("link", { name: "Signing" })).toBeVisible();
   await expect(tabs.getByRole("link", { name: "Sandbox" })).toHaveCount(0);
 
+  // The URL's one message line: production's hint, then the rule's message in its place (nothing below it moves).
+  await expect(page.getByText("https only; the host must resolve to a public address.")).toBeVisible();
   await page.getByLabel("Callback URL").fill("http://erp.example.com/hooks/harbour");
   await page.getByRole("button", { name: "Create subscription" }).click();
   await expect(page.getByText("must use https")).toBeVisible();
-  await expect(page.getByText("https only; the host must resolve to a public address.")).toBeVisible();
+  await expect(page.getByText("https only; the host must resolve to a public address.")).toHaveCount(0);
 
   // The 404 view with a real 404 status (scripts/server.mjs routes it before the portal's loading skeleton streams).
   const sandbox = await page.goto("/webhooks/sandbox");
