@@ -41,7 +41,6 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
     const result = await signIn("credentials", { ...values, code: codeStep ? values.code : "", redirect: false });
     if (result?.error === "code-needed") {
       setCodeStep(true);
-      setTimeout(() => setFocus("code"), 0);
       return;
     }
     if (!result || result.error) {
@@ -114,6 +113,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
+            // It appears after a right password: the person's next keystroke is the code.
+            autoFocus
             aria-describedby="code-hint"
             className={`${inputClass} font-mono tracking-widest`}
             {...register("code")}

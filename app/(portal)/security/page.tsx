@@ -37,7 +37,8 @@ export default async function SecurityPage() {
             <p className="flex flex-wrap items-center gap-2">
               <Badge tone="green">On</Badge>
               <span>
-                Set up {formatBankDateTime(own.enrolledAt)}. {own.recoveryCodesLeft} of 10 recovery codes left.
+                Set up {formatBankDateTime(own.enrolledAt)}.{" "}
+                {own.recoveryCodesLeft > 0 ? `${own.recoveryCodesLeft} of 10 recovery codes left.` : "No recovery codes left."}
               </span>
             </p>
           ) : (

@@ -181,7 +181,7 @@ export async function requireStepUp(db: Queryable, principal: Principal, now = n
     });
   }
   if (!state.provedAt || now.getTime() - state.provedAt.getTime() > STEP_UP_MAX_AGE_S * 1000) {
-    throw new ApiError("STEP_UP_REQUIRED", "Confirm it is you: enter the code from your authenticator app.");
+    throw new ApiError("STEP_UP_REQUIRED", "This needs a fresh code from your authenticator app: the last one was more than 5 minutes ago.");
   }
 }
 
