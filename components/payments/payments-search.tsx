@@ -45,7 +45,7 @@ export function PaymentsSearch() {
 
   return (
     <>
-      <PageHeader title="Payments" description="ACH and SWIFT payments from all your accounts, newest first." actions={<PayButtons />} />
+      <PageHeader title="Payments" description="ACH and SWIFT payments and transfers between your own accounts, newest first." actions={<PayButtons />} />
       <Card>
         <div className="border-b border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
           <PaymentsFilters filters={filters} accounts={accounts.data ?? []} onSearch={(next) => setView((v) => ({ ...v, filters: next, page: 1 }))} />
