@@ -244,7 +244,11 @@ try {
 
   const result = {
     at: new Date().toISOString(),
-    machine: `${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+    // The load average says whether the timings are the portal's or a shared machine's.
+    machine: `${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" / ")}`,
     firstLoadJs: firstLoad,
     tablePopulatedMs: { median: median(table), max: Math.max(...table), runs: table },
     export1000Ms: { median: median(exports), max: Math.max(...exports), runs: exports },

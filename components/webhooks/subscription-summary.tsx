@@ -5,7 +5,7 @@ import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
-import { SubscriptionStatus } from "@/components/webhooks/subscriptions-view";
+import { SubscriptionStatus } from "@/components/webhooks/subscription-status";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { formatBankDateTime } from "@/lib/portal/shared/date-format";
 import { webhookKeys } from "@/lib/portal/shared/query-keys";

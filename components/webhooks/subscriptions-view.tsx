@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Notice } from "@/components/ui/notice";
 import { Pager } from "@/components/ui/pager";
 import { SubscriptionFormCard } from "@/components/webhooks/subscription-form";
-import { Badge } from "@/components/ui/badge";
+import { SubscriptionStatus } from "@/components/webhooks/subscription-status";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -21,10 +21,6 @@ const PAGE_SIZE = 10;
 const TH = "px-5 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
 const TD = "px-5 py-3 align-middle";
 const ROW = "h-[65px]";
-
-export function SubscriptionStatus({ active }: { active: boolean }) {
-  return active ? <Badge tone="green">Active</Badge> : <Badge tone="neutral">Inactive</Badge>;
-}
 
 function HeaderNames({ headers }: { headers: Record<string, string> }) {
   const names = Object.keys(headers);
