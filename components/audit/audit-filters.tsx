@@ -2,42 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { filterClass, filterLabelClass } from "@/components/ui/form";
+import { FilterInput } from "@/components/ui/form";
 import type { TAuditFilters } from "@/lib/contract/audit/schema";
-
-function TextFilter({
-  id,
-  label,
-  value,
-  onChange,
-  type = "text",
-  hint,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  type?: "text" | "date";
-  hint?: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className={filterLabelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        placeholder={hint}
-        onChange={(e) => onChange(e.target.value)}
-        className={filterClass(true)}
-        autoComplete="off"
-        spellCheck={false}
-      />
-    </div>
-  );
-}
 
 /**
  * The audit log's search: applied on Search (or Enter), so one search is one
@@ -60,11 +26,11 @@ export function AuditFilters({ filters, onSearch }: { filters: TAuditFilters; on
 
   return (
     <form role="search" aria-label="Search the audit log" onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-      <TextFilter id="audit-actor" label="Who (email or actor)" value={draft.actor ?? ""} onChange={set("actor")} hint="ada@example.com" />
-      <TextFilter id="audit-action" label="Action (or its beginning)" value={draft.action ?? ""} onChange={set("action")} hint="payment." />
-      <TextFilter id="audit-target" label="Target id" value={draft.target ?? ""} onChange={set("target")} />
-      <TextFilter id="audit-from" label="From (bank day)" type="date" value={draft.fromDate ?? ""} onChange={set("fromDate")} />
-      <TextFilter id="audit-to" label="To (bank day)" type="date" value={draft.toDate ?? ""} onChange={set("toDate")} />
+      <FilterInput id="audit-actor" label="Who (email or actor)" value={draft.actor ?? ""} onChange={set("actor")} hint="ada@example.com" />
+      <FilterInput id="audit-action" label="Action (or its beginning)" value={draft.action ?? ""} onChange={set("action")} hint="payment." />
+      <FilterInput id="audit-target" label="Target id" value={draft.target ?? ""} onChange={set("target")} />
+      <FilterInput id="audit-from" label="From (bank day)" type="date" value={draft.fromDate ?? ""} onChange={set("fromDate")} />
+      <FilterInput id="audit-to" label="To (bank day)" type="date" value={draft.toDate ?? ""} onChange={set("toDate")} />
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-5">
         <Button type="submit" variant="primary">
           Search

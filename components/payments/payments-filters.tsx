@@ -2,37 +2,12 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { filterClass, filterLabelClass, FilterSelect } from "@/components/ui/form";
+import { FilterInput, FilterSelect } from "@/components/ui/form";
 import { PAYMENT_STATUSES } from "@/lib/contract/payments/schema";
 import type { TPaymentSearchFilters } from "@/lib/contract/payments/search";
 import type { TAccountSummary } from "@/lib/contract/accounts/schema";
 
 type Props = { filters: TPaymentSearchFilters; accounts: readonly TAccountSummary[]; onSearch: (filters: TPaymentSearchFilters) => void };
-
-function TextFilter({
-  id,
-  label,
-  value,
-  onChange,
-  inputMode,
-  type = "text",
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  inputMode?: "decimal";
-  type?: "text" | "date";
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className={filterLabelClass}>
-        {label}
-      </label>
-      <input id={id} type={type} inputMode={inputMode} value={value} onChange={(e) => onChange(e.target.value)} className={filterClass(true)} />
-    </div>
-  );
-}
 
 /**
  * The search form. It applies on Search (or Enter), so a search is one
@@ -55,9 +30,9 @@ export function PaymentsFilters({ filters, accounts, onSearch }: Props) {
 
   return (
     <form role="search" aria-label="Search payments" onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <TextFilter id="pay-beneficiary" label="Beneficiary name or account" value={draft.beneficiary ?? ""} onChange={set("beneficiary")} />
-      <TextFilter id="pay-reference" label="Remittance text" value={draft.reference ?? ""} onChange={set("reference")} />
-      <TextFilter id="pay-instruction" label="Instruction id" value={draft.instructionIdentification ?? ""} onChange={set("instructionIdentification")} />
+      <FilterInput id="pay-beneficiary" label="Beneficiary name or account" value={draft.beneficiary ?? ""} onChange={set("beneficiary")} />
+      <FilterInput id="pay-reference" label="Remittance text" value={draft.reference ?? ""} onChange={set("reference")} />
+      <FilterInput id="pay-instruction" label="Instruction id" value={draft.instructionIdentification ?? ""} onChange={set("instructionIdentification")} />
       <FilterSelect
         id="pay-account"
         label="Debit account"
@@ -71,12 +46,12 @@ export function PaymentsFilters({ filters, accounts, onSearch }: Props) {
         wide
       />
       <div className="grid grid-cols-2 gap-3">
-        <TextFilter id="pay-min" label="Amount from" value={draft.minAmount ?? ""} onChange={set("minAmount")} inputMode="decimal" />
-        <TextFilter id="pay-max" label="Amount to" value={draft.maxAmount ?? ""} onChange={set("maxAmount")} inputMode="decimal" />
+        <FilterInput id="pay-min" label="Amount from" value={draft.minAmount ?? ""} onChange={set("minAmount")} inputMode="decimal" />
+        <FilterInput id="pay-max" label="Amount to" value={draft.maxAmount ?? ""} onChange={set("maxAmount")} inputMode="decimal" />
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <TextFilter id="pay-from" label="Submitted from" type="date" value={draft.fromDate ?? ""} onChange={set("fromDate")} />
-        <TextFilter id="pay-to" label="Submitted to" type="date" value={draft.toDate ?? ""} onChange={set("toDate")} />
+        <FilterInput id="pay-from" label="Submitted from" type="date" value={draft.fromDate ?? ""} onChange={set("fromDate")} />
+        <FilterInput id="pay-to" label="Submitted to" type="date" value={draft.toDate ?? ""} onChange={set("toDate")} />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <FilterSelect id="pay-status" label="Status" value={draft.status ?? ""} onChange={set("status")} all="Any status" options={PAYMENT_STATUSES} wide />

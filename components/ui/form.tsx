@@ -118,6 +118,39 @@ export const filterClass = (wide = false) =>
 
 export const filterLabelClass = "mb-1 block text-xs font-medium text-slate-700 dark:text-slate-300";
 
+type FilterInputProps = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: "text" | "date";
+  inputMode?: "decimal";
+  /** An example, shown as the placeholder. */
+  hint?: string;
+};
+
+/** A labelled text or date filter over a list; applied by the list's Search, so it is never "wrong". */
+export function FilterInput({ id, label, value, onChange, type = "text", inputMode, hint }: FilterInputProps) {
+  return (
+    <div>
+      <label htmlFor={id} className={filterLabelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        inputMode={inputMode}
+        value={value}
+        placeholder={hint}
+        onChange={(e) => onChange(e.target.value)}
+        className={filterClass(true)}
+        autoComplete="off"
+        spellCheck={false}
+      />
+    </div>
+  );
+}
+
 type FilterSelectProps = {
   id: string;
   label: string;
