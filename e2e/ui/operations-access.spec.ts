@@ -62,7 +62,7 @@ test("an operator cannot act in a client's organisation, and keeps the reference
   expect((await page.request.post("/api/portal/token")).status()).toBe(401);
 
   await page.goto("/operations");
-  await page.getByRole("link", { name: /Reference data/ }).click();
+  await page.getByRole("navigation", { name: "Operations" }).getByRole("link", { name: "Reference data" }).click();
   await expect(page.getByRole("heading", { name: "Reference data" })).toBeVisible();
   await expect(page.getByRole("cell", { name: "USD/EUR" }).first()).toBeVisible();
 
@@ -93,7 +93,7 @@ test("an operator cannot act in a client's organisation, and keeps the reference
   // The cut-off: refused past the settlement run, then set.
   await page.getByLabel("ACH cut-off", { exact: true }).fill("16:30");
   await page.getByRole("button", { name: "Set cut-off" }).click();
-  await expect(page.getByText(/before 16:00/)).toBeVisible();
+  await expect(page.getByText(/time must be before 16:00, when the settlement run/)).toBeVisible();
   await page.getByLabel("ACH cut-off", { exact: true }).fill("15:00");
   await page.getByRole("button", { name: "Set cut-off" }).click();
   await expect(page.getByText("Payments before 15:00 bank time")).toBeVisible();

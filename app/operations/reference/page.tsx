@@ -54,7 +54,7 @@ export default async function ReferenceDataPage() {
               Add a day above or import a year below; until then only weekends are not business days.
             </EmptyState>
           ) : (
-            <div className="max-h-96 overflow-auto">
+            <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label="Bank holidays">
               <table className="w-full text-left text-sm">
                 <thead className="sticky top-0 bg-white text-xs text-slate-600 uppercase dark:bg-slate-900 dark:text-slate-400">
                   <tr>
@@ -106,7 +106,7 @@ export default async function ReferenceDataPage() {
           {rates.length === 0 ? (
             <EmptyState title="No rates quoted">Cross-currency payments are refused until a rate is set below.</EmptyState>
           ) : (
-            <div className="max-h-96 overflow-auto">
+            <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label="FX rates and their history">
               <table className="w-full text-left text-sm">
                 <thead className="sticky top-0 bg-white text-xs text-slate-600 uppercase dark:bg-slate-900 dark:text-slate-400">
                   <tr>
