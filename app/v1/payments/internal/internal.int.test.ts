@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { POST as transferRoute } from "@/app/v1/payments/internal/route";
+import { POST as forceStatus } from "@/app/v1/sandbox/payments/[paymentId]/status/route";
 import { GET as listTransactions } from "@/app/v1/accounts/[accountNumber]/transactions/route";
 import { GET as listAccountPayments } from "@/app/v1/accounts/[accountNumber]/payments/route";
 import { PERMISSIONS } from "@/lib/contract/auth/permissions";
@@ -64,10 +65,14 @@ describe("POST /v1/payments/internal", () => {
     expect(debit!.references).toMatchObject({ paymentId: res.body.id, instructionIdentification: "SWEEP-1" });
     expect(debit!.remittanceInformation).toEqual(["Sweep to treasury"]);
 
-    const payments = await call<{ data: Array<{ transactionId: string; type: string; status: string }> }>(listAccountPayments, `/v1/accounts/${OPERATING_USD}/payments`, {
-      token: await tokenFor("acme"),
-      params: { accountNumber: OPERATING_USD },
-    });
+    const payments = await call<{ data: Array<{ transactionId: string; type: string; status: string }> }>(
+      listAccountPayments,
+      `/v1/accounts/${OPERATING_USD}/payments`,
+      {
+        token: await tokenFor("acme"),
+        params: { accountNumber: OPERATING_USD },
+      },
+    );
     expect(payments.body.data[0]).toMatchObject({ transactionId: res.body.id, type: "INTERNAL", status: "Completed" });
     expect(await verifyLedger((await getRuntime()).db)).toMatchObject({ ok: true });
   });
@@ -78,7 +83,9 @@ describe("POST /v1/payments/internal", () => {
     expect(res.body.linkedActivities[0]).toMatchObject({ type: "FxConversion", exchangeRate: "1" });
     const [credit] = await transactionsOf(PAYROLL_BMD);
     expect(credit).toMatchObject({ type: "Credit", kind: "FX", amount: { currency: "BMD", amount: "10.00" } });
-    const { rows } = await (await getRuntime()).db.query<{ bank_account: string; amount_minor: string }>(
+    const { rows } = await (
+      await getRuntime()
+    ).db.query<{ bank_account: string; amount_minor: string }>(
       "SELECT bank_account, amount_minor::text FROM ledger_postings WHERE client_id = 'acme' AND payment_id = $1 AND bank_account IS NOT NULL ORDER BY bank_account",
       [res.body.id],
     );
@@ -90,7 +97,12 @@ describe("POST /v1/payments/internal", () => {
 
   it("answers 201 failed when the debtor cannot cover it, moving nothing and not holding the instructionIdentification", async () => {
     await setBalance(JOINT_BMD, 500n);
-    const body = transferBody({ debtorAccount: { identification: JOINT_BMD }, creditorAccount: { identification: PAYROLL_BMD }, instructedAmount: { currency: "BMD", amount: "5.01" }, instructionIdentification: "SWEEP-POOR" });
+    const body = transferBody({
+      debtorAccount: { identification: JOINT_BMD },
+      creditorAccount: { identification: PAYROLL_BMD },
+      instructedAmount: { currency: "BMD", amount: "5.01" },
+      instructionIdentification: "SWEEP-POOR",
+    });
     const res = await transfer(body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: "failed", transactionStatus: "Failed" });
@@ -126,7 +138,12 @@ describe("POST /v1/payments/internal", () => {
     expect(foreignDebtor.body.field).toBe("debtorAccount.identification");
     const wrongCurrency = await transfer(transferBody({ instructedAmount: { currency: "BMD", amount: "1.00" } }));
     expect(wrongCurrency.body.field).toBe("instructedAmount.currency");
-    const noPermission = await transfer(transferBody(), { token: await tokenFor("acme", PERMISSIONS.filter((p) => p !== "payment-internal")) });
+    const noPermission = await transfer(transferBody(), {
+      token: await tokenFor(
+        "acme",
+        PERMISSIONS.filter((p) => p !== "payment-internal"),
+      ),
+    });
     expect(noPermission.status).toBe(403);
   });
 
@@ -152,6 +169,24 @@ describe("POST /v1/payments/internal", () => {
     expect(a + b).toBe(20_000n);
     const completed = results.filter((r) => r.body.status === "success").length;
     expect(completed).toBeGreaterThanOrEqual(6);
+    expect(await verifyLedger((await getRuntime()).db)).toMatchObject({ ok: true });
+  });
+
+  it("a completed transfer never moves, not even in the sandbox: Reversed would claim money back that no entry returns (409)", async () => {
+    await setBalance(OPERATING_USD, 100_000n);
+    const res = await transfer(transferBody());
+    expect(res.body.transactionStatus).toBe("Completed");
+    const balances = [await balanceMinor(OPERATING_USD), await balanceMinor(TREASURY_USD)];
+    for (const status of ["Reversed", "Failed"]) {
+      const moved = await call(forceStatus, `/v1/sandbox/payments/${res.body.id}/status`, {
+        method: "POST",
+        token: await tokenFor("acme"),
+        params: { paymentId: res.body.id },
+        body: { status },
+      });
+      expectErrorBody(moved.body, 409, "INVALID_STATUS_TRANSITION");
+    }
+    expect([await balanceMinor(OPERATING_USD), await balanceMinor(TREASURY_USD)]).toEqual(balances);
     expect(await verifyLedger((await getRuntime()).db)).toMatchObject({ ok: true });
   });
 });
