@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
 import pg from "pg";
 import { embeddedUrl } from "../api/server-process";
-import { expect, expectAccessible, portalToken, saveScreenshot, signInAs, test, type DemoUser } from "../fixtures/portal";
+import { DEMO_PASSWORD, expect, expectAccessible, portalToken, saveScreenshot, signInAs, test, totpCode, USERS, type DemoUser } from "../fixtures/portal";
 
 const ACCOUNT = "1000123456"; // Operating USD
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
@@ -10,6 +10,24 @@ const reference = (prefix: string) => `${prefix}${Date.now().toString(36).toUppe
 async function api(request: APIRequestContext, method: "GET" | "PUT" | "POST", path: string, body?: unknown) {
   const { access_token } = await portalToken(request);
   return request.fetch(path, { method, headers: { authorization: `Bearer ${access_token}` }, data: body });
+}
+
+/** The approver signs in as a person does: password, then the code their authenticator app shows. */
+async function approverSignsIn(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/login?callbackUrl=%2Fapprovals");
+  await page.getByLabel("Work email").fill(USERS.approver);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const code = page.getByLabel("Authentication code");
+  await expect(code).toBeFocused();
+  await expectAccessible(page);
+  await saveScreenshot(page, "sign-in-code");
+  await code.fill(await totpCode(USERS.approver));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/approvals$/);
+  return page;
 }
 
 /** A second person in a browser of their own. */
@@ -48,8 +66,7 @@ test.describe("dual control", () => {
     await expect(page.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
     const draftUrl = page.url();
 
-    const approver = await pageFor(browser, "approver");
-    await approver.goto("/approvals");
+    const approver = await approverSignsIn(browser);
     await expect(approver.getByRole("link", { name: /Approvals/ }).getByLabel(/awaiting your approval/)).toBeVisible();
     await expect(approver.getByRole("link", { name: /1,500\.00 to Island Supplies Ltd/ })).toBeVisible();
     await expectAccessible(approver);
@@ -64,7 +81,9 @@ test.describe("dual control", () => {
     const paymentId = (await approver.getByRole("link", { name: /^[0-9a-f-]{36}$/ }).textContent())!;
 
     const list = await api(approver.request, "GET", `/v1/accounts/${ACCOUNT}/payments?pageSize=1000`);
-    const mine = ((await list.json()) as { data: { externalReference: string | null; transactionId: string; status: string }[] }).data.filter((p) => p.externalReference === ref);
+    const mine = ((await list.json()) as { data: { externalReference: string | null; transactionId: string; status: string }[] }).data.filter(
+      (p) => p.externalReference === ref,
+    );
     expect(mine).toHaveLength(1);
     expect(mine[0]!.transactionId).toBe(paymentId);
     await approver.getByRole("link", { name: paymentId }).click();
