@@ -53,7 +53,6 @@ export const ZClientCreate = z.strictObject({
   permissions: ZPermissionList.optional(),
   ipAllowList: ZCidrList.optional(),
 });
-export type TClientCreate = z.input<typeof ZClientCreate>;
 
 export const ZClientRef = z.strictObject({ clientId: ZClientId });
 
@@ -121,7 +120,6 @@ export const ZAccountOpen = z.strictObject({
     .refine((list) => new Set(list.map((a) => a.name)).size === list.length, "attributes must not name an attribute twice")
     .optional(),
 });
-export type TAccountOpen = z.input<typeof ZAccountOpen>;
 
 /** The statuses the API shows (lib/contract/accounts/schema.ts); ACTIVE is the core system's older spelling of Active. */
 export const ACCOUNT_STATUSES = ["Active", "ACTIVE", "INACTIVE"] as const;
@@ -142,7 +140,6 @@ export const ZUserInvite = z.strictObject({
   name: ZDisplayName.optional(),
   role: z.enum(ROLES, `role must be one of ${ROLES.join(", ")}`),
 });
-export type TUserInvite = z.input<typeof ZUserInvite>;
 
 export const ZOperatorCreate = z.strictObject({ email: ZEmail, name: ZDisplayName.optional() });
 
@@ -157,7 +154,6 @@ export const ZSetPassword = z.strictObject({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid."),
   password: z.string().min(12, "Use at least 12 characters.").max(200, "Use at most 200 characters."),
 });
-export type TSetPassword = z.input<typeof ZSetPassword>;
 
 export const ZSecretRotate = z.strictObject({
   clientId: ZClientId,

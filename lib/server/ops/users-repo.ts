@@ -29,11 +29,6 @@ export async function insertUser(
   return rows[0] ?? null;
 }
 
-export async function emailTaken(db: Queryable, email: string): Promise<boolean> {
-  const { rowCount } = await db.query("SELECT 1 FROM users WHERE lower(email) = $1", [email]);
-  return (rowCount ?? 0) > 0;
-}
-
 /** A client's user, or (clientId null) an operator; the scope is in the WHERE clause. */
 export async function lockUser(db: Queryable, clientId: string | null, email: string): Promise<ManagedUserRow | null> {
   const { rows } = await db.query<ManagedUserRow>(
