@@ -78,7 +78,7 @@ test("the runbook: first operator by CLI, a client onboarded in the console pays
   // Bank staff have no client pages: the portal sends them to operations.
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/operations$/);
-  await expect(page.getByRole("heading", { name: "Clients" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Clients", exact: true })).toBeVisible();
   await expect(page.getByText("No clients yet")).toBeVisible();
   expect((await page.request.post("/api/portal/token")).status()).toBe(401);
 
