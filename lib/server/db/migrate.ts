@@ -5,7 +5,6 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Pool, PoolClient } from "pg";
 
-
 export const MIGRATIONS_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), "migrations");
 /** SQL functions: each file holds the current definitions (CREATE OR REPLACE), so a change is a diff. */
 const FUNCTIONS_SUBDIR = "functions";
@@ -21,9 +20,7 @@ export async function migrate(pool: Pool, dir = MIGRATIONS_DIR): Promise<string[
   const applied: string[] = [];
   try {
     await takeSessionLock(client, LOCKS.migrations);
-    await client.query(
-      "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-    );
+    await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
     const { rows } = await client.query<{ name: string }>("SELECT name FROM schema_migrations");
     const done = new Set(rows.map((r) => r.name));
     for (const file of files) {
@@ -37,7 +34,7 @@ export async function migrate(pool: Pool, dir = MIGRATIONS_DIR): Promise<string[
         applied.push(file);
       } catch (error) {
         await client.query("ROLLBACK");
-        throw new Error(`migration ${file} failed: ${(error as Error).message}`);
+        throw new Error(`migration ${file} failed: ${(error as Error).message}`, { cause: error });
       }
     }
     applied.push(...(await applyFunctions(client, path.join(/*turbopackIgnore: true*/ dir, FUNCTIONS_SUBDIR))));
@@ -57,7 +54,9 @@ export async function migrate(pool: Pool, dir = MIGRATIONS_DIR): Promise<string[
  */
 async function applyFunctions(client: PoolClient, dir: string): Promise<string[]> {
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".sql")).sort();
-  await client.query("CREATE TABLE IF NOT EXISTS schema_functions (name text PRIMARY KEY, sha256 text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())");
+  await client.query(
+    "CREATE TABLE IF NOT EXISTS schema_functions (name text PRIMARY KEY, sha256 text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
+  );
   const { rows } = await client.query<{ name: string; sha256: string }>("SELECT name, sha256 FROM schema_functions");
   const known = new Map(rows.map((r) => [r.name, r.sha256]));
   const changed: Array<{ file: string; sql: string; sha256: string }> = [];
@@ -71,15 +70,15 @@ async function applyFunctions(client: PoolClient, dir: string): Promise<string[]
   try {
     for (const { file, sql, sha256 } of changed) {
       await client.query(sql);
-      await client.query(
-        "INSERT INTO schema_functions (name, sha256) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET sha256 = $2, applied_at = now()",
-        [file, sha256],
-      );
+      await client.query("INSERT INTO schema_functions (name, sha256) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET sha256 = $2, applied_at = now()", [
+        file,
+        sha256,
+      ]);
     }
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK");
-    throw new Error(`SQL functions failed: ${(error as Error).message}`);
+    throw new Error(`SQL functions failed: ${(error as Error).message}`, { cause: error });
   }
   return changed.map((c) => `${FUNCTIONS_SUBDIR}/${c.file}`);
 }
