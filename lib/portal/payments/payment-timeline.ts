@@ -1,4 +1,5 @@
 import type { TPaymentStatusRecord } from "@/lib/contract/payments/schema";
+import { formatBankDate } from "@/lib/portal/shared/date-format";
 
 /**
  * The lifecycle as far as the status record tells it (decisions §5):
@@ -14,20 +15,20 @@ export function paymentTimeline(p: Pick<TPaymentStatusRecord, "status" | "valueD
     case "Pending":
       return [
         { ...submitted },
-        { key: "pending", label: "Pending", detail: `Awaiting settlement on ${p.valueDate}.`, state: "current" },
-        { key: "completed", label: "Completed", detail: `Settles on ${p.valueDate}, after 16:00 bank time.`, state: "upcoming" },
+        { key: "pending", label: "Pending", detail: `Awaiting settlement on ${formatBankDate(p.valueDate)}.`, state: "current" },
+        { key: "completed", label: "Completed", detail: `Settles on ${formatBankDate(p.valueDate)}, after 16:00 bank time.`, state: "upcoming" },
       ];
     case "Completed":
       return [
         { ...submitted },
         { key: "pending", label: "Pending", detail: "Awaited settlement.", state: "done" },
-        { key: "completed", label: "Completed", detail: `Settled, value date ${p.valueDate}.`, state: "done" },
+        { key: "completed", label: "Completed", detail: `Settled, value date ${formatBankDate(p.valueDate)}.`, state: "done" },
       ];
     case "Reversed":
       return [
         { ...submitted },
         { key: "pending", label: "Pending", detail: "Awaited settlement.", state: "done" },
-        { key: "completed", label: "Completed", detail: `Settled, value date ${p.valueDate}.`, state: "done" },
+        { key: "completed", label: "Completed", detail: `Settled, value date ${formatBankDate(p.valueDate)}.`, state: "done" },
         { key: "reversed", label: "Reversed", detail: "The payment was reversed; the funds and any charge were returned.", state: "failed" },
       ];
     case "Failed":
