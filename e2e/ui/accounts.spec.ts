@@ -62,10 +62,16 @@ test.describe("accounts", () => {
       await expect(main).toContainText(text);
     }
     for (const owner of account.owners) await expect(main.getByRole("cell", { name: owner.displayName })).toBeVisible();
-    for (const routing of account.accountRoutings) await expect(main.getByRole("cell", { name: routing.address })).toBeVisible();
+    for (const routing of account.accountRoutings) await expect(main.getByRole("cell", { name: routing.address, exact: true })).toBeVisible();
     for (const attribute of account.accountAttributes) {
       await expect(main.getByRole("cell", { name: attribute.name, exact: true })).toBeVisible();
     }
+    // One money style and one date style on the page (issue 11): the details' balance as the header's, dates as "Nov 25, 2026".
+    const details = main.getByRole("region", { name: "Details" });
+    await expect(details.locator("div", { has: page.locator("dt", { hasText: /^Available balance$/ }) }).locator("dd")).toHaveText("BMD 15,000.00");
+    await expect(main.getByTestId("closing-balance")).not.toHaveText("…");
+    await expect(main.getByText(/^Closing balance on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+    await expect(main.getByText(/^Opening balance on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
     await saveScreenshot(page, "account-detail");
   });
 

@@ -68,6 +68,8 @@ test.describe("payments", () => {
     const result = page.getByRole("status").filter({ hasText: "Payment accepted" });
     await expect(result).toBeVisible();
     await expect(result).toContainText("Settlement date");
+    // The portal's one date style, not the API's ISO date (issue 11).
+    await expect(result.locator("div", { has: page.locator("dt", { hasText: /^Settlement date$/ }) }).locator("dd")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await expect(result).toContainText(ref);
     await expectAccessible(page);
     await saveScreenshot(page, "payment-ach-result");
@@ -99,6 +101,32 @@ test.describe("payments", () => {
     await saveScreenshot(page, "account-payments");
     await row.getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/payments/${made[0]!.transactionId}$`));
+  });
+
+  test("after a failed empty submit, a too-long remittance line says so as it is typed, and the fix clears it (issue 11)", async ({ page, signIn }) => {
+    await signIn("treasurer");
+    await page.goto("/payments/ach/new");
+    await page.getByLabel("Debit account").selectOption(ACCOUNT);
+    let posts = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith("/v1/payments/ach-local")) posts += 1;
+    });
+    await page.getByRole("button", { name: "Submit payment" }).click();
+    const line1 = page.getByRole("textbox", { name: "Line 1", exact: true });
+    await expect(page.getByText("remittanceInformation needs at least 1 line")).toBeVisible();
+    await expect(line1).toHaveAttribute("aria-invalid", "true");
+
+    // Typed, not submitted: the message changes with each keystroke.
+    await line1.pressSequentially("x".repeat(36));
+    await expect(page.getByText("each remittance line must be at most 35 characters")).toBeVisible();
+    await expect(page.getByText("remittanceInformation needs at least 1 line")).toHaveCount(0);
+    await expect(line1).toHaveAttribute("aria-invalid", "true");
+    await line1.press("Backspace");
+    await expect(page.getByText("each remittance line must be at most 35 characters")).toHaveCount(0);
+    await expect(line1).not.toHaveAttribute("aria-invalid", "true");
+    // The other fields' messages from the submit still stand, and nothing was sent.
+    await expect(page.getByText("name must not be empty")).toBeVisible();
+    expect(posts).toBe(0);
   });
 
   test("SWIFT: inline rules, the FX quote and charges before submit, one payment for a double click", async ({ page, signIn }) => {

@@ -68,3 +68,30 @@ test("three users browse 300 pages each: no 429, and the client's API quota is u
   // Only the probe itself was counted against the client.
   expect(await clientQuotaRemaining(page.request)).toBe(before - 1);
 });
+
+test("the header: each user's own quota, and for an admin the client's API quota, which integrations spend", async ({ browser, page }) => {
+  await signInAs(page.request, "admin");
+  await page.goto("/accounts");
+  const meter = page.getByTestId("client-quota");
+  const left = async () => {
+    await expect(meter).toHaveAttribute("title", /^[\d,]+ of [\d,]+ of the client's API requests \(integrations\) left$/);
+    return Number((await meter.getAttribute("title"))!.split(" of ")[0]!.replace(/,/g, ""));
+  };
+  await expect(meter).toContainText("Client API");
+  await expect(page.getByTestId("own-quota")).toHaveAttribute("title", /^[\d,]+ of [\d,]+ of your portal requests left$/);
+  const before = await left();
+  // Two requests of the client's own integration; the portal's requests are not counted there.
+  await clientQuotaRemaining(page.request);
+  await clientQuotaRemaining(page.request);
+  await page.reload();
+  await expect.poll(left).toBe(before - 2);
+
+  // Not an admin: only their own quota.
+  const context = await browser.newContext();
+  const treasurer = await context.newPage();
+  await signInAs(treasurer.request, "treasurer");
+  await treasurer.goto("/accounts");
+  await expect(treasurer.getByTestId("own-quota")).toHaveAttribute("title", /of your portal requests left$/);
+  await expect(treasurer.getByTestId("client-quota")).toHaveCount(0);
+  await context.close();
+});
