@@ -79,7 +79,7 @@ export default async function ClientPage({ params }: Props) {
       />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
+        <Card className="lg:col-span-2">
           <CardHeader title="Access" description="Permissions take effect at the client's next token." />
           <dl className="space-y-3 p-5 text-sm">
             <div>
