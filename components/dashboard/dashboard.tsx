@@ -58,7 +58,8 @@ export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
                 <EmptyState title="No accounts yet">When the bank opens an account for your organisation it appears here.</EmptyState>
               </Card>
             ) : (
-              <div className="grid gap-4 md:grid-cols-2">
+              // minmax(0, 1fr): a long account name truncates in its card instead of widening the column past a phone's screen.
+              <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
                 {totals.map((total) => (
                   <BalanceChart key={total.currency} total={total} />
                 ))}
