@@ -30,6 +30,10 @@ const NOT_DISTRIBUTED: Record<string, string> = {
   portal_sessions: "coordinator: looked up by session id on every portal request, before the client is known",
   password_links: "coordinator: looked up by token hash, before the user or client is known",
   auth_throttle: "coordinator: sign-in throttling by email and address, before the client is known",
+  user_second_factors: "coordinator: read with users at sign-in, before the client is known (one row per user)",
+  user_recovery_codes: "coordinator: checked with users at sign-in, before the client is known",
+  webhook_receivers: "coordinator: a receiver (an origin) is judged once for every client that sends to it",
+  webhook_receiver_slots: "coordinator: a receiver's delivery slots are shared by every client that sends to it",
 };
 
 async function catalog() {
