@@ -39,7 +39,7 @@ test.describe("sign-in", () => {
     await signIn("viewer");
     await page.goto("/dashboard");
     await page.getByRole("button", { name: /Victor Viewer/ }).click();
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign out", exact: true }).click();
     await expect(page).toHaveURL(/\/login\?signedOut=1/);
     await expect(page.getByRole("status")).toContainText("You have signed out");
     await page.goto("/dashboard");
