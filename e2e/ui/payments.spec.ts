@@ -98,6 +98,10 @@ test.describe("payments", () => {
     await page.goto(`/accounts/${ACCOUNT}`);
     const row = page.locator("tr", { hasText: ref });
     await expect(row).toHaveCount(1);
+    // Who was paid and who submitted it, as in the all-accounts table (issue 11).
+    await expect(row).toContainText("Island Supplies Ltd");
+    await expect(row).toContainText("20000001");
+    await expect(row).toContainText("treasurer@acme.test");
     await saveScreenshot(page, "account-payments");
     await row.getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/payments/${made[0]!.transactionId}$`));
