@@ -30,7 +30,8 @@ const BASE = process.env.BENCH_BASE_URL;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (x) => Math.round(x * 10) / 10;
 
-const HEADER = "accountHolderType,currency,unallocated,accountHolderName,accountName,clientReference,taxIdentificationNumber,countryOfResidence,dob,nationality,nativeLanguageName,addressLine1,addressLine2,city,postalCode,addressCountry,dateOfIncorporation,countryOfIncorporation";
+const HEADER =
+  "accountHolderType,currency,unallocated,accountHolderName,accountName,clientReference,taxIdentificationNumber,countryOfResidence,dob,nationality,nativeLanguageName,addressLine1,addressLine2,city,postalCode,addressCountry,dateOfIncorporation,countryOfIncorporation";
 
 /** A realistic mix: 60% Individuals, 30% Businesses, 10% unallocated; every row valid (the full rule set runs on each). */
 export function benchCsv(rows = ROWS) {
@@ -39,7 +40,9 @@ export function benchCsv(rows = ROWS) {
     const n = String(i).padStart(4, "0");
     if (i % 10 === 9) lines.push(`Individual,USD,true,,,POOL-${n},,,,,,,,,,,,`);
     else if (i % 10 >= 6)
-      lines.push(`Business,BMD,,Island Trader ${n} Ltd.,Trader ${n} Collections,CUST-${n},BM-${n},BM,,,,${i} Front Street,Suite ${n},Hamilton,HM 11,BM,2009-03-02,BM`);
+      lines.push(
+        `Business,BMD,,Island Trader ${n} Ltd.,Trader ${n} Collections,CUST-${n},BM-${n},BM,,,,${i} Front Street,Suite ${n},Hamilton,HM 11,BM,2009-03-02,BM`,
+      );
     else lines.push(`Individual,USD,,Tenant ${n} Tucker,Tenancy Deposit ${n},TENANT-${n},,BM,1984-05-17,BM,Tucker ${n},,,,,,,`);
   }
   return `${lines.join("\r\n")}\r\n`;
@@ -49,7 +52,15 @@ async function nodeTiming(csv) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-va-"));
   try {
     const outfile = path.join(dir, "va-upload.mjs");
-    await build({ entryPoints: ["lib/portal/virtual-accounts/va-upload.ts"], bundle: true, format: "esm", platform: "node", outfile, tsconfig: "tsconfig.json", logLevel: "error" });
+    await build({
+      entryPoints: ["lib/portal/virtual-accounts/va-upload.ts"],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      outfile,
+      tsconfig: "tsconfig.json",
+      logLevel: "error",
+    });
     const mod = await import(pathToFileURL(outfile).href);
     let t = performance.now();
     const first = mod.parseAndValidate(csv);
@@ -123,7 +134,16 @@ async function browserTiming(csv) {
 const csv = benchCsv();
 const node = await nodeTiming(csv);
 const browser = BASE ? await browserTiming(csv) : null;
-const result = { rows: ROWS, bytes: Buffer.byteLength(csv), targetMs: TARGET_MS, node, browser, cpu: os.cpus()[0]?.model ?? "unknown", node_version: process.version, loadavg: os.loadavg().map(round) };
+const result = {
+  rows: ROWS,
+  bytes: Buffer.byteLength(csv),
+  targetMs: TARGET_MS,
+  node,
+  browser,
+  cpu: os.cpus()[0]?.model ?? "unknown",
+  node_version: process.version,
+  loadavg: os.loadavg().map(round),
+};
 console.log(JSON.stringify(result, null, 2));
 
 const pass = (ms) => (ms < TARGET_MS ? "yes" : "**no**");

@@ -83,7 +83,12 @@ async function token(base) {
 }
 
 const items = (run) =>
-  Array.from({ length: ITEMS }, (_, i) => ({ currency: i % 2 ? "BMD" : "USD", accountHolderName: `Bench Holder ${run}-${i}`, accountName: `Bench Account ${i}`, clientReference: `B${run}-${i}` }));
+  Array.from({ length: ITEMS }, (_, i) => ({
+    currency: i % 2 ? "BMD" : "USD",
+    accountHolderName: `Bench Holder ${run}-${i}`,
+    accountName: `Bench Account ${i}`,
+    clientReference: `B${run}-${i}`,
+  }));
 
 /** One job: POST, then poll its status as fast as is reasonable until it is terminal. */
 async function runJob(base, auth, run) {
@@ -105,12 +110,32 @@ async function runJob(base, auth, run) {
 
 /** The same 1000 rows, one multi-row INSERT ... VALUES, committed: the floor for the job's own work. */
 async function bareInsert(db, run) {
-  const columns = ["client_id", "virtual_account_number", "currency", "account_holder_name", "account_name", "client_reference", "allocated_at", "job_id", "item_index"];
+  const columns = [
+    "client_id",
+    "virtual_account_number",
+    "currency",
+    "account_holder_name",
+    "account_name",
+    "client_reference",
+    "allocated_at",
+    "job_id",
+    "item_index",
+  ];
   const jobId = crypto.randomUUID();
   const params = [];
   const tuples = items(run).map((item, i) => {
     const base = params.length;
-    params.push("acme", `BARE${run}${String(i).padStart(6, "0")}${jobId.slice(0, 8)}`, item.currency, item.accountHolderName, item.accountName, item.clientReference, new Date(), jobId, i);
+    params.push(
+      "acme",
+      `BARE${run}${String(i).padStart(6, "0")}${jobId.slice(0, 8)}`,
+      item.currency,
+      item.accountHolderName,
+      item.accountName,
+      item.clientReference,
+      new Date(),
+      jobId,
+      i,
+    );
     return `(${columns.map((_, c) => `$${base + c + 1}`).join(", ")})`;
   });
   const started = performance.now();
@@ -154,7 +179,16 @@ try {
     }
     const bareMs = db ? await bareInsert(db, run) : NaN;
     rows.push({ ...job, processingMs, queueMs, bareMs });
-    console.log(JSON.stringify({ run, postMs: f(job.postMs), acceptedToCompletedMs: f(job.acceptedToCompletedMs), queueMs: f(queueMs), processingMs: f(processingMs), bareInsertMs: f(bareMs) }));
+    console.log(
+      JSON.stringify({
+        run,
+        postMs: f(job.postMs),
+        acceptedToCompletedMs: f(job.acceptedToCompletedMs),
+        queueMs: f(queueMs),
+        processingMs: f(processingMs),
+        bareInsertMs: f(bareMs),
+      }),
+    );
   }
   const s = {
     post: stats(rows.map((r) => r.postMs)),

@@ -41,7 +41,11 @@ export function isCrossOriginServerAction(req, trustProxy) {
   if (req.method !== "POST" || req.headers["next-action"] === undefined) return false;
   const origin = req.headers.origin;
   if (origin === undefined) return false;
-  const forwardedHost = trustProxy ? String(req.headers["x-forwarded-host"] ?? "").split(",")[0].trim() : "";
+  const forwardedHost = trustProxy
+    ? String(req.headers["x-forwarded-host"] ?? "")
+        .split(",")[0]
+        .trim()
+    : "";
   try {
     return new URL(origin).host !== (forwardedHost || req.headers.host);
   } catch {

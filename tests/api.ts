@@ -38,11 +38,7 @@ export async function call<T = Record<string, unknown>>(route: RouteFn, path: st
 export async function tokenFor(clientId: string, scopes: readonly Permission[] = PERMISSIONS, ttlSeconds = 300): Promise<string> {
   const runtime = await getRuntime();
   const { rows } = await runtime.db.query<{ cif: string }>("SELECT cif FROM clients WHERE client_id = $1", [clientId]);
-  const { access_token } = await issueAccessToken(
-    runtime.bankKey,
-    { ...runtime.config.jwt, ttlSeconds },
-    { clientId, cif: rows[0]?.cif ?? "none", scopes },
-  );
+  const { access_token } = await issueAccessToken(runtime.bankKey, { ...runtime.config.jwt, ttlSeconds }, { clientId, cif: rows[0]?.cif ?? "none", scopes });
   return access_token;
 }
 

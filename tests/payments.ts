@@ -70,7 +70,14 @@ export async function setBalance(accountNumber: string, minor: bigint): Promise<
     const account = rows[0]!;
     const delta = minor - BigInt(account.a);
     if (delta === 0n) return;
-    await post(tx, { clientId: account.client_id, accountId: account.account_id, amountMinor: delta, currency: account.currency, kind: "test_adjustment", reference: "test" });
+    await post(tx, {
+      clientId: account.client_id,
+      accountId: account.account_id,
+      amountMinor: delta,
+      currency: account.currency,
+      kind: "test_adjustment",
+      reference: "test",
+    });
   });
 }
 

@@ -79,7 +79,12 @@ export function AccountActivity({ accountNumber, currency }: { accountNumber: st
   const rows = page.data?.data ?? [];
   return (
     <Card aria-labelledby="account-activity" className="mt-6">
-      <CardHeader id="account-activity" title="Activity" description="Every credit and debit of this account, newest first, with the balance after each." actions={<ActivityDownloads accountNumber={accountNumber} filters={applied} />} />
+      <CardHeader
+        id="account-activity"
+        title="Activity"
+        description="Every credit and debit of this account, newest first, with the balance after each."
+        actions={<ActivityDownloads accountNumber={accountNumber} filters={applied} />}
+      />
       <ActivityFiltersForm value={filters} today={today} onChange={change} />
       <BalanceLine label={`Closing balance${applied.toDate ? ` on ${formatBankDate(applied.toDate)}` : ""}`} query={closing} />
       {page.isPending ? (
@@ -97,11 +102,21 @@ export function AccountActivity({ accountNumber, currency }: { accountNumber: st
             <caption className="sr-only">Account activity</caption>
             <thead className="text-left text-xs text-slate-600 uppercase dark:text-slate-400">
               <tr>
-                <th scope="col" className="px-4 py-2 sm:px-5">Booked</th>
-                <th scope="col" className="px-2 py-2">Kind</th>
-                <th scope="col" className="px-2 py-2">Counterparty or reference</th>
-                <th scope="col" className="px-2 py-2 text-right">Amount</th>
-                <th scope="col" className="px-4 py-2 text-right sm:px-5">Balance after</th>
+                <th scope="col" className="px-4 py-2 sm:px-5">
+                  Booked
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Kind
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Counterparty or reference
+                </th>
+                <th scope="col" className="px-2 py-2 text-right">
+                  Amount
+                </th>
+                <th scope="col" className="px-4 py-2 text-right sm:px-5">
+                  Balance after
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -113,7 +128,14 @@ export function AccountActivity({ accountNumber, currency }: { accountNumber: st
         </div>
       )}
       <BalanceLine label={`Opening balance${applied.fromDate ? ` on ${formatBankDate(applied.fromDate)}` : ""}`} query={opening} />
-      <Pager page={pageStart} size={PAGE_SIZE} total={page.data?.meta.pagination.total_size ?? null} busy={page.isFetching} noun="transactions" onPage={setPageStart} />
+      <Pager
+        page={pageStart}
+        size={PAGE_SIZE}
+        total={page.data?.meta.pagination.total_size ?? null}
+        busy={page.isFetching}
+        noun="transactions"
+        onPage={setPageStart}
+      />
     </Card>
   );
 }

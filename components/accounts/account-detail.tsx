@@ -40,7 +40,14 @@ export function AccountDetail({ accountNumber }: { accountNumber: string }) {
     return (
       <Card>
         {notFound ? (
-          <EmptyState title={`No account ${accountNumber}`} action={<Link href="/accounts" className={buttonClass()}>Back to accounts</Link>}>
+          <EmptyState
+            title={`No account ${accountNumber}`}
+            action={
+              <Link href="/accounts" className={buttonClass()}>
+                Back to accounts
+              </Link>
+            }
+          >
             There is no account with this number for your organisation.
           </EmptyState>
         ) : (
@@ -71,17 +78,33 @@ export function AccountDetail({ accountNumber }: { accountNumber: string }) {
         <Card aria-labelledby="account-details">
           <CardHeader id="account-details" title="Details" />
           <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-            <DetailField label="Account ID" mono>{a.accountId}</DetailField>
-            <DetailField label="Account number" mono>{a.accountNumber}</DetailField>
-            <DetailField label="Customer (CIF)" mono>{a.cif}</DetailField>
+            <DetailField label="Account ID" mono>
+              {a.accountId}
+            </DetailField>
+            <DetailField label="Account number" mono>
+              {a.accountNumber}
+            </DetailField>
+            <DetailField label="Customer (CIF)" mono>
+              {a.cif}
+            </DetailField>
             <DetailField label="Nickname">{a.nickname ?? "—"}</DetailField>
-            <DetailField label="Currency" mono>{a.currency}</DetailField>
+            <DetailField label="Currency" mono>
+              {a.currency}
+            </DetailField>
             <DetailField label="Type">{a.accountType ?? "—"}</DetailField>
-            <DetailField label="Product (sub-type)" mono>{a.accountSubType}</DetailField>
+            <DetailField label="Product (sub-type)" mono>
+              {a.accountSubType}
+            </DetailField>
             <DetailField label="Status">{a.status}</DetailField>
-            <DetailField label="Opened"><time dateTime={a.openingDate}>{formatBankDateTime(a.openingDate)}</time></DetailField>
-            <DetailField label="Balance effective"><time dateTime={a.balanceEffectiveDate}>{formatBankDateTime(a.balanceEffectiveDate)}</time></DetailField>
-            <DetailField label="Available balance" mono>{formatMoney(a.availableBalance.amount, a.availableBalance.currency)}</DetailField>
+            <DetailField label="Opened">
+              <time dateTime={a.openingDate}>{formatBankDateTime(a.openingDate)}</time>
+            </DetailField>
+            <DetailField label="Balance effective">
+              <time dateTime={a.balanceEffectiveDate}>{formatBankDateTime(a.balanceEffectiveDate)}</time>
+            </DetailField>
+            <DetailField label="Available balance" mono>
+              {formatMoney(a.availableBalance.amount, a.availableBalance.currency)}
+            </DetailField>
           </dl>
         </Card>
         <div className="space-y-6">

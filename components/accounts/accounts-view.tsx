@@ -36,7 +36,15 @@ export function AccountsView() {
 
   return (
     <>
-      <PageHeader title="Accounts" description="Every account of your organisation, newest first." actions={<div id="export"><ExportButton /></div>} />
+      <PageHeader
+        title="Accounts"
+        description="Every account of your organisation, newest first."
+        actions={
+          <div id="export">
+            <ExportButton />
+          </div>
+        }
+      />
       <Card>
         <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
           <AccountsFilters view={view} currencies={currencies} onChange={update} />

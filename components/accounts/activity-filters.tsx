@@ -18,7 +18,12 @@ export function ActivityFiltersForm({ value, today, onChange }: { value: Activit
     </div>
   );
   return (
-    <form role="search" aria-label="Filter activity" className="grid gap-3 px-4 py-3 sm:grid-cols-2 sm:px-5 lg:grid-cols-4" onSubmit={(e) => e.preventDefault()}>
+    <form
+      role="search"
+      aria-label="Filter activity"
+      className="grid gap-3 px-4 py-3 sm:grid-cols-2 sm:px-5 lg:grid-cols-4"
+      onSubmit={(e) => e.preventDefault()}
+    >
       {field(
         "preset",
         "Period",
@@ -30,8 +35,30 @@ export function ActivityFiltersForm({ value, today, onChange }: { value: Activit
           ))}
         </select>,
       )}
-      {field("from", "From", <input id={`${id}-from`} type="date" className={inputClass()} value={value.fromDate} max={value.toDate} onChange={(e) => set({ preset: "custom", fromDate: e.target.value })} />)}
-      {field("to", "To", <input id={`${id}-to`} type="date" className={inputClass()} value={value.toDate} min={value.fromDate} onChange={(e) => set({ preset: "custom", toDate: e.target.value })} />)}
+      {field(
+        "from",
+        "From",
+        <input
+          id={`${id}-from`}
+          type="date"
+          className={inputClass()}
+          value={value.fromDate}
+          max={value.toDate}
+          onChange={(e) => set({ preset: "custom", fromDate: e.target.value })}
+        />,
+      )}
+      {field(
+        "to",
+        "To",
+        <input
+          id={`${id}-to`}
+          type="date"
+          className={inputClass()}
+          value={value.toDate}
+          min={value.fromDate}
+          onChange={(e) => set({ preset: "custom", toDate: e.target.value })}
+        />,
+      )}
       {field(
         "type",
         "Credits or debits",
@@ -41,13 +68,43 @@ export function ActivityFiltersForm({ value, today, onChange }: { value: Activit
           <option value="Debit">Debits only</option>
         </select>,
       )}
-      {field("min", "Amount from", <input id={`${id}-min`} inputMode="decimal" placeholder="0.00" className={inputClass()} value={value.minAmount} onChange={(e) => set({ minAmount: e.target.value })} />)}
-      {field("max", "Amount up to", <input id={`${id}-max`} inputMode="decimal" placeholder="any" className={inputClass()} value={value.maxAmount} onChange={(e) => set({ maxAmount: e.target.value })} />)}
+      {field(
+        "min",
+        "Amount from",
+        <input
+          id={`${id}-min`}
+          inputMode="decimal"
+          placeholder="0.00"
+          className={inputClass()}
+          value={value.minAmount}
+          onChange={(e) => set({ minAmount: e.target.value })}
+        />,
+      )}
+      {field(
+        "max",
+        "Amount up to",
+        <input
+          id={`${id}-max`}
+          inputMode="decimal"
+          placeholder="any"
+          className={inputClass()}
+          value={value.maxAmount}
+          onChange={(e) => set({ maxAmount: e.target.value })}
+        />,
+      )}
       <div className="sm:col-span-2">
         {field(
           "text",
           "Reference contains",
-          <input id={`${id}-text`} type="search" maxLength={35} placeholder="Payment id, instruction id, payee, remittance, payer reference" className={inputClass()} value={value.text} onChange={(e) => set({ text: e.target.value })} />,
+          <input
+            id={`${id}-text`}
+            type="search"
+            maxLength={35}
+            placeholder="Payment id, instruction id, payee, remittance, payer reference"
+            className={inputClass()}
+            value={value.text}
+            onChange={(e) => set({ text: e.target.value })}
+          />,
         )}
       </div>
     </form>

@@ -49,13 +49,18 @@ export function ApprovalsQueue() {
         <ErrorState title="Drafts could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
       ) : drafts.length === 0 ? (
         <EmptyState title={tab === "mine" ? "Nothing awaits your approval" : "No payment drafts yet"}>
-          {tab === "mine" ? "Payments your colleagues draft above your organisation's thresholds appear here." : "Payments held back by an approval policy appear here."}
+          {tab === "mine"
+            ? "Payments your colleagues draft above your organisation's thresholds appear here."
+            : "Payments held back by an approval policy appear here."}
         </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {drafts.map((d) => (
             <li key={d.draftId}>
-              <Link href={`/approvals/${d.draftId}`} className="flex flex-wrap items-center justify-between gap-3 px-5 py-4 hover:bg-slate-50 focus-visible:bg-slate-50 dark:hover:bg-slate-900">
+              <Link
+                href={`/approvals/${d.draftId}`}
+                className="flex flex-wrap items-center justify-between gap-3 px-5 py-4 hover:bg-slate-50 focus-visible:bg-slate-50 dark:hover:bg-slate-900"
+              >
                 <span className="min-w-0">
                   <span className="block text-sm font-medium text-slate-900 dark:text-slate-100">
                     {formatMoney(d.amount.amount, d.amount.currency)} to {d.beneficiary}

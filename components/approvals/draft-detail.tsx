@@ -111,7 +111,13 @@ export function DraftDetail({ draftId, canPay }: { draftId: string; canPay: bool
   }
   if (query.isError) {
     const missing = query.error instanceof ApiRequestError && query.error.status === 404;
-    return <ErrorState title={missing ? "This draft does not exist" : "The draft could not be loaded"} error={query.error} onRetry={missing ? undefined : () => void query.refetch()} />;
+    return (
+      <ErrorState
+        title={missing ? "This draft does not exist" : "The draft could not be loaded"}
+        error={query.error}
+        onRetry={missing ? undefined : () => void query.refetch()}
+      />
+    );
   }
   const draft = query.data;
   const mine = draft.maker.email === me.email;

@@ -22,6 +22,8 @@ export function SetPasswordForm() {
   const [doneFor, setDoneFor] = useState<string | null>(null);
 
   useEffect(() => {
+    // The fragment exists only in the browser, after hydration: reading it once on mount is the synchronisation.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setToken(new URLSearchParams(window.location.hash.slice(1)).get("token"));
     // The link is spent by the submit; keep it out of the history and of screenshots.
     window.history.replaceState(null, "", window.location.pathname);
@@ -48,7 +50,10 @@ export function SetPasswordForm() {
     return (
       <div role="status" className="space-y-4 text-sm">
         <p>Your password is set. Sign in as {doneFor}.</p>
-        <a href="/login" className="inline-flex h-9 items-center rounded-md bg-brand-700 px-3.5 font-medium text-white hover:bg-brand-800 dark:bg-brand-500 dark:text-slate-950">
+        <a
+          href="/login"
+          className="inline-flex h-9 items-center rounded-md bg-brand-700 px-3.5 font-medium text-white hover:bg-brand-800 dark:bg-brand-500 dark:text-slate-950"
+        >
           Go to sign in
         </a>
       </div>
@@ -58,7 +63,10 @@ export function SetPasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {error && error.field === null ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
           {error.message}
         </p>
       ) : null}
@@ -66,9 +74,21 @@ export function SetPasswordForm() {
         <label htmlFor="new-password" className="mb-1.5 block text-sm font-medium">
           New password
         </label>
-        <input id="new-password" type="password" autoComplete="new-password" autoFocus className={inputClass} value={password} onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={error?.field === "password" ? true : undefined} aria-describedby="new-password-hint" />
-        <p id="new-password-hint" className={`mt-1.5 text-sm ${error?.field === "password" ? "text-red-700 dark:text-red-400" : "text-slate-600 dark:text-slate-400"}`}>
+        <input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          className={inputClass}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={error?.field === "password" ? true : undefined}
+          aria-describedby="new-password-hint"
+        />
+        <p
+          id="new-password-hint"
+          className={`mt-1.5 text-sm ${error?.field === "password" ? "text-red-700 dark:text-red-400" : "text-slate-600 dark:text-slate-400"}`}
+        >
           {error?.field === "password" ? error.message : "At least 12 characters. A few unrelated words make a strong one."}
         </p>
       </div>
@@ -76,8 +96,16 @@ export function SetPasswordForm() {
         <label htmlFor="confirm-password" className="mb-1.5 block text-sm font-medium">
           Repeat the password
         </label>
-        <input id="confirm-password" type="password" autoComplete="new-password" className={inputClass} value={confirm} onChange={(e) => setConfirm(e.target.value)}
-          aria-invalid={error?.field === "confirm" ? true : undefined} aria-describedby={error?.field === "confirm" ? "confirm-error" : undefined} />
+        <input
+          id="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          className={inputClass}
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          aria-invalid={error?.field === "confirm" ? true : undefined}
+          aria-describedby={error?.field === "confirm" ? "confirm-error" : undefined}
+        />
         {error?.field === "confirm" ? (
           <p id="confirm-error" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
             {error.message}

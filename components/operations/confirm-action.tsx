@@ -45,12 +45,28 @@ export function ConfirmAction({ action, input, label, title, explanation, destru
       <Button onClick={() => setOpen(true)} className={destructive ? "text-red-700 dark:text-red-300" : undefined}>
         {label}
       </Button>
-      <ConfirmDialog open={open} title={title} confirmLabel={label} busyLabel="Working…" busy={busy} error={error} destructive={destructive} onConfirm={confirm} onClose={() => setOpen(false)}>
+      <ConfirmDialog
+        open={open}
+        title={title}
+        confirmLabel={label}
+        busyLabel="Working…"
+        busy={busy}
+        error={error}
+        destructive={destructive}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      >
         <p>{explanation}</p>
       </ConfirmDialog>
       {revealed && reveal ? (
-        <p role="status" className="basis-full rounded-md border border-amber-300 bg-amber-50 p-2 text-xs break-all text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
-          {reveal.label} (shown once): <span className="font-mono" data-testid="revealed-value">{revealed}</span>
+        <p
+          role="status"
+          className="basis-full rounded-md border border-amber-300 bg-amber-50 p-2 text-xs break-all text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {reveal.label} (shown once):{" "}
+          <span className="font-mono" data-testid="revealed-value">
+            {revealed}
+          </span>
         </p>
       ) : null}
     </>

@@ -67,7 +67,11 @@ export function OpsForm({ form, fixed = {} }: { form: FormId; fixed?: Record<str
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-describedby={formError ? `${id}-error` : undefined}>
       {formError ? (
-        <p id={`${id}-error`} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <p
+          id={`${id}-error`}
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
           {formError}
         </p>
       ) : null}
@@ -129,7 +133,10 @@ export function OpsForm({ form, fixed = {} }: { form: FormId; fixed?: Record<str
         ) : null}
       </div>
       {revealed && spec.reveal ? (
-        <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p className="font-medium">{spec.reveal.label}</p>
           <p className="mt-1 break-all font-mono" data-testid="revealed-value">
             {revealed}

@@ -11,10 +11,7 @@ import { accountKeys } from "@/lib/portal/shared/query-keys";
 export function usePayableAccounts(currencies?: readonly string[]) {
   const query = useQuery({ queryKey: accountKeys.complete(), queryFn: ({ signal }) => fetchAllAccounts(undefined, signal) });
   const accounts = useMemo<TAccountSummary[]>(
-    () =>
-      (query.data ?? []).filter(
-        (a) => !isInactive(a) && (!currencies || currencies.includes(a.availableBalance.currency)),
-      ),
+    () => (query.data ?? []).filter((a) => !isInactive(a) && (!currencies || currencies.includes(a.availableBalance.currency))),
     [query.data, currencies],
   );
   const currencyOf = useMemo(() => {

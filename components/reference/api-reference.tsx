@@ -79,7 +79,10 @@ export function ApiReference({ isAdmin }: { isAdmin: boolean }) {
                   <ul className="mt-1.5 space-y-1">
                     {g.operations.map((op) => (
                       <li key={op.id}>
-                        <a href={`#op-${op.id}`} className="flex items-center gap-2 text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white">
+                        <a
+                          href={`#op-${op.id}`}
+                          className="flex items-center gap-2 text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+                        >
                           <MethodBadge method={op.method} />
                           <span className="truncate font-mono text-xs">{op.path.replace("/v1", "")}</span>
                         </a>
@@ -89,10 +92,14 @@ export function ApiReference({ isAdmin }: { isAdmin: boolean }) {
                 </li>
               ))}
               <li>
-                <a href="#errors" className="font-semibold text-slate-900 hover:underline dark:text-slate-100">Error codes</a>
+                <a href="#errors" className="font-semibold text-slate-900 hover:underline dark:text-slate-100">
+                  Error codes
+                </a>
               </li>
               <li>
-                <a href="#schemas" className="font-semibold text-slate-900 hover:underline dark:text-slate-100">Schemas</a>
+                <a href="#schemas" className="font-semibold text-slate-900 hover:underline dark:text-slate-100">
+                  Schemas
+                </a>
               </li>
             </ul>
           </nav>
@@ -118,14 +125,21 @@ export function ApiReference({ isAdmin }: { isAdmin: boolean }) {
                   <table className="w-full text-left text-sm">
                     <thead className="bg-slate-50 dark:bg-slate-900/60">
                       <tr>
-                        <th scope="col" className="px-5 py-2 text-xs font-medium text-slate-600 uppercase dark:text-slate-400">Status</th>
-                        <th scope="col" className="px-5 py-2 text-xs font-medium text-slate-600 uppercase dark:text-slate-400">Code</th>
+                        <th scope="col" className="px-5 py-2 text-xs font-medium text-slate-600 uppercase dark:text-slate-400">
+                          Status
+                        </th>
+                        <th scope="col" className="px-5 py-2 text-xs font-medium text-slate-600 uppercase dark:text-slate-400">
+                          Code
+                        </th>
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
                       {model.codes.map((c) => (
                         <tr key={c.code}>
-                          <td className="px-5 py-2"><Badge tone={c.status >= 500 ? "red" : "amber"}>{c.status}</Badge> <span className="text-xs text-slate-600 dark:text-slate-400">{c.reason}</span></td>
+                          <td className="px-5 py-2">
+                            <Badge tone={c.status >= 500 ? "red" : "amber"}>{c.status}</Badge>{" "}
+                            <span className="text-xs text-slate-600 dark:text-slate-400">{c.reason}</span>
+                          </td>
                           <td className="px-5 py-2 font-mono text-xs">{c.code}</td>
                         </tr>
                       ))}
@@ -135,7 +149,9 @@ export function ApiReference({ isAdmin }: { isAdmin: boolean }) {
               </Card>
             </section>
             <section id="schemas" aria-labelledby="schemas-title" className="scroll-mt-20 space-y-4">
-              <h2 id="schemas-title" className="text-lg font-semibold tracking-tight">Schemas</h2>
+              <h2 id="schemas-title" className="text-lg font-semibold tracking-tight">
+                Schemas
+              </h2>
               <SchemaList schemas={model.schemas} />
             </section>
           </div>

@@ -9,5 +9,7 @@ const TONES: Record<string, string> = {
 };
 
 export function MethodBadge({ method }: { method: string }) {
-  return <span className={cx("inline-block w-14 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold", TONES[method] ?? TONES.GET)}>{method}</span>;
+  return (
+    <span className={cx("inline-block w-14 rounded px-1.5 py-0.5 text-center font-mono text-xs font-semibold", TONES[method] ?? TONES.GET)}>{method}</span>
+  );
 }

@@ -40,7 +40,12 @@ export function OperationCard({ op, schemas, baseUrl }: { op: ApiOperation; sche
         <p className="mt-2 flex flex-wrap items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
           {op.permissions.length ? (
             <>
-              Permission {op.permissions.map((p) => <Badge key={p} tone="brand">{p}</Badge>)}
+              Permission{" "}
+              {op.permissions.map((p) => (
+                <Badge key={p} tone="brand">
+                  {p}
+                </Badge>
+              ))}
             </>
           ) : op.authenticated ? (
             "Any valid access token"
@@ -71,7 +76,8 @@ export function OperationCard({ op, schemas, baseUrl }: { op: ApiOperation; sche
           {op.requestBody ? (
             <section>
               <h4 className="mb-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Request body</h4>
-              <SchemaLink schema={op.requestBody.schema} /> <span className="text-xs text-slate-600 dark:text-slate-400">({op.requestBody.mediaTypes.join(", ")})</span>
+              <SchemaLink schema={op.requestBody.schema} />{" "}
+              <span className="text-xs text-slate-600 dark:text-slate-400">({op.requestBody.mediaTypes.join(", ")})</span>
             </section>
           ) : null}
           <section>

@@ -27,7 +27,11 @@ export function SchemaList({ schemas }: { schemas: Record<string, JsonSchema> })
       {Object.entries(schemas)
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([name, schema]) => (
-          <section key={name} id={`schema-${name}`} className="scroll-mt-20 rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <section
+            key={name}
+            id={`schema-${name}`}
+            className="scroll-mt-20 rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          >
             <h3 className="border-b border-slate-200 px-4 py-3 font-mono text-sm font-semibold dark:border-slate-800">{name}</h3>
             {schema.properties ? (
               <div className="overflow-x-auto">

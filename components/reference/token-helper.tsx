@@ -66,12 +66,18 @@ export function TokenHelper({ clientId, baseUrl, availableScopes, issueTestToken
           <Button type="submit" variant="primary" className="mt-4 w-full" disabled={isSubmitting}>
             {isSubmitting ? "Issuing…" : "Issue a 5-minute test token"}
           </Button>
-          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">For trying the API from a terminal. Integrations use the client-credentials commands.</p>
+          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+            For trying the API from a terminal. Integrations use the client-credentials commands.
+          </p>
         </form>
       </Card>
       <div className="min-w-0 space-y-6">
         <Card aria-labelledby="curl-title">
-          <CardHeader id="curl-title" title="Client-credentials flow" description={`Client ${clientId}. Run these in a shell; the secret stays on your machine.`} />
+          <CardHeader
+            id="curl-title"
+            title="Client-credentials flow"
+            description={`Client ${clientId}. Run these in a shell; the secret stays on your machine.`}
+          />
           <div className="p-5">
             <CodeBlock code={commands(baseUrl, clientId, scopes)} label="Client-credentials commands" />
           </div>

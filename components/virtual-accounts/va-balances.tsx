@@ -32,8 +32,13 @@ export function VaTotals({ currencies: seen, loaded }: { currencies: readonly st
           </li>
         ) : (
           totals.map((q, i) => (
-            <li key={currencies[i] ?? "default"} className="h-[88px] rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-xs dark:border-slate-800 dark:bg-slate-900">
-              <p className="text-sm text-slate-600 dark:text-slate-400">All virtual accounts in {currencies[i] ?? q.data?.currency ?? "the settlement currency"}</p>
+            <li
+              key={currencies[i] ?? "default"}
+              className="h-[88px] rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-xs dark:border-slate-800 dark:bg-slate-900"
+            >
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                All virtual accounts in {currencies[i] ?? q.data?.currency ?? "the settlement currency"}
+              </p>
               {q.isPending ? (
                 <Skeleton className="mt-2 h-7 w-40" />
               ) : q.isError ? (
@@ -69,7 +74,11 @@ export function VaBalanceChart({ accounts, pending }: { accounts: readonly TVirt
 
   return (
     <Card aria-labelledby="va-chart-title" className="mt-6">
-      <CardHeader id="va-chart-title" title="Balances on this page" description="Each virtual account on the loaded page, largest first; bars are scaled within a currency." />
+      <CardHeader
+        id="va-chart-title"
+        title="Balances on this page"
+        description="Each virtual account on the loaded page, largest first; bars are scaled within a currency."
+      />
       <div className={`${CHART_HEIGHT} px-5 py-4`}>
         {pending || (numbers.length > 0 && balances.isPending) ? (
           <div aria-busy="true" className="space-y-3">

@@ -21,12 +21,24 @@ export function VaTableHead() {
   return (
     <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
       <tr>
-        <th scope="col" className={TH}>Account</th>
-        <th scope="col" className={TH}>Holder</th>
-        <th scope="col" className={TH}>State</th>
-        <th scope="col" className={TH}>Client reference</th>
-        <th scope="col" className={TH}>Currency</th>
-        <th scope="col" className={`${TH} text-right`}>Balance</th>
+        <th scope="col" className={TH}>
+          Account
+        </th>
+        <th scope="col" className={TH}>
+          Holder
+        </th>
+        <th scope="col" className={TH}>
+          State
+        </th>
+        <th scope="col" className={TH}>
+          Client reference
+        </th>
+        <th scope="col" className={TH}>
+          Currency
+        </th>
+        <th scope="col" className={`${TH} text-right`}>
+          Balance
+        </th>
       </tr>
     </thead>
   );
@@ -77,12 +89,16 @@ export function VaRow({ account }: { account: TVirtualAccount }) {
       </td>
       <td className={TD}>
         <span className="block max-w-56 truncate text-slate-900 dark:text-slate-100">{unallocated ? "—" : account.accountHolderName}</span>
-        <span className="text-xs text-slate-600 dark:text-slate-400">{isVirtual(account) ? (account.accountHolderType ?? "Individual") : account.category}</span>
+        <span className="text-xs text-slate-600 dark:text-slate-400">
+          {isVirtual(account) ? (account.accountHolderType ?? "Individual") : account.category}
+        </span>
       </td>
       <td className={TD}>
         <VaStateBadge account={account} />
       </td>
-      <td className={`${TD} font-mono text-xs text-slate-700 dark:text-slate-300`}>{account.clientReference ?? <span className="text-slate-500 dark:text-slate-400">—</span>}</td>
+      <td className={`${TD} font-mono text-xs text-slate-700 dark:text-slate-300`}>
+        {account.clientReference ?? <span className="text-slate-500 dark:text-slate-400">—</span>}
+      </td>
       <td className={`${TD} font-mono text-slate-700 dark:text-slate-300`}>{account.currency}</td>
       <td className={`${TD} tabular text-right font-medium whitespace-nowrap text-slate-900 dark:text-slate-100`}>
         {formatAmount(account.balance.amount, account.balance.currency)}

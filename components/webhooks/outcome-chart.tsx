@@ -3,7 +3,14 @@ import type { TDeliveryAttempt } from "@/lib/contract/webhooks/schema";
 import { BANK_TIME_ZONE } from "@/lib/contract/time/bank-time";
 
 const TIME = new Intl.DateTimeFormat("en-US", { timeZone: BANK_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const DAY_TIME = new Intl.DateTimeFormat("en-US", { timeZone: BANK_TIME_ZONE, month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+const DAY_TIME = new Intl.DateTimeFormat("en-US", {
+  timeZone: BANK_TIME_ZONE,
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 function widthLabel(ms: number): string {
   const minutes = ms / 60_000;

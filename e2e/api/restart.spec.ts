@@ -1,9 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import pg from "pg";
-import {
-  clientToken, embeddedUrl, isAlive, killHard, postmasterPid, resetDataDir, startServer, stopGracefully, waitHealthy,
-} from "./server-process";
+import { clientToken, embeddedUrl, isAlive, killHard, postmasterPid, resetDataDir, startServer, stopGracefully, waitHealthy } from "./server-process";
 
 const DATA_DIR = ".data/e2e-restart";
 const PORT = Number(process.env.E2E_RESTART_PORT ?? 3101);

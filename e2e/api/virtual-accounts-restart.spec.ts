@@ -31,10 +31,16 @@ test("kill -9 while batch jobs run: after the restart every job completes with e
     const auth = `Bearer ${await clientToken(server.baseUrl)}`;
     const url = embeddedUrl(DATA_DIR);
     const body = (j: number) =>
-      JSON.stringify({ items: Array.from({ length: ITEMS }, (_, i) => ({ currency: "USD", accountHolderName: `Crash ${j}-${i}`, accountName: `Crash ${i}` })) });
+      JSON.stringify({
+        items: Array.from({ length: ITEMS }, (_, i) => ({ currency: "USD", accountHolderName: `Crash ${j}-${i}`, accountName: `Crash ${i}` })),
+      });
     const jobIds = await Promise.all(
       Array.from({ length: JOBS }, async (_, j) => {
-        const res = await fetch(`${server.baseUrl}/v1/virtual-accounts`, { method: "POST", headers: { authorization: auth, "content-type": "application/json" }, body: body(j) });
+        const res = await fetch(`${server.baseUrl}/v1/virtual-accounts`, {
+          method: "POST",
+          headers: { authorization: auth, "content-type": "application/json" },
+          body: body(j),
+        });
         expect(res.status).toBe(202);
         return ((await res.json()) as { jobId: string }).jobId;
       }),
@@ -60,7 +66,9 @@ test("kill -9 while batch jobs run: after the restart every job completes with e
     let statuses: Array<{ status: string; succeededItems: number; processedItems: number }> = [];
     while (Date.now() < deadline) {
       statuses = await Promise.all(
-        jobIds.map(async (id) => (await (await fetch(`${server.baseUrl}/v1/jobs/${id}`, { headers: { authorization: auth } })).json()) as (typeof statuses)[number]),
+        jobIds.map(
+          async (id) => (await (await fetch(`${server.baseUrl}/v1/jobs/${id}`, { headers: { authorization: auth } })).json()) as (typeof statuses)[number],
+        ),
       );
       if (statuses.every((s) => s.status === "Completed")) break;
       await new Promise((r) => setTimeout(r, 500));

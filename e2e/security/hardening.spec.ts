@@ -76,7 +76,7 @@ test.describe("no 500 before route code", () => {
   });
 
   test("two Authorization headers are refused with 401", async ({ request }) => {
-    const token = (await request.post("/v1/oauth/token", { form: { grant_type: "client_credentials", client_id: "acme", client_secret: "acme-uat-secret" } }));
+    const token = await request.post("/v1/oauth/token", { form: { grant_type: "client_credentials", client_id: "acme", client_secret: "acme-uat-secret" } });
     const { access_token } = (await token.json()) as { access_token: string };
     const one = await raw("/v1/system/time", { authorization: `Bearer ${access_token}` });
     expect(one.status).toBe(200);

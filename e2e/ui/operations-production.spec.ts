@@ -63,7 +63,9 @@ test.afterAll(async () => {
 
 test("the runbook: first operator by CLI, a client onboarded in the console pays by ACH, its user sees it", async ({ browser, request }) => {
   // No demo data and no sandbox in this server.
-  const demo = await request.post(`${BASE}/v1/oauth/token`, { form: { grant_type: "client_credentials", client_id: "acme", client_secret: "acme-uat-secret" } });
+  const demo = await request.post(`${BASE}/v1/oauth/token`, {
+    form: { grant_type: "client_credentials", client_id: "acme", client_secret: "acme-uat-secret" },
+  });
   expect(demo.status()).toBe(401);
 
   // 1. The first operator, from the command line, while the server runs.
@@ -121,7 +123,9 @@ test("the runbook: first operator by CLI, a client onboarded in the console pays
   await saveScreenshot(page, "operations-client-phone");
 
   // 3. The client integrates with its issued secret: a token, then an ACH payment.
-  const token = await request.post(`${BASE}/v1/oauth/token`, { form: { grant_type: "client_credentials", client_id: "northwind", client_secret: clientSecret } });
+  const token = await request.post(`${BASE}/v1/oauth/token`, {
+    form: { grant_type: "client_credentials", client_id: "northwind", client_secret: clientSecret },
+  });
   expect(token.status()).toBe(200);
   const { access_token: accessToken } = (await token.json()) as { access_token: string; scope: string };
   expect(((await token.json()) as { scope: string }).scope).not.toContain("sandbox");
@@ -139,7 +143,10 @@ test("the runbook: first operator by CLI, a client onboarded in the console pays
   });
   expect(payment.status(), await payment.text()).toBe(201);
   expect(((await payment.json()) as { status: string }).status).toBe("success");
-  const sandbox = await request.post(`${BASE}/v1/sandbox/deposits`, { headers: { authorization: `Bearer ${accessToken}` }, data: { accountNumber: "7100000001", amount: "1.00", currency: "USD" } });
+  const sandbox = await request.post(`${BASE}/v1/sandbox/deposits`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { accountNumber: "7100000001", amount: "1.00", currency: "USD" },
+  });
   expect(sandbox.status()).toBe(404);
 
   // 4. The client's user sets a password, signs in and sees the account and the payment.

@@ -1,7 +1,13 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, portalToken, saveScreenshot, test } from "../fixtures/portal";
 
-type StatusRecord = { type: string; status: string; transactionId: string; externalReference: string | null; debitAmount: { amount: string; currency: string } };
+type StatusRecord = {
+  type: string;
+  status: string;
+  transactionId: string;
+  externalReference: string | null;
+  debitAmount: { amount: string; currency: string };
+};
 type StatusList = { meta: { pagination: { total_size: number } }; data: StatusRecord[] };
 
 const ACCOUNT = "1000123456"; // Operating USD, 250,000.00
@@ -69,7 +75,9 @@ test.describe("payments", () => {
     await expect(result).toBeVisible();
     await expect(result).toContainText("Settlement date");
     // The portal's one date style, not the API's ISO date (issue 11).
-    await expect(result.locator("div", { has: page.locator("dt", { hasText: /^Settlement date$/ }) }).locator("dd")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    await expect(result.locator("div", { has: page.locator("dt", { hasText: /^Settlement date$/ }) }).locator("dd")).toHaveText(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    );
     await expect(result).toContainText(ref);
     await expectAccessible(page);
     await saveScreenshot(page, "payment-ach-result");
@@ -274,7 +282,10 @@ test.describe("payments", () => {
     await saveScreenshot(page, "payment-forbidden");
   });
 
-  test("in uat an admin moves a payment through the sandbox, and a reversal gives the funds back; a treasurer has no such control", async ({ page, signIn }) => {
+  test("in uat an admin moves a payment through the sandbox, and a reversal gives the funds back; a treasurer has no such control", async ({
+    page,
+    signIn,
+  }) => {
     await signIn("admin");
     const { access_token } = await portalToken(page.request);
     const auth = { authorization: `Bearer ${access_token}` };

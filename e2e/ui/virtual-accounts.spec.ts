@@ -4,7 +4,8 @@ import { expect, expectAccessible, portalToken, saveScreenshot, test } from "../
 
 type VaList = { meta: { pagination: { total_size: number } }; data: Array<{ virtualAccountNumber: string; accountHolderName: string; category: string }> };
 
-const HEADER = "accountHolderType,currency,unallocated,accountHolderName,accountName,clientReference,dob,nationality,addressLine1,city,postalCode,addressCountry";
+const HEADER =
+  "accountHolderType,currency,unallocated,accountHolderName,accountName,clientReference,dob,nationality,addressLine1,city,postalCode,addressCountry";
 /** Line 3 (the second row) has a `*` in the holder name, which the bank refuses. */
 const CSV = [
   HEADER,
@@ -94,7 +95,11 @@ test.describe("virtual accounts", () => {
     await dialog.getByRole("button", { name: "Download results CSV" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^harbour-virtual-accounts-job-[0-9a-f-]{36}\.csv$/);
-    const lines = (await readFile((await file.path())!)).toString("utf8").replace(/^\ufeff/, "").trim().split("\r\n");
+    const lines = (await readFile((await file.path())!))
+      .toString("utf8")
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("index,line,status,virtualAccountNumber,clientReference,errorCode,errorMessage");
     expect(lines.slice(1).map((l) => l.split(",").slice(0, 3).join(","))).toEqual(["0,2,Created", "1,3,Created", "2,4,Created", "3,5,Created"]);
     for (const line of lines.slice(1)) expect(line.split(",")[3]).toMatch(/^88\d{10}$/);

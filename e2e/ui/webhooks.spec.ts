@@ -103,7 +103,13 @@ test.describe("webhooks", () => {
     const first = toUs()[0]!;
     expect(first.headers["x-erp-tenant"]).toBe("acme-e2e");
     expect(first.headers["svc-signature"]).toBeTruthy();
-    expect(JSON.parse(first.body)).toMatchObject({ topic: "Deposits", accountNumber: "1000123460", transactionId, type: "Credit", value: { amount: "125.50", currency: "USD" } });
+    expect(JSON.parse(first.body)).toMatchObject({
+      topic: "Deposits",
+      accountNumber: "1000123460",
+      transactionId,
+      type: "Credit",
+      value: { amount: "125.50", currency: "USD" },
+    });
     await expectAccessible(page);
     await saveScreenshot(page, "webhooks-sandbox");
 

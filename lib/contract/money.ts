@@ -31,16 +31,7 @@ export const MAX_AMOUNT_LENGTH = 18;
 const MAX_RATE_DECIMALS = 10;
 
 export type AmountErrorReason =
-  | "NOT_A_NUMBER"
-  | "EMPTY"
-  | "TOO_LONG"
-  | "NEGATIVE"
-  | "EXPONENT"
-  | "INVALID_FORMAT"
-  | "TOO_MANY_DECIMALS"
-  | "TOO_LARGE"
-  | "UNKNOWN_CURRENCY"
-  | "INVALID_RATE";
+  "NOT_A_NUMBER" | "EMPTY" | "TOO_LONG" | "NEGATIVE" | "EXPONENT" | "INVALID_FORMAT" | "TOO_MANY_DECIMALS" | "TOO_LARGE" | "UNKNOWN_CURRENCY" | "INVALID_RATE";
 
 /**
  * A client-facing amount problem. The message is written for the API
@@ -160,9 +151,7 @@ function parseDecimal(input: string | number, maxDecimals: number): bigint {
   if (fraction.length > maxDecimals) {
     throw new AmountError(
       "TOO_MANY_DECIMALS",
-      maxDecimals === 0
-        ? "Amount must be a whole number for this currency"
-        : `Amount must have at most ${maxDecimals} decimal places for this currency`,
+      maxDecimals === 0 ? "Amount must be a whole number for this currency" : `Amount must have at most ${maxDecimals} decimal places for this currency`,
     );
   }
 

@@ -27,14 +27,27 @@ function routeFile(operation: OperationSpec): string {
   return path.join(process.cwd(), "app", operation.path.replace(/\{(\w+)\}/g, "[$1]"), "route.ts");
 }
 
-type JsonSchema = { $ref?: string; $defs?: Record<string, JsonSchema>; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[] };
+type JsonSchema = {
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+};
 
 function jsonSchemaOf(schema: z.ZodType): JsonSchema {
   return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
 }
 
 /** Paths to every field a JSON schema names (objects, array items, $refs), so each can be made hostile. */
-function fieldPaths(schema: JsonSchema | undefined, defs: Record<string, JsonSchema>, prefix: Array<string | number> = [], depth = 0): Array<Array<string | number>> {
+function fieldPaths(
+  schema: JsonSchema | undefined,
+  defs: Record<string, JsonSchema>,
+  prefix: Array<string | number> = [],
+  depth = 0,
+): Array<Array<string | number>> {
   if (!schema || depth > 6) return [];
   if (schema.$ref) return fieldPaths(defs[schema.$ref.replace("#/$defs/", "")], defs, prefix, depth + 1);
   const out: Array<Array<string | number>> = [];
@@ -49,7 +62,13 @@ function fieldPaths(schema: JsonSchema | undefined, defs: Record<string, JsonSch
 function propertiesOf(schema: z.ZodType | undefined): string[] {
   if (!schema) return [];
   const json = jsonSchemaOf(schema);
-  return [...new Set(fieldPaths(json, json.$defs ?? {}).filter((p) => p.length === 1).map((p) => String(p[0])))];
+  return [
+    ...new Set(
+      fieldPaths(json, json.$defs ?? {})
+        .filter((p) => p.length === 1)
+        .map((p) => String(p[0])),
+    ),
+  ];
 }
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
@@ -58,7 +77,9 @@ const hostileText = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.tuple(fc.string(), loneSurrogate, fc.string()).map(([a, s, b]) => a + s + b),
-  fc.tuple(fc.string(), fc.constantFrom("\u0000", "\u202e", "\u200b", "\r\n", "%ZZ", "%E0%A4%A", "\\", "'", "\"", "../", "${x}"), fc.string()).map((p) => p.join("")),
+  fc
+    .tuple(fc.string(), fc.constantFrom("\u0000", "\u202e", "\u200b", "\r\n", "%ZZ", "%E0%A4%A", "\\", "'", '"', "../", "${x}"), fc.string())
+    .map((p) => p.join("")),
   fc.constantFrom("", " ", "0", "-1", "1e309", "NaN", "null", "undefined", "true", "9".repeat(40), "a".repeat(5000), "2026-02-30", "0000-00-00T25:61:61Z"),
 );
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -73,7 +94,10 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
 );
 /** Header values must be Latin-1 for fetch's Headers; everything else is fair game. */
-const headerChar = fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c));
+const headerChar = fc
+  .integer({ min: 0x20, max: 0xff })
+  .filter((c) => c !== 0x7f)
+  .map((c) => String.fromCharCode(c));
 const headerText = fc.oneof(
   fc.string({ unit: headerChar, maxLength: 60 }).map((v) => v.trim()),
   fc.constantFrom("", "*/*", "text/csv", "application/json;q=0", "application/xml", "text/*;q=x"),
@@ -82,14 +106,18 @@ const headerText = fc.oneof(
 function setAt(target: unknown, where: Array<string | number>, value: unknown): unknown {
   if (where.length === 0) return value;
   const [head, ...rest] = where as [string | number, ...Array<string | number>];
-  const copy: unknown = typeof target === "object" && target !== null ? (Array.isArray(target) ? [...target] : { ...target }) : typeof head === "number" ? [] : {};
+  const copy: unknown =
+    typeof target === "object" && target !== null ? (Array.isArray(target) ? [...target] : { ...target }) : typeof head === "number" ? [] : {};
   const base = copy as Record<string | number, unknown>;
   base[head] = setAt(base[head], rest, value);
   return base;
 }
 
 function getAt(target: unknown, where: Array<string | number>): unknown {
-  return where.reduce<unknown>((node, key) => (typeof node === "object" && node !== null ? (node as Record<string | number, unknown>)[key] : undefined), target);
+  return where.reduce<unknown>(
+    (node, key) => (typeof node === "object" && node !== null ? (node as Record<string | number, unknown>)[key] : undefined),
+    target,
+  );
 }
 
 let uniqueRun = 0;
@@ -98,17 +126,15 @@ let uniqueRun = 0;
 function tainted(example: unknown, fields: Array<Array<string | number>>): fc.Arbitrary<unknown> | null {
   const textFields = fields.filter((at) => typeof getAt(example, at) === "string" && (getAt(example, at) as string).length > 1);
   if (textFields.length === 0) return null;
-  return fc
-    .tuple(fc.constantFrom(...textFields), fc.constantFrom("\ud800", "\udfff", "\u0000"), fc.nat())
-    .map(([at, bad, n]) => {
-      const text = getAt(example, at) as string;
-      const cut = 1 + (n % (text.length - 1));
-      const body = setAt(example, at, text.slice(0, cut) + bad + text.slice(cut));
-      // A payment's dedupe refuses a repeated instruction id before the database sees the text: make each run new.
-      return at[0] !== "instructionIdentification" && getAt(body, ["instructionIdentification"]) !== undefined
-        ? setAt(body, ["instructionIdentification"], `FZ-${(uniqueRun += 1)}-${n % 1000}`)
-        : body;
-    });
+  return fc.tuple(fc.constantFrom(...textFields), fc.constantFrom("\ud800", "\udfff", "\u0000"), fc.nat()).map(([at, bad, n]) => {
+    const text = getAt(example, at) as string;
+    const cut = 1 + (n % (text.length - 1));
+    const body = setAt(example, at, text.slice(0, cut) + bad + text.slice(cut));
+    // A payment's dedupe refuses a repeated instruction id before the database sees the text: make each run new.
+    return at[0] !== "instructionIdentification" && getAt(body, ["instructionIdentification"]) !== undefined
+      ? setAt(body, ["instructionIdentification"], `FZ-${(uniqueRun += 1)}-${n % 1000}`)
+      : body;
+  });
 }
 
 function requestFor(operation: OperationSpec) {
@@ -157,7 +183,9 @@ describe("no input reaches a 5xx (every operation of the OpenAPI document)", () 
         fc.asyncProperty(requestFor(operation), async ({ body, query, params, headers }) => {
           const search = new URLSearchParams(query as Record<string, string>).toString();
           // The URL is only for the record (the route reads `params`); lone surrogates cannot be percent-encoded.
-          const urlPath = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(((params as Record<string, string>)[name] ?? "x").replace(/\p{Surrogate}/gu, "?")));
+          const urlPath = operation.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+            encodeURIComponent(((params as Record<string, string>)[name] ?? "x").replace(/\p{Surrogate}/gu, "?")),
+          );
           const res = await call(route!, `${urlPath}${search ? `?${search}` : ""}`, {
             method: operation.method,
             token,

@@ -7,7 +7,8 @@ export const dynamic = "force-dynamic";
 
 /** The set-password page's submit: spends an invitation or reset link (lib/server/ops/users.ts). */
 export async function POST(request: Request): Promise<Response> {
-  if (request.headers.get("sec-fetch-site") === "cross-site") return consoleJson({ code: "FORBIDDEN", message: "Cross-site requests are refused.", field: null }, 403);
+  if (request.headers.get("sec-fetch-site") === "cross-site")
+    return consoleJson({ code: "FORBIDDEN", message: "Cross-site requests are refused.", field: null }, 403);
   try {
     const { db } = await getRuntime();
     return consoleJson(await setPasswordWithLink(db, await readConsoleBody(request)), 200);

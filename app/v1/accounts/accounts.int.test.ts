@@ -21,8 +21,22 @@ describe("GET /v1/accounts/{accountNumber}", () => {
       owners: [{ displayName: "Acme Shipping Ltd.", accountHolderType: "Primary" }],
     });
     expect(Object.keys(res.body).sort()).toEqual(
-      ["accountAttributes", "accountId", "accountNumber", "accountRoutings", "accountSubType", "accountType", "availableBalance",
-        "balanceEffectiveDate", "cif", "currency", "nickname", "openingDate", "owners", "status"].sort(),
+      [
+        "accountAttributes",
+        "accountId",
+        "accountNumber",
+        "accountRoutings",
+        "accountSubType",
+        "accountType",
+        "availableBalance",
+        "balanceEffectiveDate",
+        "cif",
+        "currency",
+        "nickname",
+        "openingDate",
+        "owners",
+        "status",
+      ].sort(),
     );
     expect(res.headers.get("x-correlation-id")).toMatch(/[0-9a-f-]{36}/);
   });
@@ -86,11 +100,9 @@ describe("GET /v1/accounts/{accountNumber}", () => {
 describe("GET /v1/accounts", () => {
   it("walks every page with pageSize 1 without overlap or gaps", async () => {
     const token = await tokenFor("acme");
-    const first = await call<{ meta: { pagination: Record<string, unknown> }; data: { accountNumber: string }[] }>(
-      listAccounts,
-      "/v1/accounts?pageSize=1",
-      { token },
-    );
+    const first = await call<{ meta: { pagination: Record<string, unknown> }; data: { accountNumber: string }[] }>(listAccounts, "/v1/accounts?pageSize=1", {
+      token,
+    });
     expect(first.status).toBe(200);
     const { page_token, total_size, page_size, page_start } = first.body.meta.pagination;
     expect({ total_size, page_size, page_start }).toEqual({ total_size: 7, page_size: 1, page_start: 1 });

@@ -21,7 +21,9 @@ let admin: string;
 
 async function balance(accountNumber: string): Promise<string> {
   const { db } = await getRuntime();
-  const { rows } = await db.query<{ a: string }>("SELECT available_minor::text AS a FROM accounts WHERE client_id = 'acme' AND account_number = $1", [accountNumber]);
+  const { rows } = await db.query<{ a: string }>("SELECT available_minor::text AS a FROM accounts WHERE client_id = 'acme' AND account_number = $1", [
+    accountNumber,
+  ]);
   return rows[0]!.a;
 }
 
@@ -46,10 +48,18 @@ async function draftAch(amount: string, token = treasurer, extra: Record<string,
 }
 
 const approve = (draftId: string, token: string, comment?: string) =>
-  call<TDraft & Record<string, unknown>>(approveRoute, `/v1/approvals/drafts/${draftId}/approve`, { token, body: comment ? { comment } : {}, params: { draftId } });
+  call<TDraft & Record<string, unknown>>(approveRoute, `/v1/approvals/drafts/${draftId}/approve`, {
+    token,
+    body: comment ? { comment } : {},
+    params: { draftId },
+  });
 
 beforeAll(async () => {
-  [treasurer, approver, admin] = await Promise.all([portalTokenFor("treasurer@acme.test"), portalTokenFor("approver@acme.test"), portalTokenFor("admin@acme.test")]);
+  [treasurer, approver, admin] = await Promise.all([
+    portalTokenFor("treasurer@acme.test"),
+    portalTokenFor("approver@acme.test"),
+    portalTokenFor("admin@acme.test"),
+  ]);
   const res = await call(putPolicies, "/v1/approvals/policies", {
     method: "PUT",
     token: admin,
@@ -79,7 +89,11 @@ describe("approval policies", () => {
     const dup = { rail: "ACH", currency: "USD", threshold: "1.00", approvers: 1 };
     const res = await call(putPolicies, "/v1/approvals/policies", { method: "PUT", token: admin, body: { policies: [dup, dup] } });
     expectErrorBody(res.body, 400, "VALIDATION_ERROR");
-    const bad = await call(putPolicies, "/v1/approvals/policies", { method: "PUT", token: admin, body: { policies: [{ ...dup, threshold: "1.001", approvers: 3 }] } });
+    const bad = await call(putPolicies, "/v1/approvals/policies", {
+      method: "PUT",
+      token: admin,
+      body: { policies: [{ ...dup, threshold: "1.001", approvers: 3 }] },
+    });
     expectErrorBody(bad.body, 400, "VALIDATION_ERROR");
   });
 
@@ -95,14 +109,23 @@ describe("drafts", () => {
     const before = await balance(ACME_USD);
     const { outcome, key } = await draftAch("1000.00");
     expect(outcome.needsApproval).toBe(true);
-    expect(outcome.draft).toMatchObject({ status: "AwaitingApproval", approvalsRequired: 1, amount: { amount: "1000.00", currency: "USD" }, canApprove: false });
+    expect(outcome.draft).toMatchObject({
+      status: "AwaitingApproval",
+      approvalsRequired: 1,
+      amount: { amount: "1000.00", currency: "USD" },
+      canApprove: false,
+    });
     expect(await balance(ACME_USD)).toBe(before);
     expect(await paymentsWithKey(key)).toBe(0);
   });
 
   it("a portal user cannot bypass the draft by calling the payment route; an integration keeps the spec's behaviour", async () => {
     const post = (token: string, amount: string) =>
-      call(achRoute, "/v1/payments/ach-local", { token, headers: { "idempotency-key": randomUUID() }, body: achBody({ instructedAmount: { amount, currency: "USD" } }) });
+      call(achRoute, "/v1/payments/ach-local", {
+        token,
+        headers: { "idempotency-key": randomUUID() },
+        body: achBody({ instructedAmount: { amount, currency: "USD" } }),
+      });
     expectErrorBody((await post(treasurer, "1000.00")).body, 403, "FORBIDDEN");
     expect((await post(treasurer, "999.99")).status).toBe(201);
     expect((await post(await tokenFor("acme"), "1000.00")).status).toBe(201);
@@ -112,7 +135,10 @@ describe("drafts", () => {
     const { outcome } = await draftAch("1500.00", admin);
     const res = await approve(outcome.draft!.draftId, admin);
     expectErrorBody(res.body, 403, "FORBIDDEN");
-    const seen = await call<TDraft>(getDraftRoute, `/v1/approvals/drafts/${outcome.draft!.draftId}`, { token: admin, params: { draftId: outcome.draft!.draftId } });
+    const seen = await call<TDraft>(getDraftRoute, `/v1/approvals/drafts/${outcome.draft!.draftId}`, {
+      token: admin,
+      params: { draftId: outcome.draft!.draftId },
+    });
     expect(seen.body.canApprove).toBe(false);
   });
 
@@ -167,10 +193,18 @@ describe("drafts", () => {
   it("reject with a comment ends the draft; it can be re-drafted in one click", async () => {
     const { outcome } = await draftAch("2500.00");
     const draftId = outcome.draft!.draftId;
-    const res = await call<TDraft>(rejectRoute, `/v1/approvals/drafts/${draftId}/reject`, { token: approver, body: { comment: "Wrong supplier" }, params: { draftId } });
+    const res = await call<TDraft>(rejectRoute, `/v1/approvals/drafts/${draftId}/reject`, {
+      token: approver,
+      body: { comment: "Wrong supplier" },
+      params: { draftId },
+    });
     expect(res.body).toMatchObject({ status: "Rejected", decisions: [{ decision: "rejected", comment: "Wrong supplier" }] });
     expectErrorBody((await approve(draftId, admin)).body, 409, "DRAFT_NOT_PENDING");
-    const again = await call<Outcome>(redraftRoute, `/v1/approvals/drafts/${draftId}/redraft`, { token: treasurer, params: { draftId }, headers: { "idempotency-key": randomUUID() } });
+    const again = await call<Outcome>(redraftRoute, `/v1/approvals/drafts/${draftId}/redraft`, {
+      token: treasurer,
+      params: { draftId },
+      headers: { "idempotency-key": randomUUID() },
+    });
     expect(again.status).toBe(201);
     expect(again.body.draft).toMatchObject({ status: "AwaitingApproval", amount: { amount: "2500.00" } });
     expect(again.body.draft!.draftId).not.toBe(draftId);

@@ -11,8 +11,21 @@ import { isVirtualAccountNumber } from "@/lib/contract/virtual-accounts/numberin
 import { allocatedV1, drainWorker, individualV2 } from "@/lib/server/virtual-accounts/testing";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 
-type Job = { jobId: string; status: string; totalItems: number; processedItems: number; succeededItems: number; failedItems: number; completedAt: string | null; statusUrl: string; resultUrl: string };
-type Results = { meta: { pagination: { total_size: number; page_token: string } }; data: Array<{ index: number; status: string; virtualAccountNumber: string | null; clientReference: string | null; error: unknown }> };
+type Job = {
+  jobId: string;
+  status: string;
+  totalItems: number;
+  processedItems: number;
+  succeededItems: number;
+  failedItems: number;
+  completedAt: string | null;
+  statusUrl: string;
+  resultUrl: string;
+};
+type Results = {
+  meta: { pagination: { total_size: number; page_token: string } };
+  data: Array<{ index: number; status: string; virtualAccountNumber: string | null; clientReference: string | null; error: unknown }>;
+};
 
 async function create(items: unknown[], extra: Record<string, unknown> = {}, client = "acme"): Promise<string> {
   const res = await call<{ jobId: string }>(createV1, "/v1/virtual-accounts", { token: await tokenFor(client), body: { items, ...extra } });
@@ -26,7 +39,9 @@ async function results(jobId: string, query = "", client = "acme") {
   return call<Results>(getResults, `/v1/jobs/${jobId}/results${query}`, { token: await tokenFor(client), params: { jobId } });
 }
 async function accountsOfJob(jobId: string): Promise<number> {
-  const { rows } = await (await getRuntime()).db.query<{ n: string; distinct_index: string }>(
+  const { rows } = await (
+    await getRuntime()
+  ).db.query<{ n: string; distinct_index: string }>(
     "SELECT count(*) AS n, count(DISTINCT item_index) AS distinct_index FROM virtual_accounts WHERE client_id = 'acme' AND job_id = $1",
     [jobId],
   );
@@ -40,9 +55,19 @@ describe("batch job lifecycle", () => {
     const pending = await status(jobId);
     expect(pending.status).toBe(200);
     expect(pending.body).toMatchObject({ jobId, status: "Pending", totalItems: 3, processedItems: 0, succeededItems: 0, failedItems: 0, completedAt: null });
-    expect(Object.keys(pending.body).sort()).toEqual(
-      ["completedAt", "createdAt", "failedItems", "jobId", "processedItems", "resultUrl", "status", "statusUrl", "succeededItems", "totalItems", "updatedAt"],
-    );
+    expect(Object.keys(pending.body).sort()).toEqual([
+      "completedAt",
+      "createdAt",
+      "failedItems",
+      "jobId",
+      "processedItems",
+      "resultUrl",
+      "status",
+      "statusUrl",
+      "succeededItems",
+      "totalItems",
+      "updatedAt",
+    ]);
     await drainWorker();
     const done = await status(jobId);
     expect(done.body).toMatchObject({ status: "Completed", totalItems: 3, processedItems: 3, succeededItems: 3, failedItems: 0 });
@@ -99,25 +124,37 @@ describe("batch job lifecycle", () => {
     const res = await call<{ jobId: string }>(createV2, "/v2/virtual-accounts", { token: await tokenFor("acme"), body: { items: [individualV2(0)] } });
     await drainWorker();
     expect((await status(res.body.jobId)).body.status).toBe("Completed");
-    const { rows } = await (await getRuntime()).db.query("SELECT account_holder_type, dob::text AS dob, holder_details FROM virtual_accounts WHERE client_id = 'acme' AND job_id = $1", [res.body.jobId]);
+    const { rows } = await (
+      await getRuntime()
+    ).db.query("SELECT account_holder_type, dob::text AS dob, holder_details FROM virtual_accounts WHERE client_id = 'acme' AND job_id = $1", [res.body.jobId]);
     expect(rows).toEqual([{ account_holder_type: "Individual", dob: "1980-01-31", holder_details: { individual: { dob: "1980-01-31", nationality: "BM" } } }]);
   });
 
   it("writes an audit row per created account and for the job", async () => {
     const jobId = await create([allocatedV1(0), allocatedV1(1)]);
     await drainWorker();
-    const { rows } = await (await getRuntime()).db.query<{ action: string }>(
-      "SELECT action FROM audit_log WHERE client_id = 'acme' AND (entity_id = $1 OR data->>'jobId' = $1) ORDER BY audit_id",
-      [jobId],
-    );
-    expect(rows.map((r) => r.action)).toEqual(["virtual_account_job.accepted", "virtual_account.created", "virtual_account.created", "virtual_account_job.completed"]);
+    const { rows } = await (
+      await getRuntime()
+    ).db.query<{ action: string }>("SELECT action FROM audit_log WHERE client_id = 'acme' AND (entity_id = $1 OR data->>'jobId' = $1) ORDER BY audit_id", [
+      jobId,
+    ]);
+    expect(rows.map((r) => r.action)).toEqual([
+      "virtual_account_job.accepted",
+      "virtual_account.created",
+      "virtual_account.created",
+      "virtual_account_job.completed",
+    ]);
   });
 });
 
 describe("jobs are private to their client", () => {
   it("answers another client's job, and a malformed id, exactly as an unknown one", async () => {
     const jobId = await create([allocatedV1(0)]);
-    for (const [id, client] of [[jobId, "globex"], ["00000000-0000-4000-8000-000000000000", "acme"], ["not-a-uuid", "acme"]] as const) {
+    for (const [id, client] of [
+      [jobId, "globex"],
+      ["00000000-0000-4000-8000-000000000000", "acme"],
+      ["not-a-uuid", "acme"],
+    ] as const) {
       const s = await status(id, client);
       expect(s.status).toBe(404);
       expectErrorBody(s.body, 404, "JOB_NOT_FOUND");
@@ -190,7 +227,10 @@ describe("a job survives its worker dying", () => {
     await Promise.all([processJob(runtime, "acme", jobId, 50), processJob(runtime, "acme", jobId, 50), processJob(runtime, "acme", jobId, 70)]);
     expect((await status(jobId)).body).toMatchObject({ status: "Completed", processedItems: 500, succeededItems: 500 });
     expect(await accountsOfJob(jobId)).toBe(500);
-    const { rows } = await runtime.db.query<{ n: string }>("SELECT count(*) AS n FROM audit_log WHERE client_id = 'acme' AND action = 'virtual_account_job.completed' AND entity_id = $1", [jobId]);
+    const { rows } = await runtime.db.query<{ n: string }>(
+      "SELECT count(*) AS n FROM audit_log WHERE client_id = 'acme' AND action = 'virtual_account_job.completed' AND entity_id = $1",
+      [jobId],
+    );
     expect(rows[0]!.n).toBe("1");
     await drainWorker();
   });
@@ -210,7 +250,10 @@ describe("completion callback", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     try {
       const port = (server.address() as AddressInfo).port;
-      const jobId = await create([allocatedV1(0), allocatedV1(1)], { callbackUrl: `http://127.0.0.1:${port}/hooks/jobs?x=1`, customHeaders: { "X-Batch": "payroll-11" } });
+      const jobId = await create([allocatedV1(0), allocatedV1(1)], {
+        callbackUrl: `http://127.0.0.1:${port}/hooks/jobs?x=1`,
+        customHeaders: { "X-Batch": "payroll-11" },
+      });
       await drainWorker(); // the job; its completion enqueues the callback
       await drainWorker(); // the callback delivery
       expect(received).toHaveLength(1);

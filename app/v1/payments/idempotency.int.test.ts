@@ -48,10 +48,7 @@ describe("Idempotency-Key on payments", () => {
   it("scopes keys per client", async () => {
     const key = newKey();
     const acme = await postAch(achBody(), { key });
-    const globex = await postAch(
-      achBody({ debtorAccount: { identification: "3000456001" } }),
-      { key, client: "globex" },
-    );
+    const globex = await postAch(achBody({ debtorAccount: { identification: "3000456001" } }), { key, client: "globex" });
     expect(acme.status).toBe(201);
     expect(globex.status).toBe(201);
     expect(paymentOf(globex).id).not.toBe(paymentOf(acme).id);

@@ -70,7 +70,11 @@ describe("payment lifecycle", () => {
 
   it("answers another client's, an unknown and a malformed payment id with 404", async () => {
     const id = paymentOf(await postAch(achBody())).id;
-    for (const res of [await force(id, "Completed", "globex"), await force("00000000-0000-4000-8000-000000000000", "Completed"), await force("nope", "Completed")]) {
+    for (const res of [
+      await force(id, "Completed", "globex"),
+      await force("00000000-0000-4000-8000-000000000000", "Completed"),
+      await force("nope", "Completed"),
+    ]) {
       expect(res.status).toBe(404);
       expectErrorBody(res.body, 404, "PAYMENT_NOT_FOUND");
     }

@@ -14,10 +14,7 @@ import { achBody, balanceMinor, setBalance } from "@/tests/payments";
 const ACCOUNT = "1000123459";
 const ACCOUNT_ID = `ACC-${ACCOUNT}`;
 
-type Op =
-  | { kind: "pay"; amount: number }
-  | { kind: "deposit"; amount: number }
-  | { kind: "move"; to: TPaymentStatus; pick: number };
+type Op = { kind: "pay"; amount: number } | { kind: "deposit"; amount: number } | { kind: "move"; to: TPaymentStatus; pick: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("pay" as const), amount: fc.integer({ min: 1, max: 60_000 }) }),
@@ -56,7 +53,14 @@ describe("money conservation (property)", () => {
               payments.push({ id: payment.id, status: "Pending", amount: BigInt(step.amount) });
             }
           } else if (step.kind === "deposit") {
-            await post(runtime.db, { clientId: "acme", accountId: ACCOUNT_ID, currency: "BMD", amountMinor: BigInt(step.amount), kind: "deposit", reference: "prop" });
+            await post(runtime.db, {
+              clientId: "acme",
+              accountId: ACCOUNT_ID,
+              currency: "BMD",
+              amountMinor: BigInt(step.amount),
+              kind: "deposit",
+              reference: "prop",
+            });
             model += BigInt(step.amount);
           } else if (payments.length > 0) {
             const target = payments[step.pick % payments.length]!;

@@ -147,7 +147,11 @@ describe("POST /v1/virtual-accounts: the whole batch is validated up front", () 
   });
 
   it("answers bad JSON with 400, not 500", async () => {
-    const res = await call(createV1, "/v1/virtual-accounts", { token: await tokenFor("acme"), rawBody: "{\"items\": [", headers: { "content-type": "application/json" } });
+    const res = await call(createV1, "/v1/virtual-accounts", {
+      token: await tokenFor("acme"),
+      rawBody: '{"items": [',
+      headers: { "content-type": "application/json" },
+    });
     expectErrorBody(res.body, 400, "VALIDATION_ERROR");
   });
 });
@@ -158,7 +162,13 @@ describe("POST /v2/virtual-accounts: Individual and Business rules", () => {
       items: [
         individualV2(0),
         individualV2(1, { accountHolderType: undefined, taxIdentificationNumber: "TX-123/45", countryOfResidence: "GB" }),
-        businessV2(2, { business: { registeredAddress: { addressLine1: "1 Front St", addressLine2: "Suite 4", city: "Hamilton", postalCode: "HM 11", country: "BM" }, dateOfIncorporation: "2001-05-01", countryOfIncorporation: "BM" } }),
+        businessV2(2, {
+          business: {
+            registeredAddress: { addressLine1: "1 Front St", addressLine2: "Suite 4", city: "Hamilton", postalCode: "HM 11", country: "BM" },
+            dateOfIncorporation: "2001-05-01",
+            countryOfIncorporation: "BM",
+          },
+        }),
         { currency: "USD", unallocated: true },
         { currency: "BMD", unallocated: true, accountHolderType: "Business" },
       ],
@@ -202,7 +212,11 @@ describe("POST /v2/virtual-accounts: Individual and Business rules", () => {
     const res = await postV2({
       items: [
         businessV2(0, { business: {} }),
-        businessV2(1, { business: { registeredAddress: { addressLine1: "A".repeat(71), addressLine2: "x_y", city: "C".repeat(36), postalCode: "P".repeat(36), country: "ZZ" } } }),
+        businessV2(1, {
+          business: {
+            registeredAddress: { addressLine1: "A".repeat(71), addressLine2: "x_y", city: "C".repeat(36), postalCode: "P".repeat(36), country: "ZZ" },
+          },
+        }),
         businessV2(2, { business: { registeredAddress: { addressLine1: "1 Front St", country: "BM" } } }),
       ],
     });

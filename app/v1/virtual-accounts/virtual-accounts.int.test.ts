@@ -15,7 +15,11 @@ type Listed = { virtualAccountNumber: string; category: string; currency: string
 type ListBody = { meta: { pagination: { total_size: number; page_token: string; page_size: number } }; data: Listed[] };
 
 async function getVa(number: string, client = "acme", headers: Record<string, string> = {}) {
-  return call<{ data: Record<string, unknown> }>(getOne, `/v1/virtual-accounts/${number}`, { token: await tokenFor(client), params: { virtualAccountNumber: number }, headers });
+  return call<{ data: Record<string, unknown> }>(getOne, `/v1/virtual-accounts/${number}`, {
+    token: await tokenFor(client),
+    params: { virtualAccountNumber: number },
+    headers,
+  });
 }
 
 describe("GET /v1/virtual-accounts/{virtualAccountNumber}", () => {
@@ -32,7 +36,16 @@ describe("GET /v1/virtual-accounts/{virtualAccountNumber}", () => {
       category: "CMS Sub Acct",
       clientReference: "TENANT-0001",
       dob: "1984-05-17",
-      parentAccount: { accountNumber: "2000123002", accountId: "ACC-2000123002", cif: "100200300", currency: "USD", accountSubType: "CMS-PARENT", status: "Active", availableBalance: { currency: "USD", amount: "0.00" }, owners: [{ displayName: "Acme Shipping Ltd.", accountHolderType: "Primary" }] },
+      parentAccount: {
+        accountNumber: "2000123002",
+        accountId: "ACC-2000123002",
+        cif: "100200300",
+        currency: "USD",
+        accountSubType: "CMS-PARENT",
+        status: "Active",
+        availableBalance: { currency: "USD", amount: "0.00" },
+        owners: [{ displayName: "Acme Shipping Ltd.", accountHolderType: "Primary" }],
+      },
       settlementAccount: { accountNumber: "2000123001", availableBalance: { currency: "USD", amount: "50000.00" } },
     });
     expect(String(res.body.data.createdAt)).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
@@ -59,11 +72,19 @@ describe("GET /v1/virtual-accounts/{virtualAccountNumber}", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const [header, row] = res.text.split("\r\n");
     const cells = Object.fromEntries(header!.split(",").map((h, i) => [h, row!.split(",")[i]]));
-    expect(cells).toMatchObject({ data_virtual_account_number: ACME_USD, data_balance_amount: "1500.00", data_settlement_account_account_number: "2000123001", data_parent_account_owners_0_display_name: "Acme Shipping Ltd." });
+    expect(cells).toMatchObject({
+      data_virtual_account_number: ACME_USD,
+      data_balance_amount: "1500.00",
+      data_settlement_account_account_number: "2000123001",
+      data_parent_account_owners_0_display_name: "Acme Shipping Ltd.",
+    });
   });
 
   it("needs get-a-virtual-account", async () => {
-    const res = await call(getOne, `/v1/virtual-accounts/${ACME_USD}`, { token: await tokenFor("acme", ["get-virtual-accounts"]), params: { virtualAccountNumber: ACME_USD } });
+    const res = await call(getOne, `/v1/virtual-accounts/${ACME_USD}`, {
+      token: await tokenFor("acme", ["get-virtual-accounts"]),
+      params: { virtualAccountNumber: ACME_USD },
+    });
     expectErrorBody(res.body, 403, "FORBIDDEN");
   });
 });
@@ -81,7 +102,10 @@ describe("GET /v1/virtual-accounts", () => {
       "2000123002": "CMS Parent Cate",
     });
     expect(byNumber[GLOBEX_USD]).toBeUndefined();
-    expect(res.body.data.find((a) => a.virtualAccountNumber === "2000123001")).toMatchObject({ accountHolderName: "Acme Shipping Ltd.", balance: { amount: "50000.00" } });
+    expect(res.body.data.find((a) => a.virtualAccountNumber === "2000123001")).toMatchObject({
+      accountHolderName: "Acme Shipping Ltd.",
+      balance: { amount: "50000.00" },
+    });
   });
 
   it("filters by currency", async () => {

@@ -17,13 +17,15 @@ function routeFiles(dir: string): string[] {
   });
 }
 
-const apiRoutes = ["v1", "v2"].flatMap((v) => {
-  try {
-    return routeFiles(path.join(APP, v)).map((f) => f.split(path.sep).join("/"));
-  } catch {
-    return [];
-  }
-}).filter((f) => !NOT_OPERATIONS.has(f));
+const apiRoutes = ["v1", "v2"]
+  .flatMap((v) => {
+    try {
+      return routeFiles(path.join(APP, v)).map((f) => f.split(path.sep).join("/"));
+    } catch {
+      return [];
+    }
+  })
+  .filter((f) => !NOT_OPERATIONS.has(f));
 
 /** `v1/accounts/[accountNumber]/route.ts` -> `/v1/accounts/{accountNumber}` */
 function pathOf(file: string): string {

@@ -11,7 +11,10 @@ export const ZCurrency = z
 export const ZMoney = z
   .object({
     currency: ZCurrency,
-    amount: z.string().regex(/^-?\d+(\.\d+)?$/).meta({ description: "Decimal amount in the currency's minor units", example: "1250.00" }),
+    amount: z
+      .string()
+      .regex(/^-?\d+(\.\d+)?$/)
+      .meta({ description: "Decimal amount in the currency's minor units", example: "1250.00" }),
   })
   .meta({ id: "Money" });
 

@@ -1,4 +1,13 @@
-import { ACH_CUTOFF, achSettlementDate, bankInstant, isBusinessDay, nextBusinessDay, SWIFT_CUTOFF, swiftSettlementDate, type BankTimeOfDay } from "@/lib/contract/payments/settlement-date";
+import {
+  ACH_CUTOFF,
+  achSettlementDate,
+  bankInstant,
+  isBusinessDay,
+  nextBusinessDay,
+  SWIFT_CUTOFF,
+  swiftSettlementDate,
+  type BankTimeOfDay,
+} from "@/lib/contract/payments/settlement-date";
 import type { TApprovalRail } from "@/lib/contract/approvals/schema";
 
 const DAY_MS = 86_400_000;
@@ -12,7 +21,13 @@ export type DraftTiming = { settlementDate: string; expiresAt: Date };
  * day the payment must be processed. "Next business day" aims one business
  * day later, so the draft lives until that day's cut-off.
  */
-export function draftTiming(rail: TApprovalRail, createdAt: Date, nextDay: boolean, holidays: ReadonlySet<string>, achCutoff: BankTimeOfDay = ACH_CUTOFF): DraftTiming {
+export function draftTiming(
+  rail: TApprovalRail,
+  createdAt: Date,
+  nextDay: boolean,
+  holidays: ReadonlySet<string>,
+  achCutoff: BankTimeOfDay = ACH_CUTOFF,
+): DraftTiming {
   if (rail === "ACH") {
     const today = achSettlementDate(createdAt, holidays, achCutoff);
     const settlementDate = nextDay ? nextBusinessDay(today, holidays) : today;

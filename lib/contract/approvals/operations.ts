@@ -1,14 +1,5 @@
 import { defineOperation } from "@/lib/contract/http/operation";
-import {
-  ZApprovalPolicies,
-  ZCreateDraft,
-  ZDecide,
-  ZDraft,
-  ZDraftCreated,
-  ZDraftList,
-  ZDraftListQuery,
-  ZDraftParams,
-} from "@/lib/contract/approvals/schema";
+import { ZApprovalPolicies, ZCreateDraft, ZDecide, ZDraft, ZDraftCreated, ZDraftList, ZDraftListQuery, ZDraftParams } from "@/lib/contract/approvals/schema";
 
 /**
  * Dual control (docs/approvals.md). These operations answer only tokens the

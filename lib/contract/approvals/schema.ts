@@ -16,7 +16,6 @@ export function isApprovalRail(rail: string): rail is TApprovalRail {
   return (APPROVAL_RAILS as readonly string[]).includes(rail);
 }
 
-
 const ZCurrency = z.string("currency must be text").regex(/^[A-Z]{3}$/, "currency must be a 3-letter ISO 4217 code");
 
 const ZThreshold = z

@@ -7,9 +7,7 @@ export const createSandboxDepositOperation = defineOperation({
   path: "/v1/sandbox/deposits",
   tag: "Sandbox",
   summary: "Simulate an incoming deposit (uat only)",
-  description:
-    "Credits an account of the caller and raises the deposit event: one webhook per active Deposits subscription. " +
-    "404 NOT_FOUND in production.",
+  description: "Credits an account of the caller and raises the deposit event: one webhook per active Deposits subscription. " + "404 NOT_FOUND in production.",
   access: { permission: "sandbox" },
   body: ZCreateDeposit,
   response: ZDeposit,

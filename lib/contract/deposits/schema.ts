@@ -7,8 +7,17 @@ export const ZCreateDeposit = z.strictObject({
   accountNumber: ZAccountNumber,
   amount: z.union([z.string(), z.number()]).meta({ description: "Decimal, more than zero, at most the currency's decimals", example: "125.00" }),
   currency: ZCurrency,
-  transactionType: z.string().min(1).max(50).regex(/^[^\u0000-\u001f\u007f]+$/, "must not contain control characters").optional(),
-  transactionDetails: z.string().max(140).regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters").optional(),
+  transactionType: z
+    .string()
+    .min(1)
+    .max(50)
+    .regex(/^[^\u0000-\u001f\u007f]+$/, "must not contain control characters")
+    .optional(),
+  transactionDetails: z
+    .string()
+    .max(140)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters")
+    .optional(),
 });
 
 export const ZDeposit = z

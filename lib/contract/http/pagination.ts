@@ -55,10 +55,7 @@ export function paginationQuery(maxPageSize: number = PAGE_SIZE_MAX) {
           .max(maxPageSize, `pageSize must be at most ${maxPageSize}`),
       )
       .optional(),
-    pageToken: z
-      .string()
-      .max(PAGE_TOKEN_MAX_LENGTH, `pageToken must be at most ${PAGE_TOKEN_MAX_LENGTH} characters`)
-      .optional(),
+    pageToken: z.string().max(PAGE_TOKEN_MAX_LENGTH, `pageToken must be at most ${PAGE_TOKEN_MAX_LENGTH} characters`).optional(),
   });
 }
 

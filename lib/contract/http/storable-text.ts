@@ -22,7 +22,8 @@ export function findUnstorableText(value: unknown, path: PropertyKey[] = [], dep
   if (typeof value !== "object" || value === null || depth > 64) return null;
   const entries: Array<[PropertyKey, unknown]> = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
   for (const [key, child] of entries) {
-    if (typeof key === "string" && !isStorableText(key)) return { path: [...path, key], reason: key.includes("\u0000") ? "NUL character" : "unpaired UTF-16 surrogate" };
+    if (typeof key === "string" && !isStorableText(key))
+      return { path: [...path, key], reason: key.includes("\u0000") ? "NUL character" : "unpaired UTF-16 surrogate" };
     const found = findUnstorableText(child, [...path, key], depth + 1);
     if (found) return found;
   }

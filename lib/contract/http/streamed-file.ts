@@ -14,6 +14,8 @@ export class StreamedFile {
   ) {}
 }
 
-export const ZStreamedFile = z.custom<StreamedFile>((value) => value instanceof StreamedFile, "a streamed file").meta({
-  description: "A file, streamed",
-});
+export const ZStreamedFile = z
+  .custom<StreamedFile>((value) => value instanceof StreamedFile, "a streamed file")
+  .meta({
+    description: "A file, streamed",
+  });

@@ -35,7 +35,10 @@ export function bankText(rail: Rail, max: number, label: string) {
     .string(`${label} must be text`)
     .min(1, `${label} must not be empty`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((v) => !INVISIBLE_OR_BIDI.test(v), `${label} must not contain invisible or direction-changing characters (such as zero-width spaces or right-to-left overrides)`);
+    .refine(
+      (v) => !INVISIBLE_OR_BIDI.test(v),
+      `${label} must not contain invisible or direction-changing characters (such as zero-width spaces or right-to-left overrides)`,
+    );
   const pattern = set.pattern;
   // One message per problem: text with an invisible character is reported as that, not twice.
   return pattern ? base.refine((v) => INVISIBLE_OR_BIDI.test(v) || pattern.test(v), `${label} may contain only ${set.describe}`) : base;

@@ -18,10 +18,7 @@ export const RAILS = ["ACH", "SWIFT", "INTERNAL"] as const;
 export const BIC_PATTERN = /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 
 const text = (max: number, label: string) =>
-  z
-    .string(`${label} must be text`)
-    .min(1, `${label} must not be empty`)
-    .max(max, `${label} must be at most ${max} characters`);
+  z.string(`${label} must be text`).min(1, `${label} must not be empty`).max(max, `${label} must be at most ${max} characters`);
 
 /** A positive decimal with at most two decimals, as a string or a JSON number (decisions §4). */
 export const ZAmount = z
@@ -77,7 +74,10 @@ export const ZAgent = z
   .strictObject({
     identification: z.string("identification must be text").regex(BIC_PATTERN, "identification must be a BIC of 8 or 11 characters").nullish(),
     name: bankText("SWIFT", 140, "name").nullish(),
-    additionalInformation: z.array(bankText("SWIFT", 35, "each additionalInformation line")).max(4, "additionalInformation allows at most 4 lines").nullish(),
+    additionalInformation: z
+      .array(bankText("SWIFT", 35, "each additionalInformation line"))
+      .max(4, "additionalInformation allows at most 4 lines")
+      .nullish(),
   })
   .superRefine((agent, ctx) => {
     // Without an identifying BIC, the bank needs the agent's name and address.
@@ -97,7 +97,10 @@ export const ZSwiftPaymentRequest = z
     creditorAccount: z.strictObject({
       identification: text(34, "identification"),
       name: bankText("SWIFT", 140, "name"),
-      additionalInformation: z.array(bankText("SWIFT", 35, "each additionalInformation line")).max(4, "additionalInformation allows at most 4 lines").nullish(),
+      additionalInformation: z
+        .array(bankText("SWIFT", 35, "each additionalInformation line"))
+        .max(4, "additionalInformation allows at most 4 lines")
+        .nullish(),
     }),
     creditorAgent: ZAgent,
     intermediaryAgent: ZAgent.nullish(),
@@ -212,7 +215,9 @@ export const ZPaymentStatusList = envelopeOf(ZPaymentStatusRecord).meta({ id: "P
 export const ZPaymentParams = z.strictObject({ paymentId: z.string().min(1).max(64) });
 export const ZAccountPaymentsParams = z.strictObject({ accountNumber: ZAccountNumber });
 
-export const ZForceStatusRequest = z.strictObject({ status: z.enum(PAYMENT_STATUSES, "status must be Pending, Completed, Failed or Reversed") }).meta({ id: "ForcePaymentStatusRequest" });
+export const ZForceStatusRequest = z
+  .strictObject({ status: z.enum(PAYMENT_STATUSES, "status must be Pending, Completed, Failed or Reversed") })
+  .meta({ id: "ForcePaymentStatusRequest" });
 
 export type TAchPaymentRequest = z.infer<typeof ZAchPaymentRequest>;
 export type TSwiftPaymentRequest = z.infer<typeof ZSwiftPaymentRequest>;

@@ -25,7 +25,14 @@ export const systemTimeOperation = defineOperation({
 export const ZJwks = z
   .object({
     keys: z.array(
-      z.looseObject({ kty: z.string(), kid: z.string(), alg: z.string().optional(), use: z.string().optional(), n: z.string().optional(), e: z.string().optional() }),
+      z.looseObject({
+        kty: z.string(),
+        kid: z.string(),
+        alg: z.string().optional(),
+        use: z.string().optional(),
+        n: z.string().optional(),
+        e: z.string().optional(),
+      }),
     ),
   })
   .meta({ id: "JsonWebKeySet" });

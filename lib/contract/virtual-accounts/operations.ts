@@ -1,13 +1,7 @@
 import { ZCurrency } from "@/lib/contract/api/schemas";
 import { defineOperation } from "@/lib/contract/http/operation";
 import { paginationQuery } from "@/lib/contract/http/pagination";
-import {
-  ZBalances,
-  ZJobAccepted,
-  ZTotalBalance,
-  ZVirtualAccountList,
-  ZVirtualAccountResponse,
-} from "@/lib/contract/virtual-accounts/responses";
+import { ZBalances, ZJobAccepted, ZTotalBalance, ZVirtualAccountList, ZVirtualAccountResponse } from "@/lib/contract/virtual-accounts/responses";
 import {
   ZBalancesRequest,
   ZCreateVirtualAccountsV1,
@@ -39,7 +33,14 @@ const V1_EXAMPLE = {
 
 const V2_EXAMPLE = {
   items: [
-    { currency: "USD", accountHolderType: "Individual", accountHolderName: "Jane Tucker", accountName: "Tucker Tenancy Deposit", individual: { dob: "1984-05-17", nationality: "BM" }, countryOfResidence: "BM" },
+    {
+      currency: "USD",
+      accountHolderType: "Individual",
+      accountHolderName: "Jane Tucker",
+      accountName: "Tucker Tenancy Deposit",
+      individual: { dob: "1984-05-17", nationality: "BM" },
+      countryOfResidence: "BM",
+    },
     {
       currency: "USD",
       accountHolderType: "Business",
@@ -197,4 +198,3 @@ export const VIRTUAL_ACCOUNT_OPERATIONS = [
   getVirtualAccountBalancesOperation,
   getVirtualAccountTotalBalanceOperation,
 ] as const;
-

@@ -96,13 +96,9 @@ export const ZJobResults = envelopeOf(ZJobResult).meta({ id: "JobResults" });
 
 export const ZBalanceItem = z.object({ accountNumber: z.string(), balance: ZMoney }).meta({ id: "VirtualAccountBalance" });
 
-export const ZBalances = z
-  .object({ meta: z.object({ total_size: z.number().int() }), data: z.array(ZBalanceItem) })
-  .meta({ id: "VirtualAccountBalances" });
+export const ZBalances = z.object({ meta: z.object({ total_size: z.number().int() }), data: z.array(ZBalanceItem) }).meta({ id: "VirtualAccountBalances" });
 
-export const ZTotalBalance = z
-  .object({ currency: ZCurrency, amount: z.string() })
-  .meta({ id: "VirtualAccountTotalBalance" });
+export const ZTotalBalance = z.object({ currency: ZCurrency, amount: z.string() }).meta({ id: "VirtualAccountTotalBalance" });
 
 export type TVirtualAccount = z.infer<typeof ZVirtualAccount>;
 export type TVirtualAccountDetail = z.infer<typeof ZVirtualAccountDetail>;

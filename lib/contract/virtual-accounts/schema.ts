@@ -77,7 +77,10 @@ const batchFields = {
 };
 
 export const ZCreateVirtualAccountsV1 = z
-  .strictObject({ items: z.array(ZVirtualAccountItemV1).min(1, "must have at least 1 item").max(MAX_ITEMS, `must have at most ${MAX_ITEMS} items`), ...batchFields })
+  .strictObject({
+    items: z.array(ZVirtualAccountItemV1).min(1, "must have at least 1 item").max(MAX_ITEMS, `must have at most ${MAX_ITEMS} items`),
+    ...batchFields,
+  })
   .meta({ id: "CreateVirtualAccountsV1" });
 
 // ---- v2 -------------------------------------------------------------------------
@@ -160,7 +163,10 @@ export const ZVirtualAccountItemV2 = z
   .meta({ id: "VirtualAccountItemV2" });
 
 export const ZCreateVirtualAccountsV2 = z
-  .strictObject({ items: z.array(ZVirtualAccountItemV2).min(1, "must have at least 1 item").max(MAX_ITEMS, `must have at most ${MAX_ITEMS} items`), ...batchFields })
+  .strictObject({
+    items: z.array(ZVirtualAccountItemV2).min(1, "must have at least 1 item").max(MAX_ITEMS, `must have at most ${MAX_ITEMS} items`),
+    ...batchFields,
+  })
   .meta({ id: "CreateVirtualAccountsV2" });
 
 // ---- PATCH ----------------------------------------------------------------------

@@ -15,8 +15,20 @@ export const MAX_HEADER_VALUE = 500;
  * change how the request is framed on the wire.
  */
 const RESERVED_HEADERS = new Set([
-  "host", "content-type", "content-length", "authorization", "transfer-encoding", "connection", "keep-alive",
-  "te", "trailer", "upgrade", "expect", "proxy-authorization", "proxy-connection", "user-agent",
+  "host",
+  "content-type",
+  "content-length",
+  "authorization",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "te",
+  "trailer",
+  "upgrade",
+  "expect",
+  "proxy-authorization",
+  "proxy-connection",
+  "user-agent",
 ]);
 
 /** RFC 9110 token characters. */
@@ -53,7 +65,11 @@ export const ZTopic = z.enum(["Deposits"]);
 
 export const ZCreateSubscription = z.strictObject({
   topic: z.string().refine((t) => t === "Deposits", "must be Deposits"),
-  callbackUrl: z.string().min(1).max(2048).meta({ description: "Absolute http(s) URL; https only in production", example: "https://erp.example.com/hooks/harbour" }),
+  callbackUrl: z
+    .string()
+    .min(1)
+    .max(2048)
+    .meta({ description: "Absolute http(s) URL; https only in production", example: "https://erp.example.com/hooks/harbour" }),
   customHeaders: ZCustomHeaders.optional(),
 });
 

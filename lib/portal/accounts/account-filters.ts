@@ -52,7 +52,8 @@ export function filterAccounts(accounts: readonly TAccountSummary[], view: Accou
     if (view.status === "inactive" && !isInactive(account)) return false;
     if (view.status === "active" && isInactive(account)) return false;
     if (!needle) return true;
-    return [account.accountNumber, account.nickname ?? "", account.accountType ?? "", account.accountSubType, ...account.owners.map((o) => o.displayName)]
-      .some((text) => text.toLowerCase().includes(needle));
+    return [account.accountNumber, account.nickname ?? "", account.accountType ?? "", account.accountSubType, ...account.owners.map((o) => o.displayName)].some(
+      (text) => text.toLowerCase().includes(needle),
+    );
   });
 }

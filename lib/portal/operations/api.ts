@@ -8,7 +8,10 @@ export async function postConsole<T>(path: `/api/operations/${ConsoleAction}` | 
   try {
     response = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   } catch {
-    return { ok: false, error: { code: "NETWORK", message: "The bank could not be reached. Check your connection and try again; nothing was changed.", field: null } };
+    return {
+      ok: false,
+      error: { code: "NETWORK", message: "The bank could not be reached. Check your connection and try again; nothing was changed.", field: null },
+    };
   }
   const payload = (await response.json().catch(() => null)) as unknown;
   if (response.ok) return { ok: true, data: payload as T };

@@ -20,11 +20,7 @@ export function accountPaymentsPath(accountNumber: string, params: PageParams & 
   return `/v1/accounts/${encodeURIComponent(accountNumber)}/payments?${query}`;
 }
 
-export function fetchAccountPayments(
-  accountNumber: string,
-  params: PageParams & { pageToken?: string },
-  signal?: AbortSignal,
-): Promise<TPaymentStatusList> {
+export function fetchAccountPayments(accountNumber: string, params: PageParams & { pageToken?: string }, signal?: AbortSignal): Promise<TPaymentStatusList> {
   return apiJson<TPaymentStatusList>(accountPaymentsPath(accountNumber, params), { signal });
 }
 

@@ -20,7 +20,14 @@ async function load(mode: SnippetMode, jwksUrl = "http://unused.invalid/jwks.jso
 }
 
 const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
-const body = JSON.stringify({ subscriptionId: "5b7c", topic: "Deposits", accountNumber: "1000123456", transactionId: "DEP-1", type: "Credit", value: { amount: "1.00", currency: "USD" } });
+const body = JSON.stringify({
+  subscriptionId: "5b7c",
+  topic: "Deposits",
+  accountNumber: "1000123456",
+  transactionId: "DEP-1",
+  type: "Credit",
+  value: { amount: "1.00", currency: "USD" },
+});
 const url = new URL("https://erp.example.com/hooks/harbour?tenant=7");
 
 afterEach(() => {

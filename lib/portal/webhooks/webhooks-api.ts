@@ -83,7 +83,10 @@ export async function fetchDepositTargets(signal?: AbortSignal): Promise<{ accou
  * settlement and parent accounts (spec §2.4), which are real accounts already
  * in the first group: only sub-accounts go in the second, so none is listed twice.
  */
-export function depositTargets(accounts: readonly TAccountSummary[], virtual: readonly TVirtualAccount[]): { accounts: DepositTarget[]; virtualAccounts: DepositTarget[] } {
+export function depositTargets(
+  accounts: readonly TAccountSummary[],
+  virtual: readonly TVirtualAccount[],
+): { accounts: DepositTarget[]; virtualAccounts: DepositTarget[] } {
   return {
     accounts: accounts.map((a) => ({
       accountNumber: a.accountNumber,

@@ -25,19 +25,12 @@ const COLUMNS = `account_id, account_number, cif, currency, status, account_type
   category, opening_date, balance_effective_date, available_minor, owners, routings, attributes`;
 
 export async function findAccountByNumber(db: Queryable, clientId: string, accountNumber: string): Promise<AccountRow | null> {
-  const { rows } = await db.query<AccountRow>(
-    `SELECT ${COLUMNS} FROM accounts WHERE client_id = $1 AND account_number = $2`,
-    [clientId, accountNumber],
-  );
+  const { rows } = await db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE client_id = $1 AND account_number = $2`, [clientId, accountNumber]);
   return rows[0] ?? null;
 }
 
 /** One page in the stable order (newest first, ties by id) with the total in the same snapshot. */
-export async function listAccounts(
-  db: Queryable,
-  clientId: string,
-  page: { limit: number; offset: number },
-): Promise<{ rows: AccountRow[]; total: number }> {
+export async function listAccounts(db: Queryable, clientId: string, page: { limit: number; offset: number }): Promise<{ rows: AccountRow[]; total: number }> {
   const { rows } = await db.query<AccountRow & { total: string }>(
     `SELECT ${COLUMNS}, count(*) OVER () AS total FROM accounts WHERE client_id = $1
      ORDER BY created_at DESC, account_id DESC LIMIT $2 OFFSET $3`,

@@ -33,10 +33,18 @@ async function lockForDecision(tx: PoolClient, caller: PortalCaller, draftId: st
  * that one submission, and so in one payment. A draft left Submitting (a
  * crash, a 5xx) is submitted again by the next approve call, with the same key.
  */
-export async function approveDraft(db: Pool, caller: PortalCaller, draftId: string, comment: string | null, submit: SubmitThroughApi, now = new Date()): Promise<TDraft> {
+export async function approveDraft(
+  db: Pool,
+  caller: PortalCaller,
+  draftId: string,
+  comment: string | null,
+  submit: SubmitThroughApi,
+  now = new Date(),
+): Promise<TDraft> {
   const submitting = await withTransaction(db, async (tx) => {
     const row = await lockForDecision(tx, caller, draftId, now);
-    if (row.status === "Rejected" || row.status === "Refused") throw new ApiError("DRAFT_NOT_PENDING", `This draft was ${row.status.toLowerCase()}; it cannot be approved.`);
+    if (row.status === "Rejected" || row.status === "Refused")
+      throw new ApiError("DRAFT_NOT_PENDING", `This draft was ${row.status.toLowerCase()}; it cannot be approved.`);
     if (row.status !== "AwaitingApproval") return row.status === "Submitting";
     const decisions = await listDecisions(tx, caller.clientId, [draftId]);
     if (decisions.some((d) => d.user_id === caller.userId)) return false; // the same approver again: already counted
@@ -77,7 +85,12 @@ async function submitDraft(db: Pool, caller: PortalCaller, draftId: string, subm
 }
 
 /** Records the API's answer once, whichever concurrent approval got it first. */
-async function settle(db: Pool, caller: PortalCaller, draftId: string, outcome: { status: "Submitted"; paymentId: string } | { status: "Refused"; refusal: string }): Promise<void> {
+async function settle(
+  db: Pool,
+  caller: PortalCaller,
+  draftId: string,
+  outcome: { status: "Submitted"; paymentId: string } | { status: "Refused"; refusal: string },
+): Promise<void> {
   await withTransaction(db, async (tx) => {
     const row = await findDraft(tx, caller.clientId, draftId, { lock: true });
     if (row?.status !== "Submitting") return;
@@ -99,7 +112,15 @@ export async function rejectDraft(db: Pool, caller: PortalCaller, draftId: strin
     if (row.status !== "AwaitingApproval") throw new ApiError("DRAFT_NOT_PENDING", "This draft is no longer awaiting approval.");
     await insertDecision(tx, caller.clientId, { draftId, userId: caller.userId, decision: "rejected", comment });
     await setDraftStatus(tx, caller.clientId, draftId, { status: "Rejected" });
-    await writeAudit(tx, { ...caller, action: "draft.rejected", entity: "payment_draft", entityId: draftId, data: { comment }, before: { status: row.status }, after: { status: "Rejected" } });
+    await writeAudit(tx, {
+      ...caller,
+      action: "draft.rejected",
+      entity: "payment_draft",
+      entityId: draftId,
+      data: { comment },
+      before: { status: row.status },
+      after: { status: "Rejected" },
+    });
   });
   return getDraft(db, caller, draftId, now);
 }

@@ -32,7 +32,13 @@ export function draftNotFound(draftId: string): ApiError {
  * form made when it opened; nothing is reserved. When none matches the
  * answer says so and the portal submits it to the API itself.
  */
-export async function createDraft(tx: Queryable, caller: PortalCaller, input: TCreateDraft, idempotencyKey: string, now = new Date()): Promise<{ draft: TDraft | null; needsApproval: boolean }> {
+export async function createDraft(
+  tx: Queryable,
+  caller: PortalCaller,
+  input: TCreateDraft,
+  idempotencyKey: string,
+  now = new Date(),
+): Promise<{ draft: TDraft | null; needsApproval: boolean }> {
   const facts = draftFacts(input);
   const policy = matchPolicy(await policiesOf(tx, caller.clientId), facts);
   if (!policy) return { draft: null, needsApproval: false };
@@ -64,7 +70,14 @@ export async function createDraft(tx: Queryable, caller: PortalCaller, input: TC
     action: "draft.created",
     entity: "payment_draft",
     entityId: draftId,
-    after: { rail: draft.rail, amount: draft.amount, debtorAccount: draft.debtorAccount, beneficiary: draft.beneficiary, approvalsRequired: draft.approvalsRequired, expiresAt: draft.expiresAt },
+    after: {
+      rail: draft.rail,
+      amount: draft.amount,
+      debtorAccount: draft.debtorAccount,
+      beneficiary: draft.beneficiary,
+      approvalsRequired: draft.approvalsRequired,
+      expiresAt: draft.expiresAt,
+    },
   });
   return { draft, needsApproval: true };
 }
@@ -83,24 +96,46 @@ export async function getDraft(db: Queryable, caller: PortalCaller, draftId: str
 /** The newest drafts (at most 200) and how many wait for this user's decision. */
 export async function listDraftsFor(db: Queryable, caller: PortalCaller, filter: { status?: string }, now = new Date()): Promise<TDraftList> {
   const rows = await listDrafts(db, caller.clientId, { limit: 200 });
-  const decisions = await listDecisions(db, caller.clientId, rows.map((r) => r.draft_id));
-  const drafts = rows.map((row) => toDraft(row, decisions.filter((d) => d.draft_id === row.draft_id), caller, now, null));
+  const decisions = await listDecisions(
+    db,
+    caller.clientId,
+    rows.map((r) => r.draft_id),
+  );
+  const drafts = rows.map((row) =>
+    toDraft(
+      row,
+      decisions.filter((d) => d.draft_id === row.draft_id),
+      caller,
+      now,
+      null,
+    ),
+  );
   return {
     data: filter.status ? drafts.filter((d) => d.status === filter.status) : drafts,
     awaitingYou: drafts.filter((d) => d.canApprove).length,
   };
 }
 
-
-
 /** One click on an expired, rejected or refused draft: the same request as a new draft, with a new key and cut-off. */
-export async function redraft(tx: Queryable, caller: PortalCaller, draftId: string, idempotencyKey: string, now = new Date()): Promise<{ draft: TDraft | null; needsApproval: boolean }> {
+export async function redraft(
+  tx: Queryable,
+  caller: PortalCaller,
+  draftId: string,
+  idempotencyKey: string,
+  now = new Date(),
+): Promise<{ draft: TDraft | null; needsApproval: boolean }> {
   const previous = await getDraft(tx, caller, draftId, now);
   if (previous.status === "AwaitingApproval" || previous.status === "Submitting" || previous.status === "Submitted") {
     throw new ApiError("DRAFT_NOT_PENDING", "Only an expired, rejected or refused draft can be drafted again.");
   }
   const input = { rail: previous.rail, request: previous.request, nextBusinessDay: previous.nextBusinessDay } as TCreateDraft;
   const outcome = await createDraft(tx, caller, input, idempotencyKey, now);
-  await writeAudit(tx, { ...caller, action: "draft.redrafted", entity: "payment_draft", entityId: draftId, after: { newDraftId: outcome.draft?.draftId ?? null } });
+  await writeAudit(tx, {
+    ...caller,
+    action: "draft.redrafted",
+    entity: "payment_draft",
+    entityId: draftId,
+    after: { newDraftId: outcome.draft?.draftId ?? null },
+  });
   return outcome;
 }

@@ -109,7 +109,15 @@ export async function listDrafts(db: Queryable, clientId: string, filter: { wait
   return rows;
 }
 
-export type DecisionRow = { draft_id: string; user_id: string; name: string; email: string; decision: "approved" | "rejected"; comment: string | null; decided_at: Date };
+export type DecisionRow = {
+  draft_id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  decision: "approved" | "rejected";
+  comment: string | null;
+  decided_at: Date;
+};
 
 export async function listDecisions(db: Queryable, clientId: string, draftIds: readonly string[]): Promise<DecisionRow[]> {
   if (draftIds.length === 0) return [];

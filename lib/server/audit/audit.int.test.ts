@@ -56,7 +56,14 @@ describe("audit rows", () => {
       "SELECT actor, action, host(ip) AS ip, correlation_id, before, after FROM audit_log WHERE client_id = 'acme' AND action IN ('approval_policy.changed', 'rolled.back')",
     );
     expect(rows).toEqual([
-      { actor: "user:00000000-0000-0000-0000-000000000001", action: "approval_policy.changed", ip: "203.0.113.9", correlation_id: "corr-1", before: { approvers: 1 }, after: { approvers: 2 } },
+      {
+        actor: "user:00000000-0000-0000-0000-000000000001",
+        action: "approval_policy.changed",
+        ip: "203.0.113.9",
+        correlation_id: "corr-1",
+        before: { approvers: 1 },
+        after: { approvers: 2 },
+      },
     ]);
   });
 

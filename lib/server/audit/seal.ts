@@ -48,11 +48,7 @@ export async function sealAuditChain(db: Pool, clientId: string, limit = SEAL_BA
        WHERE a.client_id = $1 AND a.audit_id = s.audit_id`,
       [clientId, ids, seqs, prevs, hashes],
     );
-    await tx.query("UPDATE audit_chain_heads SET chain_seq = $2, row_hash = $3, sealed_at = now() WHERE client_id = $1", [
-      clientId,
-      seq.toString(),
-      previous,
-    ]);
+    await tx.query("UPDATE audit_chain_heads SET chain_seq = $2, row_hash = $3, sealed_at = now() WHERE client_id = $1", [clientId, seq.toString(), previous]);
     return rows.length;
   });
 }
@@ -62,7 +58,7 @@ export async function sealAllAuditChains(db: Pool): Promise<number> {
   const { rows } = await db.query<{ client_id: string }>("SELECT DISTINCT client_id FROM audit_log WHERE row_hash IS NULL");
   let sealed = 0;
   for (const { client_id } of rows) {
-    for (let n = SEAL_BATCH; n === SEAL_BATCH; ) {
+    for (let n = SEAL_BATCH; n === SEAL_BATCH;) {
       n = await sealAuditChain(db, client_id);
       sealed += n;
     }

@@ -58,7 +58,12 @@ describe("token endpoint: credentials sent once (RFC 6749 §2.3)", () => {
   it("refuses Basic together with form credentials, and a malformed Basic header", async () => {
     const cases: Array<[string, Record<string, string>, number, string]> = [
       ["grant_type=client_credentials&client_secret=globex-uat-secret", { authorization: basic("globex", "globex-uat-secret") }, 400, "invalid_request"],
-      ["grant_type=client_credentials&client_id=acme&client_secret=acme-uat-secret", { authorization: basic("globex", "globex-uat-secret") }, 400, "invalid_request"],
+      [
+        "grant_type=client_credentials&client_id=acme&client_secret=acme-uat-secret",
+        { authorization: basic("globex", "globex-uat-secret") },
+        400,
+        "invalid_request",
+      ],
       ["grant_type=client_credentials&client_id=acme", { authorization: basic("globex", "globex-uat-secret") }, 400, "invalid_request"],
       ["grant_type=client_credentials&client_id=globex&client_secret=globex-uat-secret", { authorization: "Basic bm9jb2xvbg==" }, 401, "invalid_client"],
     ];

@@ -30,8 +30,7 @@ export class OAuthError extends ProtocolError {
 
 type Credentials = { clientId: string; clientSecret: string };
 
-const invalidClient = () =>
-  new OAuthError(401, { error: "invalid_client", error_description: "Client authentication failed." });
+const invalidClient = () => new OAuthError(401, { error: "invalid_client", error_description: "Client authentication failed." });
 
 function basicCredentials(authorization: string): Credentials {
   const decoded = Buffer.from(authorization.slice(6).trim(), "base64").toString("utf8");
@@ -147,7 +146,10 @@ export async function exchangeClientCredentials(
     const lockedNow = await recordFailure(runtime.counterDb, keys);
     throw lockedNow ? throttled(lockedNow) : invalidClient();
   }
-  await clearFailures(runtime.counterDb, keys.filter((k) => k.scope === "token-client"));
+  await clearFailures(
+    runtime.counterDb,
+    keys.filter((k) => k.scope === "token-client"),
+  );
   const granted = client.permissions.filter(isPermission);
   let scopes: Permission[] = granted;
   if (typeof form.scope === "string" && form.scope.trim() !== "") {

@@ -6,7 +6,11 @@ import { checkAddress, DestinationRefused, type DestinationPolicy } from "@/lib/
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** The resolver behind the guard: the system's by default; tests pass one that answers a hostile address. */
-export type Resolver = (hostname: string, options: LookupOptions & { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+export type Resolver = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 /**
  * A `lookup` for http.request / net.connect that resolves the host and

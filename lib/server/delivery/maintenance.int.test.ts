@@ -34,10 +34,9 @@ describe("delivery retention", () => {
     const pending = await delivery("Pending", null);
     expect(await purgeFinishedDeliveries((await getRuntime()).db, 30)).toBe(2);
     expect([await exists(oldSucceeded), await exists(oldFailed), await exists(recent), await exists(pending)]).toEqual([false, false, true, true]);
-    const { rows } = await (await getRuntime()).db.query<{ n: string }>(
-      "SELECT count(*)::text AS n FROM delivery_attempts WHERE delivery_id = ANY ($1::uuid[])",
-      [[oldSucceeded, oldFailed]],
-    );
+    const { rows } = await (
+      await getRuntime()
+    ).db.query<{ n: string }>("SELECT count(*)::text AS n FROM delivery_attempts WHERE delivery_id = ANY ($1::uuid[])", [[oldSucceeded, oldFailed]]);
     expect(rows[0]!.n).toBe("0");
   });
 });

@@ -41,7 +41,9 @@ export type AttemptRow = {
 
 const COLUMNS = `client_id, delivery_id, source_kind, source_id, event_id, url, body, custom_headers, status, attempt_count,
   run_started_at_attempt, manual_run, next_attempt_at, last_error, created_at, updated_at, completed_at`;
-const QUALIFIED_COLUMNS = COLUMNS.split(",").map((c) => `d.${c.trim()}`).join(", ");
+const QUALIFIED_COLUMNS = COLUMNS.split(",")
+  .map((c) => `d.${c.trim()}`)
+  .join(", ");
 
 export type NewDelivery = Pick<DeliveryRow, "client_id" | "delivery_id" | "source_kind" | "source_id" | "event_id" | "url" | "body" | "custom_headers">;
 
@@ -66,10 +68,7 @@ export async function insertDeliveries(db: Queryable, rows: readonly NewDelivery
 }
 
 export async function findDelivery(db: Queryable, clientId: string, deliveryId: string): Promise<DeliveryRow | null> {
-  const { rows } = await db.query<DeliveryRow>(`SELECT ${COLUMNS} FROM deliveries WHERE client_id = $1 AND delivery_id = $2`, [
-    clientId,
-    deliveryId,
-  ]);
+  const { rows } = await db.query<DeliveryRow>(`SELECT ${COLUMNS} FROM deliveries WHERE client_id = $1 AND delivery_id = $2`, [clientId, deliveryId]);
   return rows[0] ?? null;
 }
 

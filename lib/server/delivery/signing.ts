@@ -7,9 +7,7 @@ import { constants, createHmac, KeyObject, randomUUID, sign } from "node:crypto"
  * timestamp (10 digits) and nonce (36 characters) keep the undelimited
  * concatenation unambiguous.
  */
-export type Signer =
-  | { mode: "hmac"; secret: string }
-  | { mode: "rsa"; key: KeyObject };
+export type Signer = { mode: "hmac"; secret: string } | { mode: "rsa"; key: KeyObject };
 
 export const RSA_SIGNATURE_VERSION = "rsa-v1";
 export const PSS_SALT_LENGTH = 32;

@@ -14,7 +14,14 @@ describe("SSRF guard: one case per IANA special-purpose registry entry", () => {
   });
 
   it("judges every embedded-IPv4 spelling by the IPv4 inside", () => {
-    for (const address of ["::ffff:0:10.0.0.1", "::ffff:0:a00:1", "::10.0.0.1", "64:ff9b::a9fe:a9fe", "2002:c0a8:101::1", "2001:0:4136:e378:8000:63bf:3fff:fdd2"]) {
+    for (const address of [
+      "::ffff:0:10.0.0.1",
+      "::ffff:0:a00:1",
+      "::10.0.0.1",
+      "64:ff9b::a9fe:a9fe",
+      "2002:c0a8:101::1",
+      "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+    ]) {
       expect(forbiddenAddressReason(address), address).not.toBeNull();
     }
     // Teredo whose server and client are public (2001:0:4136:e378:8000:63bf:f7f7:f7f7: client 8.8.8.8).

@@ -107,7 +107,12 @@ describe("SSRF guard with WEBHOOK_ALLOW_PRIVATE_NETWORKS=0", () => {
       const strict = await attemptPost({ url: redirecting.url("/r"), headers: {}, body: "{}", policy: { allowPrivateNetworks: false, requireHttps: false } });
       expect(strict).toMatchObject({ succeeded: false, statusCode: null });
       expect(redirecting.connections()).toBe(0);
-      const permissive = await attemptPost({ url: redirecting.url("/r"), headers: {}, body: "{}", policy: { allowPrivateNetworks: true, requireHttps: false } });
+      const permissive = await attemptPost({
+        url: redirecting.url("/r"),
+        headers: {},
+        body: "{}",
+        policy: { allowPrivateNetworks: true, requireHttps: false },
+      });
       expect(permissive).toMatchObject({ succeeded: false, statusCode: 302, error: "HTTP 302" });
       expect(listener.connections()).toBe(0);
     } finally {

@@ -7,7 +7,9 @@ import { signatureHeaders } from "@/lib/server/delivery/signing";
 
 /** scripts/verify-webhook.ts, run the way `npm run verify-webhook` runs it. */
 function verifyCli(args: string[]) {
-  const run = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/verify-webhook.ts", ...args], { encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "--conditions=react-server", "scripts/verify-webhook.ts", ...args], {
+    encoding: "utf8",
+  });
   return { status: run.status, out: run.stdout.trim() };
 }
 
@@ -16,7 +18,12 @@ describe("npm run verify-webhook", () => {
   const body = '{"topic":"Deposits","value":{"amount":"1.00","currency":"USD"}}';
   const headers = signatureHeaders({ mode: "hmac", secret: "whsec_new" }, { url: new URL("https://r.example/hook?a=1"), body });
   writeFileSync(path.join(dir, "body.json"), body);
-  writeFileSync(path.join(dir, "headers.txt"), Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join("\n"));
+  writeFileSync(
+    path.join(dir, "headers.txt"),
+    Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("\n"),
+  );
   const common = ["--headers-file", path.join(dir, "headers.txt"), "--body-file", path.join(dir, "body.json")];
 
   it("accepts a genuine message with either of two secrets and exits 0", () => {

@@ -95,7 +95,9 @@ describe("webhook verifier", () => {
   it("rejects missing and malformed headers", () => {
     const m = message(hmac);
     expect(hmacVerifier()({ ...m, headers: { ...m.headers, "Svc-Signature": "" } })).toMatchObject({ reason: "MISSING_HEADER" });
-    expect(hmacVerifier()({ ...m, headers: { ...m.headers, "Svc-Nonce": m.headers["Svc-Nonce"]!.toUpperCase() } })).toMatchObject({ reason: "MALFORMED_HEADER" });
+    expect(hmacVerifier()({ ...m, headers: { ...m.headers, "Svc-Nonce": m.headers["Svc-Nonce"]!.toUpperCase() } })).toMatchObject({
+      reason: "MALFORMED_HEADER",
+    });
     expect(hmacVerifier()({ ...m, headers: { ...m.headers, "Svc-Timestamp": "17954602850" } })).toMatchObject({ reason: "MALFORMED_HEADER" });
   });
 });

@@ -21,13 +21,7 @@ export type IncomingWebhook = {
   body: Uint8Array | string;
 };
 
-export type VerificationFailure =
-  | "MISSING_HEADER"
-  | "MALFORMED_HEADER"
-  | "WRONG_MODE"
-  | "TIMESTAMP_OUT_OF_RANGE"
-  | "BAD_SIGNATURE"
-  | "REPLAYED_NONCE";
+export type VerificationFailure = "MISSING_HEADER" | "MALFORMED_HEADER" | "WRONG_MODE" | "TIMESTAMP_OUT_OF_RANGE" | "BAD_SIGNATURE" | "REPLAYED_NONCE";
 
 export type VerificationResult = { ok: true; timestamp: number; nonce: string } | { ok: false; reason: VerificationFailure; message: string };
 

@@ -39,11 +39,7 @@ export function negotiate(accept: string | null, offered: readonly string[]): st
   for (const offer of offered) {
     const match = bestRangeFor(offer, ranges);
     if (match === null || match.q <= 0) continue;
-    if (
-      best === null ||
-      match.q > best.q ||
-      (match.q === best.q && match.specificity > best.specificity)
-    ) {
+    if (best === null || match.q > best.q || (match.q === best.q && match.specificity > best.specificity)) {
       best = { offer, q: match.q, specificity: match.specificity };
     }
   }
@@ -99,9 +95,7 @@ function bestRangeFor(offer: string, ranges: readonly MediaRange[]): { q: number
   let best: { q: number; specificity: number } | null = null;
 
   for (const range of ranges) {
-    const matches =
-      range.specificity === 0 ||
-      (range.type === offerType && (range.specificity === 1 || range.subtype === offerSubtype));
+    const matches = range.specificity === 0 || (range.type === offerType && (range.specificity === 1 || range.subtype === offerSubtype));
     if (!matches) continue;
     // A more specific range overrides a less specific one outright; among
     // equally specific duplicates the most generous q is the client's intent.

@@ -16,7 +16,13 @@ export const BEARER_THROTTLE: ThrottlePolicy = { maxFailures: 100, windowSeconds
  * the 401 itself, or a 429 with Retry-After once the address is over its
  * budget. A request without the header is not a guess and is not counted.
  */
-export async function bearerRefusal(db: Queryable, sourceAddress: string | null, hadHeader: boolean, error: unknown, policy = BEARER_THROTTLE): Promise<unknown> {
+export async function bearerRefusal(
+  db: Queryable,
+  sourceAddress: string | null,
+  hadHeader: boolean,
+  error: unknown,
+  policy = BEARER_THROTTLE,
+): Promise<unknown> {
   if (!(error instanceof ApiError) || error.code !== "UNAUTHORIZED" || !hadHeader || !sourceAddress) return error;
   const lockedUntil = await recordFailure(db, [{ scope: "bearer-address", key: sourceAddress, policy }]);
   if (!lockedUntil) return error;

@@ -8,7 +8,14 @@ import { clientIpOf } from "@/lib/server/http/client-ip";
 import { correlationIdOf } from "@/lib/server/http/correlation";
 import { requestActor, type RequestActor } from "@/lib/server/http/actor";
 import { ApiError } from "@/lib/contract/http/errors";
-import { idempotencyStep, prepareClaim, replayResponse, type IdempotencySession, type StatementRunner, type TransactionRunner } from "@/lib/server/http/idempotency";
+import {
+  idempotencyStep,
+  prepareClaim,
+  replayResponse,
+  type IdempotencySession,
+  type StatementRunner,
+  type TransactionRunner,
+} from "@/lib/server/http/idempotency";
 import { requiredPermissions, type OperationInput, type OperationResult, type OperationSpec } from "@/lib/contract/http/operation";
 import { admitRequest, portalBucket, type Quota } from "@/lib/server/http/rate-limit";
 import { CSV_TYPE, errorResponse, JSON_TYPE, renderResponse } from "@/lib/server/http/respond";
@@ -84,7 +91,13 @@ function quotaOf(principal: Principal, config: Runtime["config"]): Quota {
 }
 
 /** IP allow-list, rate limit and the Idempotency-Key claim share one database round trip. */
-async function admissionStep(request: Request, principal: Principal, runtime: Runtime, headers: Headers, prepared: ClaimRequest | null): Promise<ClaimOutcome | null> {
+async function admissionStep(
+  request: Request,
+  principal: Principal,
+  runtime: Runtime,
+  headers: Headers,
+  prepared: ClaimRequest | null,
+): Promise<ClaimOutcome | null> {
   const quota = quotaOf(principal, runtime.config);
   const admission = await admitRequest(runtime.counterDb, principal, clientIpOf(request.headers), quota, prepared);
   if (!admission.clientKnown) throw new ApiError("UNAUTHORIZED", "The client of this access token no longer exists or is suspended.");

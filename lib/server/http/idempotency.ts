@@ -8,7 +8,15 @@ import { withTransaction } from "@/lib/server/db/transaction";
 import { ApiError } from "@/lib/contract/http/errors";
 import type { OperationSpec } from "@/lib/contract/http/operation";
 import { JSON_TYPE, renderResponse } from "@/lib/server/http/respond";
-import { completeKey, releaseKey, type ClaimOutcome, type ClaimRequest, type IdempotencyScope, type ResponseSlot, type StoredResponse } from "@/lib/server/idempotency/repo";
+import {
+  completeKey,
+  releaseKey,
+  type ClaimOutcome,
+  type ClaimRequest,
+  type IdempotencyScope,
+  type ResponseSlot,
+  type StoredResponse,
+} from "@/lib/server/idempotency/repo";
 import type { Runtime } from "@/lib/server/runtime";
 
 /** A claimant silent this long is presumed dead (decisions §5): its key may be claimed again. */

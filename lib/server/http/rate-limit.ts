@@ -92,9 +92,19 @@ export async function admitRequest(
     name: "admit-request",
     text: ADMIT_SQL,
     values: [
-      caller.clientId, windowStart, safeIp, claim?.slot.key ?? null, quota.max,
-      claim?.slot.method ?? null, claim?.slot.path ?? null, claim?.slot.token ?? null, claim?.slot.ttlSeconds ?? null, claim?.staleSeconds ?? null,
-      quota.bucket ?? CLIENT_BUCKET, caller.cif, caller.portalUser?.sessionId ?? null,
+      caller.clientId,
+      windowStart,
+      safeIp,
+      claim?.slot.key ?? null,
+      quota.max,
+      claim?.slot.method ?? null,
+      claim?.slot.path ?? null,
+      claim?.slot.token ?? null,
+      claim?.slot.ttlSeconds ?? null,
+      claim?.staleSeconds ?? null,
+      quota.bucket ?? CLIENT_BUCKET,
+      caller.cif,
+      caller.portalUser?.sessionId ?? null,
     ],
   });
   const row = rows[0];
@@ -116,9 +126,7 @@ export async function admitRequest(
 /** Windows older than the current one are never read again. */
 export async function purgeRateLimitWindows(db: Queryable, windowSeconds: number, now = Date.now()): Promise<number> {
   const nowSeconds = Math.floor(now / 1000);
-  const { rowCount } = await db.query("DELETE FROM rate_limit_windows WHERE window_start < $1", [
-    nowSeconds - (nowSeconds % windowSeconds),
-  ]);
+  const { rowCount } = await db.query("DELETE FROM rate_limit_windows WHERE window_start < $1", [nowSeconds - (nowSeconds % windowSeconds)]);
   return rowCount ?? 0;
 }
 
@@ -128,10 +136,11 @@ export type QuotaUse = { limit: number; used: number; remaining: number; resetSe
 export async function readQuota(db: Queryable, clientId: string, quota: Quota, now = Date.now()): Promise<QuotaUse> {
   const nowSeconds = Math.floor(now / 1000);
   const windowStart = nowSeconds - (nowSeconds % quota.windowSeconds);
-  const { rows } = await db.query<{ hits: number }>(
-    "SELECT hits FROM rate_limit_windows WHERE client_id = $1 AND bucket = $2 AND window_start = $3",
-    [clientId, quota.bucket ?? CLIENT_BUCKET, windowStart],
-  );
+  const { rows } = await db.query<{ hits: number }>("SELECT hits FROM rate_limit_windows WHERE client_id = $1 AND bucket = $2 AND window_start = $3", [
+    clientId,
+    quota.bucket ?? CLIENT_BUCKET,
+    windowStart,
+  ]);
   const used = rows[0]?.hits ?? 0;
   return {
     limit: quota.max,

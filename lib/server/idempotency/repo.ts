@@ -7,10 +7,7 @@ export type IdempotencyScope = { clientId: string; method: string; path: string;
 
 export type StoredResponse = { status: number; body: string };
 
-export type ClaimOutcome =
-  | { kind: "claimed" }
-  | { kind: "replay"; response: StoredResponse }
-  | { kind: "in_flight" };
+export type ClaimOutcome = { kind: "claimed" } | { kind: "replay"; response: StoredResponse } | { kind: "in_flight" };
 
 /** What SQL claim_idempotency_key answers (migrations/0007). */
 export type ClaimJson = { kind: "claimed" } | { kind: "in_flight" } | { kind: "replay"; status: number; body: string };
@@ -26,13 +23,7 @@ export function toClaimOutcome(json: ClaimJson): ClaimOutcome {
  * request with the same key sees it at once. The pipeline makes the same
  * call inside its admission statement (lib/server/http/rate-limit.ts).
  */
-export async function claimKey(
-  db: Queryable,
-  scope: IdempotencyScope,
-  token: string,
-  ttlSeconds: number,
-  staleSeconds: number,
-): Promise<ClaimOutcome> {
+export async function claimKey(db: Queryable, scope: IdempotencyScope, token: string, ttlSeconds: number, staleSeconds: number): Promise<ClaimOutcome> {
   const { rows } = await db.query<{ claim: ClaimJson }>({
     name: "idempotency-claim",
     text: "SELECT claim_idempotency_key($1, $2, $3, $4, $5, $6, $7) AS claim",

@@ -46,7 +46,13 @@ function debit(amount: bigint, chargeMinor = 0n): TLedgerEntry {
 async function verifyCli(): Promise<{ code: number; out: string }> {
   const runtime = await getRuntime();
   const out: string[] = [];
-  const context = async () => ({ db: runtime.db, appEnv: runtime.config.appEnv, actor: "system:test", correlationId: randomUUID(), baseUrl: "http://localhost" });
+  const context = async () => ({
+    db: runtime.db,
+    appEnv: runtime.config.appEnv,
+    actor: "system:test",
+    correlationId: randomUUID(),
+    baseUrl: "http://localhost",
+  });
   const code = await runCli(["ledger", "verify", "--json"], [ledgerVerify], context, { out: (l) => out.push(l), err: (l) => out.push(l) });
   return { code, out: out.join("\n") };
 }

@@ -13,10 +13,9 @@ export type PostedEntry = { entryId: string; balances: Record<string, bigint> };
 
 /** Writes one entry; null when its covered account's balance does not cover it (nothing written). */
 export async function postEntry(db: Queryable, entry: TLedgerEntry): Promise<PostedEntry | null> {
-  const { rows } = await db.query<{ posted: { entryId: number; balances: Record<string, string> } | null }>(
-    "SELECT ledger_post_entry($1) AS posted",
-    [JSON.stringify(ZLedgerEntry.parse(entry))],
-  );
+  const { rows } = await db.query<{ posted: { entryId: number; balances: Record<string, string> } | null }>("SELECT ledger_post_entry($1) AS posted", [
+    JSON.stringify(ZLedgerEntry.parse(entry)),
+  ]);
   const posted = rows[0]?.posted ?? null;
   if (!posted) return null;
   return { entryId: String(posted.entryId), balances: Object.fromEntries(Object.entries(posted.balances).map(([k, v]) => [k, BigInt(v)])) };

@@ -27,8 +27,12 @@ export type PaymentMovement = {
   creditorAccountId: string | null;
 };
 
-const posting = (account: { accountId: string } | { bankAccount: Extract<TPosting, { bankAccount: string }>["bankAccount"] }, amount: bigint, currency: string, kind: string): TPosting =>
-  ({ ...account, amountMinor: amount.toString(), currency, kind }) as TPosting;
+const posting = (
+  account: { accountId: string } | { bankAccount: Extract<TPosting, { bankAccount: string }>["bankAccount"] },
+  amount: bigint,
+  currency: string,
+  kind: string,
+): TPosting => ({ ...account, amountMinor: amount.toString(), currency, kind }) as TPosting;
 
 export function paymentPostings(m: PaymentMovement): TPosting[] {
   const kind = m.rail === "INTERNAL" ? "transfer" : "payment";

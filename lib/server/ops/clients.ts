@@ -101,7 +101,9 @@ export async function listClients(ctx: Pick<OpsContext, "db">): Promise<ClientVi
   return (await repo.listClients(ctx.db)).map(publicView);
 }
 
-export type ClientDetail = ClientView & { credentials: Array<{ credentialId: string; createdAt: string; expiresAt: string | null; lastUsedAt: string | null }> };
+export type ClientDetail = ClientView & {
+  credentials: Array<{ credentialId: string; createdAt: string; expiresAt: string | null; lastUsedAt: string | null }>;
+};
 
 export async function showClient(ctx: Pick<OpsContext, "db">, input: unknown): Promise<ClientDetail> {
   const { clientId } = parseInput(ZClientRef, input);
@@ -174,7 +176,11 @@ export async function rotateClientSecret(ctx: OpsContext, input: unknown): Promi
     const expired = await repo.expireOpenCredentials(tx, data.clientId, data.overlapHours);
     const credentialId = randomUUID();
     await repo.insertCredential(tx, data.clientId, credentialId, secretHash);
-    await auditOperation(tx, { ...audit(ctx, data.clientId, "client.secret_rotated"), before: { endedCredentials: expired, overlapHours: data.overlapHours }, after: { credentialId } });
+    await auditOperation(tx, {
+      ...audit(ctx, data.clientId, "client.secret_rotated"),
+      before: { endedCredentials: expired, overlapHours: data.overlapHours },
+      after: { credentialId },
+    });
     return { clientId: data.clientId, clientSecret, credentialId, previousValidHours: data.overlapHours };
   });
 }

@@ -31,18 +31,17 @@ export async function insertUser(
 
 /** A client's user, or (clientId null) an operator; the scope is in the WHERE clause. */
 export async function lockUser(db: Queryable, clientId: string | null, email: string): Promise<ManagedUserRow | null> {
-  const { rows } = await db.query<ManagedUserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE lower(email) = $2 AND client_id IS NOT DISTINCT FROM $1 FOR UPDATE`,
-    [clientId, email],
-  );
+  const { rows } = await db.query<ManagedUserRow>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = $2 AND client_id IS NOT DISTINCT FROM $1 FOR UPDATE`, [
+    clientId,
+    email,
+  ]);
   return rows[0] ?? null;
 }
 
 export async function listUsers(db: Queryable, clientId: string | null): Promise<ManagedUserRow[]> {
-  const { rows } = await db.query<ManagedUserRow>(
-    `SELECT ${COLUMNS} FROM users WHERE client_id IS NOT DISTINCT FROM $1 ORDER BY created_at, email`,
-    [clientId],
-  );
+  const { rows } = await db.query<ManagedUserRow>(`SELECT ${COLUMNS} FROM users WHERE client_id IS NOT DISTINCT FROM $1 ORDER BY created_at, email`, [
+    clientId,
+  ]);
   return rows;
 }
 
@@ -72,7 +71,11 @@ export async function insertPasswordLink(db: Queryable, tokenHash: Buffer, userI
  * before it expires, for a user who is not disabled. Returns the user, or
  * null when the link is unknown, spent, expired or its user disabled.
  */
-export async function spendPasswordLink(db: Queryable, tokenHash: Buffer, passwordHash: string): Promise<{ user_id: string; email: string; client_id: string | null } | null> {
+export async function spendPasswordLink(
+  db: Queryable,
+  tokenHash: Buffer,
+  passwordHash: string,
+): Promise<{ user_id: string; email: string; client_id: string | null } | null> {
   const { rows } = await db.query<{ user_id: string; email: string; client_id: string | null }>(
     `WITH link AS (
        UPDATE password_links l SET used_at = now()

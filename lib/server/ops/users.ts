@@ -134,7 +134,16 @@ export async function setPasswordWithLink(db: Pool, input: unknown): Promise<{ e
   return withTransaction(db, async (tx) => {
     const spent = await repo.spendPasswordLink(tx, tokenHash(data.token), passwordHash);
     if (!spent) throw new ApiError("VALIDATION_ERROR", "This link has expired or was already used. Ask your bank for a new one.", { field: "token" });
-    await auditOperation(tx, { clientId: spent.client_id, actor: `user:${spent.user_id}`, correlationId: randomUUID(), action: "user.password_set", entity: "user", entityId: spent.user_id, before: null, after: null });
+    await auditOperation(tx, {
+      clientId: spent.client_id,
+      actor: `user:${spent.user_id}`,
+      correlationId: randomUUID(),
+      action: "user.password_set",
+      entity: "user",
+      entityId: spent.user_id,
+      before: null,
+      after: null,
+    });
     return { email: spent.email };
   });
 }

@@ -25,9 +25,23 @@ describe("payments submitted together", () => {
     const lostClaim = { clientId: "acme", method: "POST", path: "/v1/payments/ach-local", key: randomUUID(), token: randomUUID(), status: 201, ttlSeconds: 60 };
 
     const submissions = [
-      ...Array.from({ length: 8 }, (_, i) => createAchPayment({ db: db, responseSlot: null }, ctx, ach({ instructedAmount: { amount: "1.00", currency: "USD" }, remittanceInformation: [`${tag}-ok-${i}`] }))),
-      createAchPayment({ db: db, responseSlot: null }, ctx, ach({ ...bmd, instructedAmount: { amount: "40.00", currency: "BMD" }, remittanceInformation: [`${tag}-bmd-a`] })),
-      createAchPayment({ db: db, responseSlot: null }, ctx, ach({ ...bmd, instructedAmount: { amount: "40.00", currency: "BMD" }, remittanceInformation: [`${tag}-bmd-b`] })),
+      ...Array.from({ length: 8 }, (_, i) =>
+        createAchPayment(
+          { db: db, responseSlot: null },
+          ctx,
+          ach({ instructedAmount: { amount: "1.00", currency: "USD" }, remittanceInformation: [`${tag}-ok-${i}`] }),
+        ),
+      ),
+      createAchPayment(
+        { db: db, responseSlot: null },
+        ctx,
+        ach({ ...bmd, instructedAmount: { amount: "40.00", currency: "BMD" }, remittanceInformation: [`${tag}-bmd-a`] }),
+      ),
+      createAchPayment(
+        { db: db, responseSlot: null },
+        ctx,
+        ach({ ...bmd, instructedAmount: { amount: "40.00", currency: "BMD" }, remittanceInformation: [`${tag}-bmd-b`] }),
+      ),
       createAchPayment({ db: db, responseSlot: null }, ctx, ach({ instructionIdentification: `D${tag.slice(-8)}`, remittanceInformation: [`${tag}-dup-1`] })),
       createAchPayment({ db: db, responseSlot: null }, ctx, ach({ instructionIdentification: `D${tag.slice(-8)}`, remittanceInformation: [`${tag}-dup-2`] })),
       createAchPayment({ db: db, responseSlot: lostClaim }, ctx, ach({ remittanceInformation: [`${tag}-lost`] })),
@@ -37,7 +51,10 @@ describe("payments submitted together", () => {
     const ok = settled.slice(0, 8);
     expect(ok.every((s) => s.status === "fulfilled" && s.value.transactionStatus === "Pending")).toBe(true);
     // 50.00 BMD covers one 40.00 payment; the other is a recorded failure.
-    const bmdStatuses = settled.slice(8, 10).map((s) => (s.status === "fulfilled" ? s.value.transactionStatus : "rejected")).sort();
+    const bmdStatuses = settled
+      .slice(8, 10)
+      .map((s) => (s.status === "fulfilled" ? s.value.transactionStatus : "rejected"))
+      .sort();
     expect(bmdStatuses).toEqual(["Failed", "Pending"]);
     expect(await balanceMinor(ACME_BMD)).toBe(1_000n);
     // One instructionIdentification, two submissions: one payment and one 409.
@@ -72,7 +89,15 @@ describe("payments submitted together", () => {
       const order = Array.from({ length: 60 }, (_, i) => accounts[(i * (round + 1) + (i % 2 ? 2 : 0)) % accounts.length]!);
       const settled = await Promise.allSettled(
         order.map((account, i) =>
-          createAchPayment({ db: db, responseSlot: null }, ctx, ach({ debtorAccount: { identification: account }, instructedAmount: { amount: "0.01", currency: "USD" }, remittanceInformation: [`LOCKS-${round}-${i}`] })),
+          createAchPayment(
+            { db: db, responseSlot: null },
+            ctx,
+            ach({
+              debtorAccount: { identification: account },
+              instructedAmount: { amount: "0.01", currency: "USD" },
+              remittanceInformation: [`LOCKS-${round}-${i}`],
+            }),
+          ),
         ),
       );
       expect(settled.filter((s) => s.status === "rejected").map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);

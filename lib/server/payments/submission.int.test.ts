@@ -132,8 +132,15 @@ describe("SQL submit_payment", () => {
     expect(await claimKey(db, scope, slot.token, 60, 60)).toEqual({ kind: "claimed" });
     const s = await submission();
     const lost = await submission();
-    expect(await submit([{ submission: s, slot }, { submission: lost, slot: { ...slot, token: randomUUID() } }])).toEqual(["Accepted", "ClaimLost"]);
-    const { rows } = await db.query<{ state: string; response_body: string }>("SELECT state, response_body FROM idempotency_keys WHERE idem_key = $1", [scope.key]);
+    expect(
+      await submit([
+        { submission: s, slot },
+        { submission: lost, slot: { ...slot, token: randomUUID() } },
+      ]),
+    ).toEqual(["Accepted", "ClaimLost"]);
+    const { rows } = await db.query<{ state: string; response_body: string }>("SELECT state, response_body FROM idempotency_keys WHERE idem_key = $1", [
+      scope.key,
+    ]);
     expect(rows[0]).toEqual({ state: "completed", response_body: s.accepted.body });
     expect(await written(lost.paymentId)).toEqual({ status: null, postings: 0, tasks: 0, audits: 0 });
   });

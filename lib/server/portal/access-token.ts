@@ -25,17 +25,13 @@ export function mintPortalToken(
   runtime: Pick<Runtime, "bankKey" | "config">,
   user: Pick<PortalUser, "id" | "email" | "role" | "clientId" | "cif" | "clientPermissions" | "sessionId">,
 ): Promise<IssuedToken> {
-  return issueAccessToken(
-    runtime.bankKey,
-    portalTokenSettings(runtime.config),
-    {
-      clientId: user.clientId,
-      cif: user.cif,
-      scopes: scopesForRole(user.role, user.clientPermissions),
-      // The session rides along: once it ends (sign-out), the pipeline refuses the token.
-      portalUser: { id: user.id, email: user.email, role: user.role, sessionId: user.sessionId },
-    },
-  );
+  return issueAccessToken(runtime.bankKey, portalTokenSettings(runtime.config), {
+    clientId: user.clientId,
+    cif: user.cif,
+    scopes: scopesForRole(user.role, user.clientPermissions),
+    // The session rides along: once it ends (sign-out), the pipeline refuses the token.
+    portalUser: { id: user.id, email: user.email, role: user.role, sessionId: user.sessionId },
+  });
 }
 
 /**

@@ -21,7 +21,10 @@ function immutable(fields: readonly string[]): ApiError {
 }
 
 function invalid(details: ErrorDetail[]): ApiError {
-  const message = details.length === 1 ? `Invalid ${details[0]!.field}: ${details[0]!.message}` : `The request has ${details.length} invalid fields: ${details.map((d) => d.field).join(", ")}.`;
+  const message =
+    details.length === 1
+      ? `Invalid ${details[0]!.field}: ${details[0]!.message}`
+      : `The request has ${details.length} invalid fields: ${details.map((d) => d.field).join(", ")}.`;
   return new ApiError("VALIDATION_ERROR", message, { field: details[0]?.field ?? null, details });
 }
 
@@ -29,7 +32,11 @@ function invalid(details: ErrorDetail[]): ApiError {
 function sameJson(a: unknown, b: unknown): boolean {
   const canonical = (v: unknown): unknown =>
     v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+        )
       : v;
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
@@ -37,8 +44,10 @@ function sameJson(a: unknown, b: unknown): boolean {
 /** Both names or neither: allocation needs the pair (spec §3). */
 function namePairIssues(body: { accountHolderName?: string; accountName?: string }): ErrorDetail[] {
   const issues: ErrorDetail[] = [];
-  if (body.accountHolderName === undefined) issues.push({ field: "accountHolderName", code: "REQUIRED", message: "is required with accountName to allocate the account" });
-  if (body.accountName === undefined) issues.push({ field: "accountName", code: "REQUIRED", message: "is required with accountHolderName to allocate the account" });
+  if (body.accountHolderName === undefined)
+    issues.push({ field: "accountHolderName", code: "REQUIRED", message: "is required with accountName to allocate the account" });
+  if (body.accountName === undefined)
+    issues.push({ field: "accountName", code: "REQUIRED", message: "is required with accountHolderName to allocate the account" });
   return issues;
 }
 
@@ -76,7 +85,15 @@ export function planUpdateV1(row: VirtualAccountRow, body: TUpdateVirtualAccount
   };
 }
 
-const HOLDER_FIELDS_V2 = ["accountHolderName", "accountName", "accountHolderType", "taxIdentificationNumber", "countryOfResidence", "individual", "business"] as const;
+const HOLDER_FIELDS_V2 = [
+  "accountHolderName",
+  "accountName",
+  "accountHolderType",
+  "taxIdentificationNumber",
+  "countryOfResidence",
+  "individual",
+  "business",
+] as const;
 
 /** Allocating an unallocated account through v2: the names plus the v2 Individual/Business rules on the merged holder. */
 function allocateV2(row: VirtualAccountRow, body: TUpdateVirtualAccountV2): VirtualAccountChange {
@@ -108,7 +125,9 @@ export function planUpdateV2(row: VirtualAccountRow, body: TUpdateVirtualAccount
   if (!holderFieldSent) return { clientReference: body.clientReference, allocate: false };
   if (row.account_holder_name === null) {
     if (body.accountHolderName === undefined && body.accountName === undefined) {
-      throw invalid(namePairIssues(body).map((d) => ({ ...d, message: "holder details are set at allocation: send accountHolderName and accountName with them" })));
+      throw invalid(
+        namePairIssues(body).map((d) => ({ ...d, message: "holder details are set at allocation: send accountHolderName and accountName with them" })),
+      );
     }
     return allocateV2(row, body);
   }

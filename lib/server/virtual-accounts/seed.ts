@@ -15,14 +15,30 @@ export const DEMO_VIRTUAL_ACCOUNTS: Record<string, { currencies: string[]; accou
   acme: {
     currencies: ["USD", "BMD"],
     accounts: [
-      { currency: "USD", accountHolderName: "Jane Tucker", accountName: "Tucker Tenancy Deposit", clientReference: "TENANT-0001", dob: "1984-05-17", balance: "1500.00" },
-      { currency: "BMD", accountHolderName: "Island Freight Ltd.", accountName: "Island Freight Collections", accountHolderType: "Business", clientReference: "CUST-0002", balance: "320.50" },
+      {
+        currency: "USD",
+        accountHolderName: "Jane Tucker",
+        accountName: "Tucker Tenancy Deposit",
+        clientReference: "TENANT-0001",
+        dob: "1984-05-17",
+        balance: "1500.00",
+      },
+      {
+        currency: "BMD",
+        accountHolderName: "Island Freight Ltd.",
+        accountName: "Island Freight Collections",
+        accountHolderType: "Business",
+        clientReference: "CUST-0002",
+        balance: "320.50",
+      },
       { currency: "USD", balance: "0.00" },
     ],
   },
   globex: {
     currencies: ["USD"],
-    accounts: [{ currency: "USD", accountHolderName: "Wayne Supplies", accountName: "Wayne Supplies Receivables", clientReference: "GX-0001", balance: "75.00" }],
+    accounts: [
+      { currency: "USD", accountHolderName: "Wayne Supplies", accountName: "Wayne Supplies Receivables", clientReference: "GX-0001", balance: "75.00" },
+    ],
   },
 };
 
@@ -42,7 +58,14 @@ export async function seedDemoVirtualAccounts(db: Queryable): Promise<void> {
     for (const account of accounts) {
       const minor = parseAmount(account.balance, account.currency);
       if (minor === 0n) continue;
-      await postToVirtualAccount(db, { clientId, number: account.number, amountMinor: minor, currency: account.currency, kind: "opening_balance", reference: `OPEN-${account.number}` });
+      await postToVirtualAccount(db, {
+        clientId,
+        number: account.number,
+        amountMinor: minor,
+        currency: account.currency,
+        kind: "opening_balance",
+        reference: `OPEN-${account.number}`,
+      });
     }
   }
 }

@@ -30,10 +30,10 @@ export async function insertSubscription(
 }
 
 export async function findSubscription(db: Queryable, clientId: string, subscriptionId: string): Promise<SubscriptionRow | null> {
-  const { rows } = await db.query<SubscriptionRow>(
-    `SELECT ${COLUMNS} FROM webhook_subscriptions WHERE client_id = $1 AND subscription_id = $2`,
-    [clientId, subscriptionId],
-  );
+  const { rows } = await db.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM webhook_subscriptions WHERE client_id = $1 AND subscription_id = $2`, [
+    clientId,
+    subscriptionId,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -82,7 +82,6 @@ export async function activeSubscriptionsFor(db: Queryable, clientId: string, to
   return rows;
 }
 
-
 export async function findSigning(db: Queryable, clientId: string): Promise<{ mode: "rsa" | "hmac"; secret: string | null } | null> {
   const { rows } = await db.query<{ signing_mode: "rsa" | "hmac"; signing_secret: string | null }>(
     "SELECT signing_mode, signing_secret FROM clients WHERE client_id = $1",
@@ -96,12 +95,7 @@ export async function findSigning(db: Queryable, clientId: string): Promise<{ mo
  * The row lock on the client serialises two rotations, so neither loses the
  * other's previous secret. Null for RSA clients (nothing to rotate).
  */
-export async function rotateSecret(
-  db: Queryable,
-  clientId: string,
-  newSecret: string,
-  overlapSeconds: number,
-): Promise<{ validUntil: Date } | null> {
+export async function rotateSecret(db: Queryable, clientId: string, newSecret: string, overlapSeconds: number): Promise<{ validUntil: Date } | null> {
   const { rows } = await db.query<{ valid_until: Date }>(
     `WITH old AS (
        SELECT signing_secret FROM clients WHERE client_id = $1 AND signing_mode = 'hmac' AND signing_secret IS NOT NULL FOR UPDATE),

@@ -26,12 +26,7 @@ export async function checkCallbackUrl(url: string, policy: DestinationPolicy, f
   }
 }
 
-export async function createSubscription(
-  tx: Queryable,
-  clientId: string,
-  input: TCreateSubscription,
-  actor: string,
-): Promise<TSubscription> {
+export async function createSubscription(tx: Queryable, clientId: string, input: TCreateSubscription, actor: string): Promise<TSubscription> {
   const row = await insertSubscription(tx, clientId, {
     subscription_id: randomUUID(),
     topic: "Deposits",

@@ -4,6 +4,4 @@ import { endpoint } from "@/lib/server/http/endpoint";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint(getAccountOperation, ({ runtime, principal, params }) =>
-  getAccountOrThrow(runtime.db, principal.clientId, params.accountNumber),
-);
+export const GET = endpoint(getAccountOperation, ({ runtime, principal, params }) => getAccountOrThrow(runtime.db, principal.clientId, params.accountNumber));

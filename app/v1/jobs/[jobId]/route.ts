@@ -4,6 +4,4 @@ import { getJobStatus } from "@/lib/server/virtual-accounts/jobs/service";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint(getJobOperation, ({ runtime, principal, params, baseUrl }) =>
-  getJobStatus(runtime.db, principal.clientId, params.jobId, baseUrl),
-);
+export const GET = endpoint(getJobOperation, ({ runtime, principal, params, baseUrl }) => getJobStatus(runtime.db, principal.clientId, params.jobId, baseUrl));

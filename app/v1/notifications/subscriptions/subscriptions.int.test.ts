@@ -44,7 +44,11 @@ describe("POST /v1/notifications/subscriptions", () => {
     ["a file URL", { topic: "Deposits", callbackUrl: "file:///etc/passwd" }, "callbackUrl"],
     ["credentials in the URL", { topic: "Deposits", callbackUrl: "https://u:p@example.com/x" }, "callbackUrl"],
     ["a 2049-character URL", { topic: "Deposits", callbackUrl: `https://example.com/${"a".repeat(2029)}` }, "callbackUrl"],
-    ["11 custom headers", { topic: "Deposits", callbackUrl: URL_OK, customHeaders: Object.fromEntries([...Array(11)].map((_, i) => [`X-H${i}`, "v"])) }, "customHeaders"],
+    [
+      "11 custom headers",
+      { topic: "Deposits", callbackUrl: URL_OK, customHeaders: Object.fromEntries([...Array(11)].map((_, i) => [`X-H${i}`, "v"])) },
+      "customHeaders",
+    ],
     ["a 51-character header name", { topic: "Deposits", callbackUrl: URL_OK, customHeaders: { ["X".repeat(51)]: "v" } }, `customHeaders.${"X".repeat(51)}`],
     ["a 501-character header value", { topic: "Deposits", callbackUrl: URL_OK, customHeaders: { "X-A": "v".repeat(501) } }, "customHeaders.X-A"],
     ["a Host header", { topic: "Deposits", callbackUrl: URL_OK, customHeaders: { host: "evil" } }, "customHeaders.host"],
@@ -52,7 +56,11 @@ describe("POST /v1/notifications/subscriptions", () => {
     ["a Content-Length header", { topic: "Deposits", callbackUrl: URL_OK, customHeaders: { "content-length": "1" } }, "customHeaders.content-length"],
     ["an Authorization header", { topic: "Deposits", callbackUrl: URL_OK, customHeaders: { Authorization: "Bearer x" } }, "customHeaders.Authorization"],
     ["an Svc-* header", { topic: "Deposits", callbackUrl: URL_OK, customHeaders: { "svc-signature": "x" } }, "customHeaders.svc-signature"],
-    ["a Transfer-Encoding header", { topic: "Deposits", callbackUrl: URL_OK, customHeaders: { "Transfer-Encoding": "chunked" } }, "customHeaders.Transfer-Encoding"],
+    [
+      "a Transfer-Encoding header",
+      { topic: "Deposits", callbackUrl: URL_OK, customHeaders: { "Transfer-Encoding": "chunked" } },
+      "customHeaders.Transfer-Encoding",
+    ],
     ["a header value with CRLF", { topic: "Deposits", callbackUrl: URL_OK, customHeaders: { "X-A": "a\r\nHost: evil" } }, "customHeaders.X-A"],
     ["a non-string header value", { topic: "Deposits", callbackUrl: URL_OK, customHeaders: { "X-A": 1 } }, "customHeaders.X-A"],
     ["an unknown member", { topic: "Deposits", callbackUrl: URL_OK, extra: true }, ""],
@@ -118,7 +126,11 @@ describe("reading and deleting subscriptions", () => {
     expectErrorBody(foreign.body, 404, "SUBSCRIPTION_NOT_FOUND");
     const strip = (b: Record<string, unknown>) => ({ ...b, correlationId: null, message: String(b.message).replace(/[0-9a-f-]{36}/, "ID") });
     expect(strip(foreign.body)).toEqual(strip(unknown.body));
-    const foreignDelete = await call(deleteSubscription, `/v1/notifications/subscriptions/${id}`, { method: "DELETE", token: globex, params: { subscriptionId: id } });
+    const foreignDelete = await call(deleteSubscription, `/v1/notifications/subscriptions/${id}`, {
+      method: "DELETE",
+      token: globex,
+      params: { subscriptionId: id },
+    });
     expectErrorBody(foreignDelete.body, 404, "SUBSCRIPTION_NOT_FOUND");
     const stillActive = await call<Subscription>(getSubscription, "/x", { token: await tokenFor("acme"), params: { subscriptionId: id } });
     expect(stillActive.body.isActive).toBe(true);
@@ -161,10 +173,14 @@ describe("signing secret", () => {
   it("rotates an HMAC secret with a 24 h overlap and an audit row without the secret; RSA clients get 400", async () => {
     const token = await tokenFor("initech");
     const before = await call<{ secret: string }>(getSigningSecret, "/x", { token });
-    const rotated = await call<{ secret: string; previousSecretValidUntil: string; algorithm: string }>(rotateSigningSecret, "/v1/notifications/signing-secret/rotate", {
-      method: "POST",
-      token,
-    });
+    const rotated = await call<{ secret: string; previousSecretValidUntil: string; algorithm: string }>(
+      rotateSigningSecret,
+      "/v1/notifications/signing-secret/rotate",
+      {
+        method: "POST",
+        token,
+      },
+    );
     expect(rotated.status).toBe(200);
     expect(rotated.body.algorithm).toBe("HMAC-SHA256");
     expect(rotated.body.secret).not.toBe(before.body.secret);
@@ -201,9 +217,13 @@ describe("Idempotency-Key on subscriptions", () => {
 
     const id = first.body.subscriptionId;
     const deleteKey = "0a4c6a1e-2f52-4e0b-8d3c-9b6f1e2d3c4b";
-    const del = () => call<Subscription>(deleteSubscription, `/v1/notifications/subscriptions/${id}`, {
-      method: "DELETE", token, params: { subscriptionId: id }, headers: { "idempotency-key": deleteKey },
-    });
+    const del = () =>
+      call<Subscription>(deleteSubscription, `/v1/notifications/subscriptions/${id}`, {
+        method: "DELETE",
+        token,
+        params: { subscriptionId: id },
+        headers: { "idempotency-key": deleteKey },
+      });
     const d1 = await del();
     const d2 = await del();
     expect(d1.status).toBe(200);

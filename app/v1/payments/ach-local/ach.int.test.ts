@@ -12,8 +12,20 @@ describe("POST /v1/payments/ach-local", () => {
     expect(Object.keys(body).sort()).toEqual(["details", "id", "linkedActivities", "status", "transactionStatus", "uniqueIdentifier"]);
     expect(body).toMatchObject({ status: "success", transactionStatus: "Pending", linkedActivities: [] });
     expect(Object.keys(body.details).sort()).toEqual(
-      ["beneficiary", "beneficiaryAccount", "beneficiaryAgent", "chargeDetails", "creditorAccount", "debtorAccount", "extReference",
-        "failureReason", "instructedAmount", "intermediaryAgent", "remittanceInformation", "settlementDetails"].sort(),
+      [
+        "beneficiary",
+        "beneficiaryAccount",
+        "beneficiaryAgent",
+        "chargeDetails",
+        "creditorAccount",
+        "debtorAccount",
+        "extReference",
+        "failureReason",
+        "instructedAmount",
+        "intermediaryAgent",
+        "remittanceInformation",
+        "settlementDetails",
+      ].sort(),
     );
     expect(body.details).toMatchObject({
       extReference: "ACH-OK-1",
@@ -89,7 +101,11 @@ describe("POST /v1/payments/ach-local", () => {
     ["debtor account of another client", { debtorAccount: { identification: GLOBEX_USD } }, "debtorAccount.identification"],
     ["unknown debtor account", { debtorAccount: { identification: "9999999999" } }, "debtorAccount.identification"],
     ["inactive debtor account", { debtorAccount: { identification: ACME_INACTIVE } }, "debtorAccount.identification"],
-    ["debitCurrency not the account's", { debitCurrency: "BMD", instructedAmount: { amount: "1.00", currency: "BMD" }, creditorBank: { bankCode: "BANK_A", currency: "BMD" } }, "debitCurrency"],
+    [
+      "debitCurrency not the account's",
+      { debitCurrency: "BMD", instructedAmount: { amount: "1.00", currency: "BMD" }, creditorBank: { bankCode: "BANK_A", currency: "BMD" } },
+      "debitCurrency",
+    ],
   ];
 
   it.each(invalid)("rejects %s with 400 naming the field", async (_name, overrides, field) => {

@@ -20,9 +20,7 @@ describe("POST /v1/payments/swift", () => {
   it("converts a fixed debitAmount at the table rate, rounding half to even, and charges SHA", async () => {
     const before = await balanceMinor(ACME_USD);
     // 100.01 USD * 0.9215 = 92.159215 EUR -> 92.16
-    const res = await postSwift(
-      swiftBody({ instructedAmount: { currency: "EUR" }, debitAmount: { currency: "USD", amount: "100.01" }, chargesType: "SHA" }),
-    );
+    const res = await postSwift(swiftBody({ instructedAmount: { currency: "EUR" }, debitAmount: { currency: "USD", amount: "100.01" }, chargesType: "SHA" }));
     expect(res.status).toBe(201);
     const body = paymentOf(res);
     expect(body.details.settlementDetails).toMatchObject({

@@ -18,7 +18,15 @@ import { startReceiver, type Receiver } from "@/tests/webhook-receiver";
 // Read once by getConfig(), which nothing has called yet: retries in milliseconds.
 process.env.WEBHOOK_RETRY_SCALE = "0.00001";
 
-type Attempt = { deliveryId: string; attemptNumber: number; statusCode: number | null; succeeded: boolean; deliveryStatus: string; error: string | null; transactionId: string };
+type Attempt = {
+  deliveryId: string;
+  attemptNumber: number;
+  statusCode: number | null;
+  succeeded: boolean;
+  deliveryStatus: string;
+  error: string | null;
+  transactionId: string;
+};
 
 let receiver: Receiver;
 let worker: Worker;
@@ -100,7 +108,9 @@ describe("POST /v1/sandbox/deposits", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body.transactionId).toBe(first.body.transactionId);
     const { db } = await getRuntime();
-    const { rows } = await db.query("SELECT count(*)::int AS n FROM ledger_postings WHERE client_id = 'globex' AND account_id IS NOT NULL AND reference = $1", [first.body.transactionId]);
+    const { rows } = await db.query("SELECT count(*)::int AS n FROM ledger_postings WHERE client_id = 'globex' AND account_id IS NOT NULL AND reference = $1", [
+      first.body.transactionId,
+    ]);
     expect(rows[0].n).toBe(1);
   });
 
@@ -243,7 +253,11 @@ describe("deposit webhooks", () => {
     expectErrorBody(foreignRetry.body, 404, "NOT_FOUND");
 
     receiver.respondOn("/down", 200);
-    const retried = await call<{ status: string; deliveryId: string }>(retryDelivery, "/x", { method: "POST", token, params: { deliveryId: log[0]!.deliveryId } });
+    const retried = await call<{ status: string; deliveryId: string }>(retryDelivery, "/x", {
+      method: "POST",
+      token,
+      params: { deliveryId: log[0]!.deliveryId },
+    });
     expect(retried.status).toBe(202);
     expect(retried.body).toMatchObject({ status: "Pending", attempts: 8 });
     await settle("globex");

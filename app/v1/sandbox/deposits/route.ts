@@ -6,7 +6,5 @@ import { uatOnly } from "@/lib/server/sandbox/uat-only";
 export const dynamic = "force-dynamic";
 
 export const POST = uatOnly(
-  endpoint(createSandboxDepositOperation, ({ principal, body, transaction }) =>
-    transaction((tx) => createSandboxDeposit(tx, principal.clientId, body)),
-  ),
+  endpoint(createSandboxDepositOperation, ({ principal, body, transaction }) => transaction((tx) => createSandboxDeposit(tx, principal.clientId, body))),
 );

@@ -15,17 +15,35 @@ type ErrorBody = { code: string; details: Array<{ field: string }> | null; field
 /** Fresh unallocated accounts, so each test starts from the UNALLOCATED state. */
 async function unallocated(count = 1, currency = "USD"): Promise<string[]> {
   const token = await tokenFor("acme");
-  const res = await call<{ jobId: string }>(createV1, "/v1/virtual-accounts", { token, body: { items: Array.from({ length: count }, () => ({ currency, unallocated: true })) } });
+  const res = await call<{ jobId: string }>(createV1, "/v1/virtual-accounts", {
+    token,
+    body: { items: Array.from({ length: count }, () => ({ currency, unallocated: true })) },
+  });
   await drainWorker();
-  const results = await call<{ data: Array<{ virtualAccountNumber: string }> }>(getResults, `/v1/jobs/${res.body.jobId}/results`, { token, params: { jobId: res.body.jobId } });
+  const results = await call<{ data: Array<{ virtualAccountNumber: string }> }>(getResults, `/v1/jobs/${res.body.jobId}/results`, {
+    token,
+    params: { jobId: res.body.jobId },
+  });
   return results.body.data.map((r) => r.virtualAccountNumber);
 }
 
 async function v1(number: string, body: unknown, headers: Record<string, string> = {}, client = "acme") {
-  return call<Detail>(patchV1, `/v1/virtual-accounts/${number}`, { method: "PATCH", token: await tokenFor(client), params: { virtualAccountNumber: number }, body, headers });
+  return call<Detail>(patchV1, `/v1/virtual-accounts/${number}`, {
+    method: "PATCH",
+    token: await tokenFor(client),
+    params: { virtualAccountNumber: number },
+    body,
+    headers,
+  });
 }
 async function v2(number: string, body: unknown, headers: Record<string, string> = {}) {
-  return call<Detail>(patchV2, `/v2/virtual-accounts/${number}`, { method: "PATCH", token: await tokenFor("acme"), params: { virtualAccountNumber: number }, body, headers });
+  return call<Detail>(patchV2, `/v2/virtual-accounts/${number}`, {
+    method: "PATCH",
+    token: await tokenFor("acme"),
+    params: { virtualAccountNumber: number },
+    body,
+    headers,
+  });
 }
 const fields = (body: unknown) => ((body as ErrorBody).details ?? []).map((d) => d.field).sort();
 
@@ -56,7 +74,10 @@ describe("PATCH /v1/virtual-accounts/{n}: one-time allocation", () => {
     const res = await v1(n!, { accountName: "Only one" });
     expectErrorBody(res.body, 400, "VALIDATION_ERROR");
     expect(fields(res.body)).toEqual(["accountHolderName"]);
-    expect((await v1(n!, { clientReference: "still unallocated" })).body.data).toMatchObject({ accountHolderName: "UNALLOCATED", clientReference: "still unallocated" });
+    expect((await v1(n!, { clientReference: "still unallocated" })).body.data).toMatchObject({
+      accountHolderName: "UNALLOCATED",
+      clientReference: "still unallocated",
+    });
   });
 
   it("sets dob and nativeLanguageName once only", async () => {
@@ -77,7 +98,10 @@ describe("PATCH /v1/virtual-accounts/{n}: one-time allocation", () => {
 
   it("serialises concurrent allocations: one wins, the other gets 409", async () => {
     const [n] = await unallocated();
-    const outcomes = await Promise.all([v1(n!, { accountHolderName: "First", accountName: "First" }), v1(n!, { accountHolderName: "Second", accountName: "Second" })]);
+    const outcomes = await Promise.all([
+      v1(n!, { accountHolderName: "First", accountName: "First" }),
+      v1(n!, { accountHolderName: "Second", accountName: "Second" }),
+    ]);
     expect(outcomes.map((o) => o.status).sort()).toEqual([200, 409]);
   });
 
@@ -85,7 +109,9 @@ describe("PATCH /v1/virtual-accounts/{n}: one-time allocation", () => {
     const [n] = await unallocated();
     const res = await v1(n!, { accountHolderName: "Thief", accountName: "Thief" }, {}, "globex");
     expectErrorBody(res.body, 404, "VIRTUAL_ACCOUNT_NOT_FOUND");
-    const { rows } = await (await getRuntime()).db.query("SELECT account_holder_name FROM virtual_accounts WHERE client_id = 'acme' AND virtual_account_number = $1", [n]);
+    const { rows } = await (
+      await getRuntime()
+    ).db.query("SELECT account_holder_name FROM virtual_accounts WHERE client_id = 'acme' AND virtual_account_number = $1", [n]);
     expect(rows).toEqual([{ account_holder_name: null }]);
   });
 
@@ -96,17 +122,18 @@ describe("PATCH /v1/virtual-accounts/{n}: one-time allocation", () => {
     const second = await v1(n!, { clientReference: "K-2" }, { "idempotency-key": key });
     expect(second.body).toEqual(first.body);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
-    const { rows } = await (await getRuntime()).db.query("SELECT client_reference FROM virtual_accounts WHERE client_id = 'acme' AND virtual_account_number = $1", [n]);
+    const { rows } = await (
+      await getRuntime()
+    ).db.query("SELECT client_reference FROM virtual_accounts WHERE client_id = 'acme' AND virtual_account_number = $1", [n]);
     expect(rows).toEqual([{ client_reference: "K-1" }]);
   });
 
   it("writes an audit row for the allocation", async () => {
     const [n] = await unallocated();
     await v1(n!, { accountHolderName: "Audited", accountName: "Audited" });
-    const { rows } = await (await getRuntime()).db.query<{ action: string; actor: string }>(
-      "SELECT action, actor FROM audit_log WHERE client_id = 'acme' AND entity_id = $1 ORDER BY audit_id",
-      [n],
-    );
+    const { rows } = await (
+      await getRuntime()
+    ).db.query<{ action: string; actor: string }>("SELECT action, actor FROM audit_log WHERE client_id = 'acme' AND entity_id = $1 ORDER BY audit_id", [n]);
     expect(rows).toEqual([
       { action: "virtual_account.created", actor: "client:acme" },
       { action: "virtual_account.allocated", actor: "client:acme" },

@@ -9,7 +9,5 @@ export const GET = endpoint(getVirtualAccountOperation, ({ runtime, principal, p
 );
 
 export const PATCH = endpoint(updateVirtualAccountV1Operation, ({ transaction, principal, params, body }) =>
-  transaction((tx) =>
-    updateVirtualAccountOrThrow(tx, principal.clientId, params.virtualAccountNumber, { version: 1, body }, `client:${principal.clientId}`),
-  ),
+  transaction((tx) => updateVirtualAccountOrThrow(tx, principal.clientId, params.virtualAccountNumber, { version: 1, body }, `client:${principal.clientId}`)),
 );

@@ -66,7 +66,10 @@ describe("POST /v1/virtual-accounts/balances", () => {
     const [header, row] = res.text.split("\r\n");
     expect(header).toBe("meta_total_size,data_0_account_number,data_0_balance_currency,data_0_balance_amount");
     expect(row).toBe(`1,${ACME_USD},USD,1500.00`);
-    const denied = await call(balances, "/v1/virtual-accounts/balances", { token: await tokenFor("acme", ["get-virtual-accounts"]), body: { accountNumbers: [ACME_USD] } });
+    const denied = await call(balances, "/v1/virtual-accounts/balances", {
+      token: await tokenFor("acme", ["get-virtual-accounts"]),
+      body: { accountNumbers: [ACME_USD] },
+    });
     expectErrorBody(denied.body, 403, "FORBIDDEN");
   });
 });
@@ -97,7 +100,10 @@ describe("sandbox deposits credit virtual accounts", () => {
     const res = await deposit(ACME_UNALLOCATED, "250.25", "USD");
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ accountNumber: ACME_UNALLOCATED, availableBalance: { currency: "USD", amount: "250.25" } });
-    const detail = await call<{ data: { balance: unknown } }>(getOne, `/v1/virtual-accounts/${ACME_UNALLOCATED}`, { token: await tokenFor("acme"), params: { virtualAccountNumber: ACME_UNALLOCATED } });
+    const detail = await call<{ data: { balance: unknown } }>(getOne, `/v1/virtual-accounts/${ACME_UNALLOCATED}`, {
+      token: await tokenFor("acme"),
+      params: { virtualAccountNumber: ACME_UNALLOCATED },
+    });
     expect(detail.body.data.balance).toEqual({ currency: "USD", amount: "250.25" });
     expect((await getTotal()).body).toEqual({ currency: "USD", amount: "1750.25" });
     const runtime = await getRuntime();

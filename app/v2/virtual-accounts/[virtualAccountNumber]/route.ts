@@ -5,7 +5,5 @@ import { updateVirtualAccountOrThrow } from "@/lib/server/virtual-accounts/servi
 export const dynamic = "force-dynamic";
 
 export const PATCH = endpoint(updateVirtualAccountV2Operation, ({ transaction, principal, params, body }) =>
-  transaction((tx) =>
-    updateVirtualAccountOrThrow(tx, principal.clientId, params.virtualAccountNumber, { version: 2, body }, `client:${principal.clientId}`),
-  ),
+  transaction((tx) => updateVirtualAccountOrThrow(tx, principal.clientId, params.virtualAccountNumber, { version: 2, body }, `client:${principal.clientId}`)),
 );

@@ -12,6 +12,9 @@ export default defineCommand({
   details: "The link is single-use and expires after 72 hours. Hand it to the operator; no email is sent.",
   async run(ctx, flags) {
     const link = await createOperator(ctx, { email: flags.email, name: stringFlag(flags.name) });
-    return { json: { email: link.email, inviteUrl: link.inviteUrl }, text: `Operator ${link.email} created.\nSet-password link (single use, until ${link.expiresAt}):\n${link.inviteUrl}` };
+    return {
+      json: { email: link.email, inviteUrl: link.inviteUrl },
+      text: `Operator ${link.email} created.\nSet-password link (single use, until ${link.expiresAt}):\n${link.inviteUrl}`,
+    };
   },
 });

@@ -15,6 +15,9 @@ export default defineCommand({
   details: "The link is single-use and expires after 72 hours. Hand it to the user; no email is sent.",
   async run(ctx, flags) {
     const link = await inviteUser(ctx, { clientId: flags.client, email: flags.email, role: flags.role, name: stringFlag(flags.name) });
-    return { json: { email: link.email, inviteUrl: link.inviteUrl }, text: `Invited ${link.email}.\nSet-password link (single use, until ${link.expiresAt}):\n${link.inviteUrl}` };
+    return {
+      json: { email: link.email, inviteUrl: link.inviteUrl },
+      text: `Invited ${link.email}.\nSet-password link (single use, until ${link.expiresAt}):\n${link.inviteUrl}`,
+    };
   },
 });

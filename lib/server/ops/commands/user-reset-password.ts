@@ -11,6 +11,9 @@ export default defineCommand({
   },
   async run(ctx, flags) {
     const link = await resetUserPassword(ctx, { clientId: flags.client, email: flags.email });
-    return { json: { email: link.email, inviteUrl: link.inviteUrl }, text: `Set-password link for ${link.email} (single use, until ${link.expiresAt}):\n${link.inviteUrl}` };
+    return {
+      json: { email: link.email, inviteUrl: link.inviteUrl },
+      text: `Set-password link for ${link.email} (single use, until ${link.expiresAt}):\n${link.inviteUrl}`,
+    };
   },
 });

@@ -19,7 +19,9 @@ export function specFromV1(item: TVirtualAccountItemV1): AccountSpec {
 }
 
 /** The v2 holder blocks as stored; keys absent from the request stay absent. */
-export function holderDetailsOf(item: Pick<TVirtualAccountItemV2, "taxIdentificationNumber" | "countryOfResidence" | "individual" | "business">): HolderDetails {
+export function holderDetailsOf(
+  item: Pick<TVirtualAccountItemV2, "taxIdentificationNumber" | "countryOfResidence" | "individual" | "business">,
+): HolderDetails {
   const details: HolderDetails = {};
   if (item.taxIdentificationNumber !== undefined) details.taxIdentificationNumber = item.taxIdentificationNumber;
   if (item.countryOfResidence !== undefined) details.countryOfResidence = item.countryOfResidence;

@@ -49,7 +49,13 @@ function partition(specs: readonly AccountSpec[], firstIndex: number, provisione
   specs.forEach((spec, i) => {
     const index = firstIndex + i;
     if (provisioned.has(spec.currency)) creatable.push({ spec, index });
-    else failures.push({ index, clientReference: spec.clientReference, code: "CURRENCY_NOT_PROVISIONED", message: `Currency ${spec.currency} is no longer provisioned for virtual accounts.` });
+    else
+      failures.push({
+        index,
+        clientReference: spec.clientReference,
+        code: "CURRENCY_NOT_PROVISIONED",
+        message: `Currency ${spec.currency} is no longer provisioned for virtual accounts.`,
+      });
   });
   return { creatable, failures };
 }

@@ -126,7 +126,13 @@ export type NewAccount = AccountSpec & { number: string; index: number };
  * audit_write, lib/server/audit) in the same statement. ON CONFLICT on the batch item makes a re-run chunk create nothing
  * twice. Returns how many accounts were created.
  */
-export async function insertJobAccounts(db: Queryable, clientId: string, jobId: string | null, actor: string, accounts: readonly NewAccount[]): Promise<number> {
+export async function insertJobAccounts(
+  db: Queryable,
+  clientId: string,
+  jobId: string | null,
+  actor: string,
+  accounts: readonly NewAccount[],
+): Promise<number> {
   if (accounts.length === 0) return 0;
   const input = accounts.map((a) => ({
     n: a.number,

@@ -62,7 +62,13 @@ describe("GET /v1/accounts/{accountNumber}/transactions", () => {
     expect(res.status).toBe(200);
     const [charge, swift, ach, deposit] = res.body.data;
     expect(charge).toMatchObject({ kind: "Charge", type: "Debit", amount: { currency: "USD", amount: "35.00" } });
-    expect(swift).toMatchObject({ kind: "SWIFT", type: "Debit", amount: { amount: "40.00" }, counterparty: { name: "Muller GmbH" }, remittanceInformation: ["Invoice 9"] });
+    expect(swift).toMatchObject({
+      kind: "SWIFT",
+      type: "Debit",
+      amount: { amount: "40.00" },
+      counterparty: { name: "Muller GmbH" },
+      remittanceInformation: ["Invoice 9"],
+    });
     expect(ach).toMatchObject({ kind: "ACH", references: { instructionIdentification: "TXLIST-1" } });
     expect(deposit).toMatchObject({ kind: "Deposit", type: "Credit", amount: { amount: "500.00" }, references: { payerReference: "INV-77 Rent & <deposit>" } });
     expect(charge!.entryId).toBe(swift!.entryId);
@@ -101,7 +107,10 @@ describe("GET /v1/accounts/{accountNumber}/transactions", () => {
     const foreign = await call(transactionsRoute, "/v1/accounts/3000456001/transactions", { token, params: { accountNumber: "3000456001" } });
     expectErrorBody(foreign.body, 404, "ACCOUNT_NOT_FOUND");
     const limited = await call(transactionsRoute, `/v1/accounts/${ACCOUNT}/transactions`, {
-      token: await tokenFor("acme", PERMISSIONS.filter((p) => p !== "get-account-transactions")),
+      token: await tokenFor(
+        "acme",
+        PERMISSIONS.filter((p) => p !== "get-account-transactions"),
+      ),
       params: { accountNumber: ACCOUNT },
     });
     expect(limited.status).toBe(403);
@@ -119,7 +128,9 @@ describe("GET /v1/accounts/{accountNumber}/statements, read back by parsers we d
     expect(rows.at(-1)!.record).toBe("closing");
     const entries = rows.filter((r) => r.record === "entry");
     expect(entries.map((r) => r.transaction_id)).toEqual(expected.map((t) => t.transactionId));
-    expect(entries.map((r) => `${r.type} ${r.amount} ${r.balance_after}`)).toEqual(expected.map((t) => `${t.type} ${t.amount.amount} ${t.balanceAfter.amount}`));
+    expect(entries.map((r) => `${r.type} ${r.amount} ${r.balance_after}`)).toEqual(
+      expected.map((t) => `${t.type} ${t.amount.amount} ${t.balanceAfter.amount}`),
+    );
     const sum = entries.reduce((s, r) => s + (r.type === "Credit" ? 1 : -1) * cents(r.amount!), 0);
     expect(cents(rows[0]!.balance_after!) + sum).toBe(cents(rows.at(-1)!.balance_after!));
     expect(entries.find((r) => r.kind === "Deposit")!.payer_reference).toBe("INV-77 Rent & <deposit>");
