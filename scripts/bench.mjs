@@ -37,7 +37,9 @@ async function waitHealthy(url, timeoutMs = 60_000) {
 }
 
 // Serve with the same Node flags as `npm start` (package.json is their one home).
-const START_FLAGS = JSON.parse(readFileSync("package.json", "utf8")).scripts.start.split(" ").filter((arg) => arg.startsWith("--"));
+const START_FLAGS = JSON.parse(readFileSync("package.json", "utf8"))
+  .scripts.start.split(" ")
+  .filter((arg) => arg.startsWith("--"));
 
 function startServer() {
   return spawn(process.execPath, [...START_FLAGS, "scripts/server.mjs"], { env: serverEnv, stdio: "ignore", detached: true });
@@ -51,7 +53,9 @@ async function stop(child) {
 
 function rssMb(pid) {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+    const line = readFileSync(`/proc/${pid}/status`, "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("VmRSS:"));
     return Math.round(Number(line.split(/\s+/)[1]) / 1024);
   } catch {
     return 0;
@@ -153,7 +157,14 @@ const lines = [
 await stop(server);
 
 // Domain benchmarks, each owned beside its domain, against a fresh server.
-const extra = ["scripts/bench-payments.mjs", "scripts/bench-virtual-accounts.mjs", "scripts/bench-webhooks.mjs", "scripts/bench-portal.mjs", "scripts/bench-ledger.mjs"].filter(existsSync);
+const extra = [
+  "scripts/bench-payments.mjs",
+  "scripts/bench-virtual-accounts.mjs",
+  "scripts/bench-webhooks.mjs",
+  "scripts/bench-portal.mjs",
+  "scripts/bench-ledger.mjs",
+  "scripts/bench-scale-data.mjs",
+].filter(existsSync);
 for (const script of extra) {
   await stopEmbeddedPostgres(DATA_DIR);
   rmSync(DATA_DIR, { recursive: true, force: true });
@@ -167,5 +178,13 @@ for (const script of extra) {
   lines.push(`- \`${script}\`: ${res.status === 0 ? "ran" : "FAILED"}; figures in its own section file (docs/benchmarks-*.md).`);
   await stop(server);
 }
+// Several servers behind HAProxy (issue 15): it starts its own clusters, no server of ours runs meanwhile.
+await stopEmbeddedPostgres(DATA_DIR);
+console.log("\n=== scripts/bench-cluster.mjs ===");
+const clusterBench = spawnSync(process.execPath, ["scripts/bench-cluster.mjs"], {
+  stdio: "inherit",
+  env: { ...process.env, BENCH_DURATION_S: String(DURATION_S) },
+});
+lines.push(`- \`scripts/bench-cluster.mjs\`: ${clusterBench.status === 0 ? "ran" : "FAILED"}; figures in docs/benchmarks-cluster.md.`);
 writeFileSync("docs/benchmarks.md", lines.join("\n") + "\n");
 console.log("\nwrote docs/benchmarks.md");
