@@ -35,16 +35,23 @@ export function mintPortalToken(
 }
 
 /**
- * A token for trying the API from a terminal (the API access page): the client's own, not tied to the portal
- * session, carrying the requested scopes that the user's role allows of what the client holds; null when none is.
+ * A token for trying the API from a terminal (the API access page), carrying the requested scopes that the user's
+ * role allows of what the client holds; null when none is. It carries the user and session like the portal's own
+ * tokens: a token without them would be an integration's, which dual control and step-up do not stop, and would
+ * outlive sign-out.
  */
 export async function mintTestToken(
-  user: Pick<PortalUser, "role" | "clientId" | "cif" | "clientPermissions">,
+  user: Pick<PortalUser, "id" | "email" | "role" | "clientId" | "cif" | "clientPermissions" | "sessionId">,
   requested: readonly Permission[],
 ): Promise<IssuedToken | null> {
   const allowed = new Set(scopesForRole(user.role, user.clientPermissions));
   const scopes = requested.filter((s) => allowed.has(s));
   if (scopes.length === 0) return null;
   const runtime = await getRuntime();
-  return issueAccessToken(runtime.bankKey, portalTokenSettings(runtime.config), { clientId: user.clientId, cif: user.cif, scopes });
+  return issueAccessToken(runtime.bankKey, portalTokenSettings(runtime.config), {
+    clientId: user.clientId,
+    cif: user.cif,
+    scopes,
+    portalUser: { id: user.id, email: user.email, role: user.role, sessionId: user.sessionId },
+  });
 }
