@@ -6,6 +6,7 @@ import { forgetAccessToken } from "@/lib/portal/shared/api-client";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/form";
 import { ZSignIn, type TSignIn } from "@/lib/contract/auth/sign-in-schema";
 import { safeReturnPath } from "@/lib/portal/shared/return-path";
 
@@ -18,9 +19,6 @@ function describeError(code: string): string {
   if (code === "code-invalid") return "That code does not match. Enter the code your app shows now, or one of your recovery codes.";
   return "That email and password do not match. Check both and try again.";
 }
-
-const inputClass =
-  "block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-brand-600 aria-invalid:border-red-600 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
   const [serverError, setServerError] = useState<string | null>(null);
@@ -75,7 +73,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
           autoFocus
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? "email-error" : undefined}
-          className={inputClass}
+          className={inputClass()}
           {...register("email")}
         />
         {errors.email ? (
@@ -94,7 +92,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
           autoComplete="current-password"
           aria-invalid={errors.password ? true : undefined}
           aria-describedby={errors.password ? "password-error" : undefined}
-          className={inputClass}
+          className={inputClass()}
           {...register("password")}
         />
         {errors.password ? (
@@ -116,7 +114,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
             // It appears after a right password: the person's next keystroke is the code.
             autoFocus
             aria-describedby="code-hint"
-            className={`${inputClass} font-mono tracking-widest`}
+            className={inputClass(false, "font-mono tracking-widest")}
             {...register("code")}
           />
           <p id="code-hint" className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">

@@ -2,11 +2,9 @@
 
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/form";
 import { ZSetPassword } from "@/lib/contract/ops/schema";
 import { postConsole } from "@/lib/portal/operations/api";
-
-const inputClass =
-  "block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs focus:border-brand-600 aria-invalid:border-red-600 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
 
 /**
  * The page behind an invitation or reset link. The token is in the URL
@@ -79,7 +77,7 @@ export function SetPasswordForm() {
           type="password"
           autoComplete="new-password"
           autoFocus
-          className={inputClass}
+          className={inputClass()}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           aria-invalid={error?.field === "password" ? true : undefined}
@@ -100,7 +98,7 @@ export function SetPasswordForm() {
           id="confirm-password"
           type="password"
           autoComplete="new-password"
-          className={inputClass}
+          className={inputClass()}
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
           aria-invalid={error?.field === "confirm" ? true : undefined}
