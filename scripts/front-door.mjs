@@ -4,6 +4,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 
 const API_PATH = /^\/v[12](\/|$)/;
 /** Headers only a trusted proxy may set: they steer absolute URLs (next-auth, baseUrlOf) and the scheme. */
+/** Read by lib/server/auth/session.ts (requestPath). */
+const REQUEST_PATH_HEADER = "x-harbour-request-path";
 const PROXY_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
 
 /** True when every %-escape of the path decodes to valid UTF-8 (Next answers a bare 500 otherwise). */
@@ -93,6 +95,7 @@ export function securityHeaders(nonce, production) {
  * - Authorization sent twice: Node keeps only the first; both are joined so the pipeline refuses.
  * - A server action posted from another origin gets a 403.
  * - X-Forwarded-Host/-Proto/Forwarded are dropped unless TRUST_PROXY=1.
+ * - The request's path is handed to the app in x-harbour-request-path (whatever the client sent under that name).
  * - Every response carries the security headers, with a fresh CSP nonce.
  */
 export function frontDoor(req, res, { trustProxy, production }) {
@@ -100,6 +103,8 @@ export function frontDoor(req, res, { trustProxy, production }) {
   const headers = securityHeaders(nonce, production);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   req.headers["content-security-policy"] = headers["Content-Security-Policy"];
+  // The path as asked, for the portal layout's sign-in redirect (layouts are not told it); never the client's own value.
+  req.headers[REQUEST_PATH_HEADER] = req.url ?? "/";
 
   if (!trustProxy) for (const name of PROXY_HEADERS) delete req.headers[name];
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { getServerSession } from "next-auth";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getAuthOptions } from "@/lib/server/auth/auth-options";
@@ -54,6 +55,15 @@ export const getPortalUser = cache(async (): Promise<PortalUser | null> => {
     mustEnrol: secondFactorRequired(row.role) && !row.second_factor_enrolled,
   };
 });
+
+/**
+ * The path of this request as the front door (scripts/front-door.mjs) saw it: layouts are not told it.
+ * Only a same-origin path is kept; the sign-in page resolves it again before following it.
+ */
+export async function requestPath(): Promise<string> {
+  const path = (await headers()).get("x-harbour-request-path");
+  return path && path.startsWith("/") && !path.startsWith("//") ? path : "/dashboard";
+}
 
 export function signInPath(returnTo: string): string {
   return `/login?callbackUrl=${encodeURIComponent(returnTo)}`;
