@@ -58,7 +58,7 @@ export function SubscriptionsView({ env }: { env: "uat" | "production" }) {
         <div aria-live="polite" className="empty:hidden border-b border-slate-200 px-5 py-3 dark:border-slate-800">
           {notice ? <Notice>{notice}</Notice> : null}
         </div>
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[40rem] text-sm" aria-busy={list.isFetching}>
             <caption className="sr-only">Webhook subscriptions, page {page}</caption>
             <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
