@@ -8,7 +8,7 @@ const PAGES = [
   { path: "/system", name: "system-page", ready: "PostgreSQL" },
   { path: "/developers", name: "api-reference", ready: "Error codes" },
   { path: "/developers/access", name: "api-access", ready: "Client-credentials flow" },
-  { path: "/payments?account=1000123456", name: "payments", ready: /Showing 1–|No payments yet/ },
+  { path: "/payments?account=1000123456", name: "payments", ready: /Showing 1–|No payments yet|No payments match this search/ },
   { path: "/payments/ach/new", name: "payment-ach-form", ready: "Expected settlement" },
   { path: "/payments/swift/new", name: "payment-swift-form", ready: "Expected value date" },
   { path: "/webhooks", name: "webhooks", ready: /^(No subscriptions|\d+–\d+ of \d+ subscriptions)/ },
