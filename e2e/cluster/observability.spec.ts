@@ -9,8 +9,10 @@ test("each server serves Prometheus metrics on its private port; the balancer re
   expect((await fetch(`${baseURL}/v1/accounts/1000123456`, { headers: { authorization: auth } })).status).toBe(200);
   expect((await fetch(`${baseURL}/metrics`)).status).toBe(404);
 
-  const texts = await Promise.all(serverUrls().map(async (url) => (await fetch(`${url}/metrics`)).text()));
-  const all = texts.join("\n");
+  const scrape = async () => (await Promise.all(serverUrls().map(async (url) => (await fetch(`${url}/metrics`)).text()))).join("\n");
+  // A server the previous test killed is back but may not have sent its first heartbeat (or the dead one's not yet lapsed).
+  await expect.poll(async () => /harbour_instances_alive 2\b/.test(await scrape()), { timeout: 30_000 }).toBe(true);
+  const all = await scrape();
   expect(all).toMatch(/harbour_http_requests_total\{operation="getAccount",status="200"\} \d+/);
   expect(all).toContain("harbour_http_request_duration_seconds_bucket");
   expect(all).toContain("harbour_db_pool_connections");

@@ -84,9 +84,11 @@ test.describe("idle timeout", () => {
     // The browser's clock only: the server keeps its own time, so the session is still live when the dialog shows.
     await page.clock.install();
     await signIn("viewer");
+    // The page's own report of activity sets the deadline (15 minutes from now): wait for it before moving the clock.
+    const opened = page.waitForResponse((r) => r.url().endsWith("/api/portal/sessions/activity") && r.request().method() === "POST");
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    // The page's own report of activity has set the deadline (15 minutes from now).
+    expect((await opened).status()).toBe(200);
     await page.clock.runFor(2_000);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.clock.fastForward("13:30");
