@@ -12,12 +12,20 @@
 // entries, balance after each posting, the account's balance and posting count), not through
 // the API, and `npm run ops -- ledger verify` is run on it at the end. Figures are reported,
 // never asserted; the targets are checked in the document it writes.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
+import {
+  bearer,
+  benchServer,
+  databaseUrl,
+  median,
+  ms as f,
+  timeRequests as timeRequestsOf,
+  timeSql as timeSqlOf,
+  tokenForPage as tokenForPageOf,
+} from "./bench-kit.mjs";
 
 const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
 const SMALL_ROWS = 1_000;
@@ -35,58 +43,6 @@ const BIG = { accountId: "ACC-1000800001", accountNumber: "1000800001", postings
 const SMALL = { accountId: "ACC-1000800002", accountNumber: "1000800002", postings: SMALL_ROWS };
 const HISTORY_START = "2025-01-01T04:00:00Z";
 const STATEMENT_DAY = "2025-01-01";
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-// Serve with the same Node flags as `npm start` (the heap limit shapes RSS; package.json is their one home).
-const START_FLAGS = JSON.parse(readFileSync("package.json", "utf8"))
-  .scripts.start.split(" ")
-  .filter((arg) => arg.startsWith("--"));
-
-async function waitHealthy(base, timeoutMs = 120_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet: try again
-    }
-    await sleep(50);
-  }
-  throw new Error(`${base} not healthy`);
-}
-
-function databaseUrl(dataDir) {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  if (process.env.DATABASE_URL && process.env.BENCH_BASE_URL) return process.env.DATABASE_URL;
-  const { port, password } = JSON.parse(readFileSync(path.join(dataDir, "embedded-pg.json"), "utf8"));
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/harbour`;
-}
-
-async function startOwnServer() {
-  if (!existsSync(path.join(process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
-    const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
-    if (build.status !== 0) throw new Error("next build failed");
-  }
-  await stopEmbeddedPostgres(OWN_DATA_DIR);
-  rmSync(OWN_DATA_DIR, { recursive: true, force: true });
-  const child = spawn(process.execPath, [...START_FLAGS, "scripts/server.mjs"], {
-    env: { ...process.env, PORT: String(OWN_PORT), DATA_DIR: OWN_DATA_DIR, APP_ENV: "uat", RATE_LIMIT_MAX: "100000000", NODE_ENV: "production" },
-    stdio: "ignore",
-    detached: true,
-  });
-  const base = `http://127.0.0.1:${OWN_PORT}`;
-  await waitHealthy(base);
-  return {
-    base,
-    pid: child.pid,
-    stop: async () => {
-      const exited = new Promise((r) => child.once("exit", r));
-      process.kill(-child.pid, "SIGTERM");
-      await exited;
-      await stopEmbeddedPostgres(OWN_DATA_DIR);
-    },
-  };
-}
 
 /** The process listening on the server's port (scripts/bench.mjs starts it; its pid is not passed): socket inode → /proc/<pid>/fd. */
 function pidListening(port) {
@@ -119,56 +75,9 @@ function rssKb(pid) {
   return Number(line.split(/\s+/)[1]);
 }
 
-async function token(base) {
-  const res = await fetch(`${base}/v1/oauth/token`, {
-    method: "POST",
-    headers: { authorization: `Basic ${Buffer.from("acme:acme-uat-secret").toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
-    body: "grant_type=client_credentials",
-  });
-  if (!res.ok) throw new Error(`token: ${res.status} ${await res.text()}`);
-  return `Bearer ${(await res.json()).access_token}`;
-}
-
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5), p99: at(0.99) };
-}
-const f = (ms) => ms.toFixed(1);
-
-async function getJson(url, auth) {
-  const res = await fetch(url, { headers: { authorization: auth } });
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function timeRequests(url, auth) {
-  const times = [];
-  for (let i = 0; i < SAMPLES + 3; i++) {
-    const started = performance.now();
-    await getJson(url, auth);
-    if (i >= 3) times.push(performance.now() - started); // the first few warm caches and plans
-  }
-  return stats(times);
-}
-
-async function timeSql(db, sql, params) {
-  const times = [];
-  for (let i = 0; i < Math.max(5, Math.floor(SAMPLES / 10)) + 1; i++) {
-    const started = performance.now();
-    await db.query(sql, params);
-    if (i >= 1) times.push(performance.now() - started);
-  }
-  return stats(times);
-}
-
-/** Walks to `page` with each response's token, as a client paging through does; returns the token that page came with. */
-async function tokenForPage(base, listPath, auth, page) {
-  let res = await getJson(`${base}${listPath}?pageSize=${PAGE_SIZE}`, auth);
-  for (let p = 2; p < page; p++) res = await getJson(`${base}${listPath}?pageStart=${p}&pageToken=${encodeURIComponent(res.meta.pagination.page_token)}`, auth);
-  return res.meta.pagination.page_token;
-}
+const timeRequests = (url, auth) => timeRequestsOf(url, auth, SAMPLES);
+const timeSql = (db, sql, params) => timeSqlOf(db, sql, params, SAMPLES);
+const tokenForPage = (base, listPath, auth, page) => tokenForPageOf(base, listPath, auth, page, PAGE_SIZE);
 
 /** One statement download, read as it streams and discarded: its time, size and the server's RSS growth meanwhile. */
 async function timeStatement(base, auth, pid, format) {
@@ -206,16 +115,12 @@ function timeCopy(url, accountId) {
   return { ms, bytes: run.stdout.length, lines: run.stdout.toString().split("\n").length - 1 };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-const own = process.env.BENCH_BASE_URL ? null : await startOwnServer();
-const base = (process.env.BENCH_BASE_URL ?? own.base).replace(/\/+$/, "");
-const dataDir = own ? OWN_DATA_DIR : (process.env.BENCH_DATA_DIR ?? process.env.DATA_DIR ?? ".data/bench");
+const { own, base, dataDir } = await benchServer({ port: OWN_PORT, dataDir: OWN_DATA_DIR });
 const url = databaseUrl(dataDir);
 const db = new pg.Client(url);
 try {
   await db.connect();
-  const auth = await token(base);
+  const auth = await bearer(base);
   const serverPid = own?.pid ?? pidListening(Number(new URL(base).port));
 
   const historySql = readFileSync("scripts/ledger-history.sql", "utf8");

@@ -16,12 +16,18 @@
 // directly on the same database in the same run, beside the new SQL timed the same way:
 // the server can only run one version of the code, the database can run both.
 // Figures are reported, never asserted: the targets are in the document it writes.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
+import {
+  bearer,
+  benchServer,
+  databaseUrl,
+  ms as f,
+  timeRequests as timeRequestsOf,
+  timeSql as timeSqlOf,
+  tokenForPage as tokenForPageOf,
+} from "./bench-kit.mjs";
 
 const ROWS = Number(process.env.BENCH_SCALE_ROWS ?? 1_000_000);
 const SMALL = 1_000;
@@ -32,65 +38,6 @@ const OWN_PORT = 3180;
 const OWN_DATA_DIR = ".data/bench-scaledata";
 const BIG = { client: "acme", account: "1000123456", subscription: "5ca1e000-0000-4000-8000-00000000000a", vaPrefix: "97" };
 const LITTLE = { client: "globex", account: "3000456001", subscription: "5ca1e000-0000-4000-8000-00000000000b", vaPrefix: "96" };
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function waitHealthy(base, timeoutMs = 120_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet: try again
-    }
-    await sleep(50);
-  }
-  throw new Error(`${base} not healthy`);
-}
-
-function databaseUrl(dataDir) {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  if (process.env.DATABASE_URL && process.env.BENCH_BASE_URL) return process.env.DATABASE_URL;
-  const { port, password } = JSON.parse(readFileSync(path.join(dataDir, "embedded-pg.json"), "utf8"));
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/harbour`;
-}
-
-async function startOwnServer() {
-  if (!existsSync(path.join(process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
-    const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
-    if (build.status !== 0) throw new Error("next build failed");
-  }
-  await stopEmbeddedPostgres(OWN_DATA_DIR);
-  rmSync(OWN_DATA_DIR, { recursive: true, force: true });
-  const child = spawn(process.execPath, ["scripts/server.mjs"], {
-    env: { ...process.env, PORT: String(OWN_PORT), DATA_DIR: OWN_DATA_DIR, APP_ENV: "uat", RATE_LIMIT_MAX: "100000000", NODE_ENV: "production" },
-    stdio: "ignore",
-    detached: true,
-  });
-  const base = `http://127.0.0.1:${OWN_PORT}`;
-  await waitHealthy(base);
-  return {
-    base,
-    stop: async () => {
-      const exited = new Promise((r) => child.once("exit", r));
-      process.kill(-child.pid, "SIGTERM");
-      await exited;
-    },
-  };
-}
-
-async function token(base, client) {
-  const res = await fetch(`${base}/v1/oauth/token`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${client}:${client}-uat-secret`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
-  if (!res.ok) throw new Error(`token ${client}: ${res.status} ${await res.text()}`);
-  return `Bearer ${(await res.json()).access_token}`;
-}
 
 /** One real payment through the API per client: the template every bulk row copies. */
 async function templatePayment(base, auth, account) {
@@ -150,45 +97,9 @@ async function load(db, who, n) {
   );
 }
 
-function stats(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5), p99: at(0.99) };
-}
-const f = (ms) => ms.toFixed(1);
-
-async function timeRequests(url, auth) {
-  const times = [];
-  for (let i = 0; i < SAMPLES + 3; i++) {
-    const started = performance.now();
-    const res = await fetch(url, { headers: { authorization: auth } });
-    const body = await res.json();
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
-    if (i >= 3) times.push(performance.now() - started); // the first few warm caches and plans
-  }
-  return stats(times);
-}
-
-async function timeSql(db, sql, params) {
-  const times = [];
-  for (let i = 0; i < Math.max(5, Math.floor(SAMPLES / 10)) + 1; i++) {
-    const started = performance.now();
-    await db.query(sql, params);
-    if (i >= 1) times.push(performance.now() - started);
-  }
-  return stats(times);
-}
-
-/** Walks to page `page` with each response's token, as a client paging through does; returns the token that page came with. */
-async function tokenForPage(base, listPath, auth, page) {
-  let res = await (await fetch(`${base}${listPath}?pageSize=${PAGE_SIZE}`, { headers: { authorization: auth } })).json();
-  for (let p = 2; p < page; p++) {
-    res = await (
-      await fetch(`${base}${listPath}?pageStart=${p}&pageToken=${encodeURIComponent(res.meta.pagination.page_token)}`, { headers: { authorization: auth } })
-    ).json();
-  }
-  return res.meta.pagination.page_token;
-}
+const timeRequests = (url, auth) => timeRequestsOf(url, auth, SAMPLES);
+const timeSql = (db, sql, params) => timeSqlOf(db, sql, params, SAMPLES);
+const tokenForPage = (base, listPath, auth, page) => tokenForPageOf(base, listPath, auth, page, PAGE_SIZE);
 
 const LISTS = [
   { name: "GET /v1/virtual-accounts", path: () => "/v1/virtual-accounts" },
@@ -212,13 +123,11 @@ function sqlVariants(who, accountId, offset) {
   ];
 }
 
-const own = process.env.BENCH_BASE_URL ? null : await startOwnServer();
-const base = (process.env.BENCH_BASE_URL ?? own.base).replace(/\/+$/, "");
-const dataDir = own ? OWN_DATA_DIR : (process.env.BENCH_DATA_DIR ?? process.env.DATA_DIR ?? ".data/bench");
+const { own, base, dataDir } = await benchServer({ port: OWN_PORT, dataDir: OWN_DATA_DIR });
 const db = new pg.Client(databaseUrl(dataDir));
 try {
   await db.connect();
-  const auth = { big: await token(base, BIG.client), small: await token(base, LITTLE.client) };
+  const auth = { big: await bearer(base, BIG.client), small: await bearer(base, LITTLE.client) };
   await templatePayment(base, auth.big, BIG.account);
   await templatePayment(base, auth.small, LITTLE.account);
   const loadStarted = performance.now();

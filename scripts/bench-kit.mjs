@@ -1,0 +1,136 @@
+// What every data benchmark needs: its own production server on a fresh embedded
+// database (or the one scripts/bench.mjs already runs), a token, and latency
+// figures from sequential requests or SQL. One home, so the scripts measure alike.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Serve with the same Node flags as `npm start` (the heap limit shapes RSS; package.json is their one home). */
+export const START_FLAGS = JSON.parse(readFileSync("package.json", "utf8"))
+  .scripts.start.split(" ")
+  .filter((arg) => arg.startsWith("--"));
+
+export async function waitHealthy(base, timeoutMs = 120_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return Date.now() - started;
+    } catch {
+      // not listening yet: try again
+    }
+    await sleep(50);
+  }
+  throw new Error(`${base} not healthy`);
+}
+
+/** The database behind the server: BENCH_DATABASE_URL, the running server's DATABASE_URL, or the embedded one in dataDir (null when there is none). */
+export function databaseUrl(dataDir) {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  if (process.env.DATABASE_URL && process.env.BENCH_BASE_URL) return process.env.DATABASE_URL;
+  const file = path.join(dataDir, "embedded-pg.json");
+  if (!existsSync(file)) return null;
+  const { port, password } = JSON.parse(readFileSync(file, "utf8"));
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/harbour`;
+}
+
+/** A production server (the build in NEXT_DIST_DIR, made first when there is none) on a fresh embedded database in dataDir. */
+export async function startOwnServer({ port, dataDir }) {
+  if (!existsSync(path.join(process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
+    const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("next build failed");
+  }
+  await stopEmbeddedPostgres(dataDir);
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, [...START_FLAGS, "scripts/server.mjs"], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_ENV: "uat", RATE_LIMIT_MAX: "100000000", NODE_ENV: "production" },
+    stdio: "ignore",
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitHealthy(base);
+  return {
+    base,
+    pid: child.pid,
+    stop: async () => {
+      const exited = new Promise((r) => child.once("exit", r));
+      process.kill(-child.pid, "SIGTERM");
+      await exited;
+      await stopEmbeddedPostgres(dataDir);
+    },
+  };
+}
+
+/**
+ * The server a benchmark measures: the one at BENCH_BASE_URL (scripts/bench.mjs runs it, on
+ * BENCH_DATA_DIR or DATA_DIR), or its own on `port` and `dataDir`.
+ */
+export async function benchServer({ port, dataDir }) {
+  const own = process.env.BENCH_BASE_URL ? null : await startOwnServer({ port, dataDir });
+  return {
+    own,
+    base: (process.env.BENCH_BASE_URL ?? own.base).replace(/\/+$/, ""),
+    dataDir: own ? dataDir : (process.env.BENCH_DATA_DIR ?? process.env.DATA_DIR ?? ".data/bench"),
+  };
+}
+
+/** "Bearer …" for a demo client's uat credentials. */
+export async function bearer(base, client = "acme") {
+  const res = await fetch(`${base}/v1/oauth/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${client}:${client}-uat-secret`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=client_credentials",
+  });
+  if (!res.ok) throw new Error(`token ${client}: ${res.status} ${await res.text()}`);
+  return `Bearer ${(await res.json()).access_token}`;
+}
+
+export function percentiles(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), min: sorted[0], max: sorted[sorted.length - 1] };
+}
+
+export const ms = (value) => (value === undefined || Number.isNaN(value) ? "n/a" : value.toFixed(1));
+
+export async function getJson(url, auth) {
+  const res = await fetch(url, { headers: { authorization: auth } });
+  const body = await res.json();
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** `samples` sequential requests from one connection, after 3 that warm caches and plans. */
+export async function timeRequests(url, auth, samples) {
+  const times = [];
+  for (let i = 0; i < samples + 3; i++) {
+    const started = performance.now();
+    await getJson(url, auth);
+    if (i >= 3) times.push(performance.now() - started);
+  }
+  return percentiles(times);
+}
+
+/** The same SQL run directly, a tenth as often (at least 5), after one warm-up. */
+export async function timeSql(db, sql, params, samples) {
+  const times = [];
+  for (let i = 0; i < Math.max(5, Math.floor(samples / 10)) + 1; i++) {
+    const started = performance.now();
+    await db.query(sql, params);
+    if (i >= 1) times.push(performance.now() - started);
+  }
+  return percentiles(times);
+}
+
+/** Walks to `page` with each response's token, as a client paging through does; returns the token that page came with. */
+export async function tokenForPage(base, listPath, auth, page, pageSize) {
+  let res = await getJson(`${base}${listPath}?pageSize=${pageSize}`, auth);
+  for (let p = 2; p < page; p++) res = await getJson(`${base}${listPath}?pageStart=${p}&pageToken=${encodeURIComponent(res.meta.pagination.page_token)}`, auth);
+  return res.meta.pagination.page_token;
+}
