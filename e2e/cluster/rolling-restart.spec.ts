@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { writeFileSync } from "node:fs";
 import pg from "pg";
 import { clientToken, embeddedUrl } from "../api/server-process";
 import { achBody, newKey, onlyInClusterRun, restartServer, serverUrls, waitReady } from "./cluster";
@@ -130,15 +131,22 @@ test("10 rolling restarts under steady load lose and double nothing", async ({ b
   const outside = tally.latencies.filter((o) => !restartWindows.some(([a, b]) => o.at >= a && o.at <= b)).map((o) => o.ms);
   const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.99) - 1)] ?? 0;
   const summary = {
+    restarts: RESTARTS,
+    killRounds: KILL_ROUNDS.size,
     requests: tally.latencies.length,
     ok: tally.ok,
     retried: tally.retried,
+    failedAfterRetry: tally.unexpected.length,
     statuses: tally.statuses,
+    requestsDuring: during.length,
+    requestsOutside: outside.length,
     p99DuringMs: p99(during),
     p99OutsideMs: p99(outside),
   };
   console.log(`rolling restart: ${JSON.stringify(summary)}`);
   test.info().annotations.push({ type: "rolling-restart", description: JSON.stringify(summary) });
+  // scripts/bench-cluster.mjs runs this test and reports these figures (docs/benchmarks-cluster.md).
+  if (process.env.ROLLING_RESTART_REPORT) writeFileSync(process.env.ROLLING_RESTART_REPORT, JSON.stringify(summary));
 
   expect(tally.unexpected).toEqual([]);
   // Only retryable statuses besides the successes: no 500, no 504.
