@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { StepUpPrompt } from "@/components/auth/step-up-prompt";
 import { SignOutButton } from "@/components/operations/sign-out-button";
 import { EnvBadge } from "@/components/shell/env-badge";
 import { getConfig } from "@/lib/server/config";
@@ -45,6 +46,8 @@ export default async function OperationsLayout({ children }: { children: ReactNo
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+      {/* Role changes ask for a fresh code (lib/server/ops/console-actions.ts). */}
+      <StepUpPrompt proveAt="/api/operations/step-up" enrolAt="/second-factor?callbackUrl=%2Foperations" />
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { useForm } from "react-hook-form";
 import { confirmSecondFactor } from "@/app/(auth)/second-factor/actions";
 import { Button, buttonClass } from "@/components/ui/button";
 import { describedBy, FormField, inputClass } from "@/components/ui/form";
-import { formatRecoveryCode, ZEnrolmentConfirm, type TEnrolmentConfirmInput } from "@/lib/contract/auth/second-factor";
+import { RecoveryCodeList } from "@/components/auth/recovery-code-list";
+import { ZEnrolmentConfirm, type TEnrolmentConfirmInput } from "@/lib/contract/auth/second-factor";
 
 type Props = { qrDataUrl: string; secret: string; continueTo: string };
 
@@ -39,15 +40,7 @@ export function EnrolmentForm({ qrDataUrl, secret, continueTo }: Props) {
           If you lose your phone, each of these codes signs you in once instead of a code from the app. Keep them somewhere safe, away from your phone: this is
           the only time Harbour shows them.
         </p>
-        <ul
-          aria-label="Recovery codes"
-          className="mt-4 grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-4 font-mono text-sm dark:bg-slate-950"
-          data-testid="recovery-codes"
-        >
-          {recoveryCodes.map((code) => (
-            <li key={code}>{formatRecoveryCode(code)}</li>
-          ))}
-        </ul>
+        <RecoveryCodeList codes={recoveryCodes} />
         <a href={continueTo} className={buttonClass("primary", "mt-6 h-10 w-full justify-center")}>
           I have saved them, continue
         </a>

@@ -15,9 +15,10 @@ type Pending = { message: string; enrolmentRequired: boolean; resolve: (ok: bool
  * The step-up prompt: when an action answers 403 STEP_UP_REQUIRED (approving,
  * changing policies, revealing or rotating the signing secret), this dialog
  * asks for a code, proves it to /api/portal/step-up, and the action is
- * retried (lib/portal/shared/api-client.ts). Mounted once in the portal.
+ * retried (lib/portal/shared/api-client.ts). Mounted once in the portal, and
+ * once in the operations frame, which proves codes at its own route.
  */
-export function StepUpPrompt() {
+export function StepUpPrompt({ proveAt = "/api/portal/step-up", enrolAt = "/security" }: { proveAt?: string; enrolAt?: string } = {}) {
   const [pending, setPending] = useState<Pending | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -55,7 +56,7 @@ export function StepUpPrompt() {
   const onSubmit = async () => {
     setServerError(null);
     const values: TCodeFormInput = { code: getValues("code") };
-    const response = await fetch("/api/portal/step-up", {
+    const response = await fetch(proveAt, {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json" },
@@ -86,7 +87,7 @@ export function StepUpPrompt() {
           {pending.enrolmentRequired ? (
             <div className="mt-5 flex justify-end gap-2">
               <Button onClick={() => finish(false)}>Cancel</Button>
-              <Link href="/security" className={buttonClass("primary")} onClick={() => finish(false)}>
+              <Link href={enrolAt} className={buttonClass("primary")} onClick={() => finish(false)}>
                 Set up an authenticator
               </Link>
             </div>

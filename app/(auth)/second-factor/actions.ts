@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { confirmEnrolment } from "@/lib/server/auth/second-factor";
-import { getPortalUser } from "@/lib/server/auth/session";
+import { getEnrollingPerson } from "@/lib/server/auth/enrolling-person";
 import { clientIpOf } from "@/lib/server/http/client-ip";
 import { getRuntime } from "@/lib/server/runtime";
 import { ZEnrolmentConfirm } from "@/lib/contract/auth/second-factor";
@@ -11,11 +11,11 @@ export type EnrolmentResult = { ok: true; recoveryCodes: string[] } | { ok: fals
 
 /**
  * Confirms the signed-in user's enrolment with the first code their app
- * shows. Any signed-in person may enrol themselves (required or not); the
+ * shows. Any signed-in person (a bank operator too) may enrol themselves (required or not); the
  * recovery codes come back once, here.
  */
 export async function confirmSecondFactor(input: unknown): Promise<EnrolmentResult> {
-  const user = await getPortalUser();
+  const user = await getEnrollingPerson();
   if (!user) return { ok: false, message: "Your session has ended. Sign in again." };
   const parsed = ZEnrolmentConfirm.safeParse(input);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Enter the 6-digit code your app shows." };

@@ -4,7 +4,8 @@ import QRCode from "qrcode";
 import { EnrolmentForm } from "@/components/auth/enrolment-form";
 import { SignOutLink } from "@/components/auth/sign-out-link";
 import { beginEnrolment } from "@/lib/server/auth/second-factor";
-import { getPortalUser, signInPath } from "@/lib/server/auth/session";
+import { getEnrollingPerson } from "@/lib/server/auth/enrolling-person";
+import { signInPath } from "@/lib/server/auth/session";
 import { getRuntime } from "@/lib/server/runtime";
 import { safeReturnPath } from "@/lib/portal/shared/return-path";
 
@@ -19,7 +20,7 @@ const spaced = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 export default async function SecondFactorPage({ searchParams }: Props) {
   const params = await searchParams;
   const callbackUrl = safeReturnPath(Array.isArray(params.callbackUrl) ? params.callbackUrl[0] : params.callbackUrl);
-  const user = await getPortalUser();
+  const user = await getEnrollingPerson();
   if (!user) redirect(signInPath(`/second-factor?callbackUrl=${encodeURIComponent(callbackUrl)}`));
   const { db } = await getRuntime();
   const enrolment = await beginEnrolment(db, { userId: user.id, email: user.email });

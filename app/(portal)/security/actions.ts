@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { z } from "zod";
-import { resetSecondFactor } from "@/lib/server/auth/second-factor";
+import { regenerateRecoveryCodes, resetSecondFactor } from "@/lib/server/auth/second-factor";
 import { assertRole, PortalAuthError } from "@/lib/server/auth/session";
 import { clientIpOf } from "@/lib/server/http/client-ip";
 import { getRuntime } from "@/lib/server/runtime";
@@ -26,6 +26,26 @@ export async function resetPersonSecondFactor(userId: unknown): Promise<ResetRes
     return { ok: true };
   } catch (error) {
     if (error instanceof PortalAuthError || error instanceof ApiError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+export type RecoveryCodesResult = { ok: true; codes: string[] } | { ok: false; code: string | null; message: string; enrolmentRequired?: boolean };
+
+/**
+ * The signed-in person makes new recovery codes (theirs only): behind step-up,
+ * so a code is asked when the last one is older than five minutes (the page
+ * shows the prompt and calls again); the old codes stop working.
+ */
+export async function regenerateOwnRecoveryCodes(): Promise<RecoveryCodesResult> {
+  try {
+    const user = await assertRole("viewer");
+    const { db } = await getRuntime();
+    const ip = clientIpOf(await headers());
+    return { ok: true, codes: await regenerateRecoveryCodes(db, { userId: user.id, clientId: user.clientId, sessionId: user.sessionId, ip }) };
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, code: error.code, message: error.message, enrolmentRequired: error.extra.enrolmentRequired === true };
+    if (error instanceof PortalAuthError) return { ok: false, code: null, message: error.message };
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { RecoveryCodesRenewal } from "@/components/auth/recovery-codes-renewal";
 import { TeamSecondFactors } from "@/components/auth/team-second-factors";
 import { buttonClass } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
@@ -34,13 +35,16 @@ export default async function SecurityPage() {
         />
         <div className="px-5 py-4 text-sm">
           {own.enrolledAt ? (
-            <p className="flex flex-wrap items-center gap-2">
-              <Badge tone="green">On</Badge>
-              <span>
-                Set up {formatBankDateTime(own.enrolledAt)}.{" "}
-                {own.recoveryCodesLeft > 0 ? `${own.recoveryCodesLeft} of 10 recovery codes left.` : "No recovery codes left."}
-              </span>
-            </p>
+            <>
+              <p className="flex flex-wrap items-center gap-2">
+                <Badge tone="green">On</Badge>
+                <span>
+                  Set up {formatBankDateTime(own.enrolledAt)}.{" "}
+                  {own.recoveryCodesLeft > 0 ? `${own.recoveryCodesLeft} of 10 recovery codes left.` : "No recovery codes left."}
+                </span>
+              </p>
+              <RecoveryCodesRenewal />
+            </>
           ) : (
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p className="flex items-center gap-2">

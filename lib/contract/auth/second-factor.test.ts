@@ -19,12 +19,13 @@ describe("second factor codes as people type them", () => {
     }
   });
 
-  it("administrators and approvers must have one; viewers and treasurers may", () => {
+  it("administrators, approvers and the bank's operators must have one; viewers and treasurers may", () => {
     expect([secondFactorRequired("admin"), secondFactorRequired("approver"), secondFactorRequired("treasurer"), secondFactorRequired("viewer")]).toEqual([
       true,
       true,
       false,
       false,
     ]);
+    expect(secondFactorRequired("operator")).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Role } from "@/lib/contract/auth/roles";
+import { OPERATOR_ROLE, type StaffRole } from "@/lib/contract/auth/staff";
 
 /**
  * The portal's second factor (docs/security.md): a TOTP authenticator app
@@ -8,9 +9,13 @@ import type { Role } from "@/lib/contract/auth/roles";
  * validate with these schemas, and the server with the same ones.
  */
 
-/** Who must use one: the people who can move money on their own say or change who can. */
-export function secondFactorRequired(role: Role): boolean {
-  return role === "admin" || role === "approver";
+/**
+ * Who must use one: the people who can move money on their own say or change
+ * who can. The bank's operators change every client's users and roles from
+ * the operations console, so they are held to the same rule.
+ */
+export function secondFactorRequired(role: Role | StaffRole): boolean {
+  return role === "admin" || role === "approver" || role === OPERATOR_ROLE;
 }
 
 /** Actions that move money or reveal a secret ask again when the last proof is older than this. */

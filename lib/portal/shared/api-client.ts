@@ -127,6 +127,15 @@ export function setStepUpHandler(handler: StepUpHandler | null): void {
 }
 
 /**
+ * Asks for the second factor again through the mounted prompt (the portal's
+ * API calls, the operations console's actions, the portal's server actions):
+ * true once the session has proven it, false when cancelled or no prompt is mounted.
+ */
+export async function askForStepUp(error: ApiRequestError): Promise<boolean> {
+  return error.code === "STEP_UP_REQUIRED" && stepUpHandler !== null && (await stepUpHandler(error));
+}
+
+/**
  * Calls /v1 and returns the successful response; any error status becomes an
  * ApiRequestError. An action that asks for the second factor again is
  * retried once, with the same request, after the prompt succeeds.
@@ -152,7 +161,7 @@ export async function apiFetch(path: string, options: ApiOptions = {}, steppedUp
   }
   if (!response.ok) {
     const error = new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);
-    if (error.code === "STEP_UP_REQUIRED" && !steppedUp && stepUpHandler && (await stepUpHandler(error))) return apiFetch(path, options, true);
+    if (!steppedUp && (await askForStepUp(error))) return apiFetch(path, options, true);
     throw error;
   }
   return response;

@@ -10,6 +10,7 @@ import type { Principal } from "@/lib/server/auth/tokens";
 import { openTotpSecret, sealTotpSecret } from "@/lib/server/crypto/stored-secrets";
 import { withTransaction } from "@/lib/server/db/transaction";
 import type { Queryable } from "@/lib/server/db/types";
+import { BANK_SCOPE } from "@/lib/server/ops/audit";
 import { isRole, type Role } from "@/lib/contract/auth/roles";
 import {
   RECOVERY_CODE_COUNT,
@@ -30,7 +31,7 @@ import { ApiError } from "@/lib/contract/http/errors";
  * too many to guess, so a fast hash is enough) and spent once.
  */
 
-/** Who acts and from where, for the audit rows. */
+/** Who acts and from where, for the audit rows; clientId is "" for an operator (bank staff), whose rows join the bank's chain. */
 export type FactorActor = { userId: string; clientId: string; ip?: string | null; correlationId?: string | null };
 
 /** Five wrong codes within 15 minutes pause the user's codes (sign-in and step-up alike) for 15 minutes. */
@@ -59,9 +60,12 @@ export async function totpTimeStep(secret: string, code: string, now: Date, afte
   return result.valid && "timeStep" in result ? result.timeStep : null;
 }
 
-function newRecoveryCodes(): string[] {
+/** A fresh set of recovery codes replaces every earlier one (used or not); only their hashes are stored. */
+async function issueRecoveryCodes(tx: Queryable, userId: string): Promise<string[]> {
   // 256 is a multiple of 32, so each byte's low five bits are uniform.
-  return Array.from({ length: RECOVERY_CODE_COUNT }, () => [...randomBytes(10)].map((b) => RECOVERY_ALPHABET[b & 31]).join(""));
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => [...randomBytes(10)].map((b) => RECOVERY_ALPHABET[b & 31]).join(""));
+  await repo.replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode));
+  return codes;
 }
 
 const throttleKey = (userId: string): ThrottleKey => ({ scope: "second-factor", key: userId, policy: SECOND_FACTOR_THROTTLE });
@@ -101,9 +105,12 @@ export async function checkCode(db: Pool, actor: FactorActor, input: SecondFacto
   return lockedUntil ? { ok: false, reason: "locked", retryAfterSeconds: secondsUntil(lockedUntil) } : { ok: false, reason: "invalid" };
 }
 
-function audit(db: Queryable, actor: FactorActor, action: string, data: Record<string, unknown> = {}) {
+type Change = { before?: Record<string, unknown>; after?: Record<string, unknown> };
+
+function audit(db: Queryable, actor: FactorActor, action: string, data: Record<string, unknown> = {}, change: Change = {}) {
   return writeAudit(db, {
-    clientId: actor.clientId,
+    ...change,
+    clientId: actor.clientId || BANK_SCOPE,
     actor: userActor(actor.userId),
     action,
     entity: "user",
@@ -152,8 +159,7 @@ export async function confirmEnrolment(db: Pool, actor: FactorActor & { sessionI
     const step = await totpTimeStep(openTotpSecret(actor.userId, factor.secret_sealed), code, now, null);
     if (step === null) return { ok: false, message: "That code does not match. Check the time on your phone and enter the code your app shows now." };
     await repo.confirmFactor(tx, actor.userId, step, now);
-    const recoveryCodes = newRecoveryCodes();
-    await repo.replaceRecoveryCodes(tx, actor.userId, recoveryCodes.map(hashRecoveryCode));
+    const recoveryCodes = await issueRecoveryCodes(tx, actor.userId);
     await repo.markSessionSecondFactor(tx, actor.sessionId, now);
     await audit(tx, actor, "second_factor.enrolled", { recoveryCodes: recoveryCodes.length });
     return { ok: true, recoveryCodes };
@@ -174,7 +180,16 @@ export async function recordProof(db: Queryable, sessionId: string, now = new Da
 export async function requireStepUp(db: Queryable, principal: Principal, now = new Date()): Promise<void> {
   const user = principal.portalUser;
   if (!user) return;
-  const state = await repo.sessionSecondFactor(db, user.sessionId);
+  await requireFreshSecondFactor(db, user.sessionId, now);
+}
+
+/**
+ * The step-up rule itself, for one signed-in session: the API's routes (via
+ * requireStepUp), the operations console's role changes and the portal's own
+ * server actions (new recovery codes) all ask it, so all answer alike.
+ */
+export async function requireFreshSecondFactor(db: Queryable, sessionId: string, now = new Date()): Promise<void> {
+  const state = await repo.sessionSecondFactor(db, sessionId);
   if (!state?.enrolled) {
     throw new ApiError("STEP_UP_REQUIRED", "This needs a second factor: set up an authenticator app on the Sign-in security page first.", {
       extra: { enrolmentRequired: true },
@@ -183,6 +198,24 @@ export async function requireStepUp(db: Queryable, principal: Principal, now = n
   if (!state.provedAt || now.getTime() - state.provedAt.getTime() > STEP_UP_MAX_AGE_S * 1000) {
     throw new ApiError("STEP_UP_REQUIRED", "This needs a fresh code from your authenticator app: the last one was more than 5 minutes ago.");
   }
+}
+
+/**
+ * New recovery codes for the signed-in person (lost or used up): behind
+ * step-up, every earlier code stops working in the same transaction, the new
+ * ones are returned this once and only their hashes are kept.
+ */
+export async function regenerateRecoveryCodes(db: Pool, actor: FactorActor & { sessionId: string }, now = new Date()): Promise<string[]> {
+  await requireFreshSecondFactor(db, actor.sessionId, now);
+  return withTransaction(db, async (tx) => {
+    const factor = await repo.findFactor(tx, actor.userId, { lock: true });
+    if (!factor?.confirmed_at) throw new ApiError("VALIDATION_ERROR", "Set up an authenticator app first: recovery codes come with it.");
+    const unusedBefore = await repo.countUnusedRecoveryCodes(tx, actor.userId);
+    const codes = await issueRecoveryCodes(tx, actor.userId);
+    const change = { before: { recoveryCodesLeft: unusedBefore }, after: { recoveryCodesLeft: codes.length } };
+    await audit(tx, actor, "second_factor.recovery_codes_regenerated", {}, change);
+    return codes;
+  });
 }
 
 /**
@@ -252,8 +285,9 @@ export type SignInFactor =
  * The second step of sign-in, after a right password: a user with an
  * authenticator must give a code (or a recovery code). One without gets in on
  * the password; if their role requires one, every page then sends them to
- * enrolment (lib/server/auth/session.ts). Bank staff (no organisation) are
- * not portal users and have none here.
+ * enrolment (lib/server/auth/session.ts; for operators, the operations gate
+ * in lib/server/ops/operator-session.ts). Operators (no organisation) go
+ * through the same step: their rows join the bank's own audit chain.
  */
 export async function secondFactorAtSignIn(
   db: Pool,
@@ -262,7 +296,7 @@ export async function secondFactorAtSignIn(
   ip: string | null,
   now = new Date(),
 ): Promise<SignInFactor> {
-  if (!user.clientId || !(await hasSecondFactor(db, user.id))) return { ok: true, provedAt: null };
+  if (!(await hasSecondFactor(db, user.id))) return { ok: true, provedAt: null };
   if (code === undefined || code.trim() === "") return { ok: false, reason: "code-needed" };
   const parsed = ZSecondFactorCode.safeParse(code);
   if (!parsed.success) return { ok: false, reason: "invalid" };

@@ -5,18 +5,28 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { userActor } from "@/lib/server/audit/actors";
 import { getAuthOptions } from "@/lib/server/auth/auth-options";
-import { signInPath } from "@/lib/server/auth/session";
+import { enrolmentPath, signInPath } from "@/lib/server/auth/session";
 import { isSessionId } from "@/lib/server/auth/sessions";
 import type { OpsContext } from "@/lib/server/ops/context";
 import { findOperatorBySession } from "@/lib/server/ops/users-repo";
 import { getRuntime } from "@/lib/server/runtime";
+import { secondFactorRequired } from "@/lib/contract/auth/second-factor";
+import { OPERATOR_ROLE } from "@/lib/contract/auth/staff";
 
 /**
  * The Bank operations area's gate. Only a signed-in operator gets through;
  * a client's user (any role) gets a 404, as for a page that does not exist,
  * so the area does not even show that it is there.
  */
-export type Operator = { id: string; email: string; name: string };
+export type Operator = {
+  id: string;
+  email: string;
+  name: string;
+  /** The live server-side session, for step-up (lib/server/auth/second-factor.ts). */
+  sessionId: string;
+  /** No authenticator yet: operators must have one (secondFactorRequired), so enrolment is all they may do. */
+  mustEnrol: boolean;
+};
 
 export const getOperator = cache(async (): Promise<Operator | null> => {
   const session = await getServerSession(await getAuthOptions());
@@ -24,7 +34,14 @@ export const getOperator = cache(async (): Promise<Operator | null> => {
   if (!userId || !isSessionId(session?.sessionId)) return null;
   const { db } = await getRuntime();
   const row = await findOperatorBySession(db, session.sessionId, userId);
-  return row ? { id: row.user_id, email: row.email, name: row.display_name } : null;
+  if (!row) return null;
+  return {
+    id: row.user_id,
+    email: row.email,
+    name: row.display_name,
+    sessionId: session.sessionId,
+    mustEnrol: secondFactorRequired(OPERATOR_ROLE) && !row.second_factor_enrolled,
+  };
 });
 
 /** Anyone signed in who is not an operator: a client's user of any role. */
@@ -43,9 +60,13 @@ export async function refuseNonOperators(): Promise<void> {
   if (await isSignedInNonOperator()) notFound();
 }
 
-/** For operations pages: signed out goes to sign-in; signed in as anyone but an operator is a 404. */
+/**
+ * For operations pages: signed out goes to sign-in; signed in as anyone but an
+ * operator is a 404; an operator without an authenticator sets one up first.
+ */
 export async function requireOperator(returnTo: string): Promise<Operator> {
   const operator = await getOperator();
+  if (operator?.mustEnrol) redirect(enrolmentPath(returnTo));
   if (operator) return operator;
   if (await isSignedInNonOperator()) notFound();
   redirect(signInPath(returnTo));

@@ -89,12 +89,13 @@ export async function spendPasswordLink(
   return rows[0] ?? null;
 }
 
-export type OperatorRow = { user_id: string; email: string; display_name: string };
+export type OperatorRow = { user_id: string; email: string; display_name: string; second_factor_enrolled: boolean };
 
 /** The operator of a live server-side session (lib/server/auth/sessions.ts); null for anyone else. */
 export async function findOperatorBySession(db: Queryable, sessionId: string, userId: string): Promise<OperatorRow | null> {
   const { rows } = await db.query<OperatorRow>(
-    `SELECT u.user_id, u.email, u.display_name
+    `SELECT u.user_id, u.email, u.display_name,
+            EXISTS (SELECT 1 FROM user_second_factors f WHERE f.user_id = u.user_id AND f.confirmed_at IS NOT NULL) AS second_factor_enrolled
        FROM portal_sessions s JOIN users u ON u.user_id = s.user_id
       WHERE s.session_id = $1 AND s.user_id = $2 AND s.ended_at IS NULL AND s.expires_at > now()
         AND u.role = 'operator' AND u.client_id IS NULL AND u.disabled_at IS NULL`,
