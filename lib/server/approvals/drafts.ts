@@ -5,7 +5,7 @@ import type { PortalCaller } from "@/lib/server/approvals/actor";
 import { accountCurrency, findDraft, insertDraft, listDecisions, listDrafts, listPolicies } from "@/lib/server/approvals/repo";
 import { currentQuote, quotedRate, toDraft } from "@/lib/server/approvals/view";
 import type { Queryable } from "@/lib/server/db/types";
-import { referenceData } from "@/lib/server/payments/known-data";
+import { currentReferenceData } from "@/lib/server/payments/known-data";
 import { draftTiming } from "@/lib/contract/approvals/expiry";
 import { draftFacts, matchPolicy } from "@/lib/contract/approvals/policy";
 import type { TApprovalPolicy, TCreateDraft, TDraft, TDraftList } from "@/lib/contract/approvals/schema";
@@ -46,7 +46,7 @@ export async function createDraft(
   if (!debitCurrency) {
     throw new ApiError("ACCOUNT_NOT_FOUND", `No account ${facts.debtorAccount} was found for this client.`, { field: "request.debtorAccount.identification" });
   }
-  const reference = await referenceData(tx);
+  const reference = await currentReferenceData(tx);
   const timing = draftTiming(input.rail, now, input.nextBusinessDay, reference.holidays, reference.achCutoff);
   const draftId = await insertDraft(tx, caller.clientId, {
     draft_id: randomUUID(),
@@ -87,7 +87,7 @@ export async function getDraft(db: Queryable, caller: PortalCaller, draftId: str
   if (!row) throw draftNotFound(draftId);
   const [decisions, reference, debitCurrency] = await Promise.all([
     listDecisions(db, caller.clientId, [draftId]),
-    referenceData(db),
+    currentReferenceData(db),
     accountCurrency(db, caller.clientId, row.debtor_account),
   ]);
   return toDraft(row, decisions, caller, now, currentQuote(row, debitCurrency, reference, now));

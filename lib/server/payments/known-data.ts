@@ -74,6 +74,20 @@ export async function isCurrentReference(db: Queryable, version: string): Promis
   return (await referenceVersion(db)) === version;
 }
 
+/**
+ * The reference data as the database holds it now: the kept copy when its
+ * version is still current, else a fresh load. For what is decided from it
+ * with no later SQL check, such as a payment draft's cut-off and expiry
+ * (lib/server/approvals/drafts.ts): a holiday or cut-off an operator changes
+ * applies to the next draft. One round trip more than referenceData.
+ */
+export async function currentReferenceData(db: Queryable): Promise<ReferenceData> {
+  const reference = await referenceData(db);
+  if (await isCurrentReference(db, reference.version)) return reference;
+  forgetReferenceData(db);
+  return referenceData(db);
+}
+
 /** After the database refused the kept version as stale: the next call loads afresh. */
 export function forgetReferenceData(db: Queryable): void {
   keptFor(db).reference = null;
