@@ -16,6 +16,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   timeout: 60_000,
+  // A page's data may take a few seconds on a busy 2-core machine; a wrong page still fails, only later.
+  expect: { timeout: 10_000 },
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
