@@ -9,9 +9,9 @@ import { cx } from "@/components/ui/cx";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { fetchDrafts } from "@/lib/portal/approvals/approvals-api";
+import { draftSubtitle, draftTitle } from "@/lib/portal/approvals/draft-summary";
 import { shouldRetry } from "@/lib/portal/shared/api-client";
 import { formatBankDateTime } from "@/lib/portal/shared/date-format";
-import { formatMoney } from "@/lib/portal/shared/money-format";
 import { approvalKeys } from "@/lib/portal/shared/query-keys";
 
 type Tab = "mine" | "all";
@@ -50,8 +50,8 @@ export function ApprovalsQueue() {
       ) : drafts.length === 0 ? (
         <EmptyState title={tab === "mine" ? "Nothing awaits your approval" : "No payment drafts yet"}>
           {tab === "mine"
-            ? "Payments your colleagues draft above your organisation's thresholds appear here."
-            : "Payments held back by an approval policy appear here."}
+            ? "Payments, transfers and virtual-account batches your colleagues draft above your organisation's thresholds appear here."
+            : "Payments, transfers and batches held back by an approval policy appear here."}
         </EmptyState>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -62,11 +62,9 @@ export function ApprovalsQueue() {
                 className="flex flex-wrap items-center justify-between gap-3 px-5 py-4 hover:bg-slate-50 focus-visible:bg-slate-50 dark:hover:bg-slate-900"
               >
                 <span className="min-w-0">
-                  <span className="block text-sm font-medium text-slate-900 dark:text-slate-100">
-                    {formatMoney(d.amount.amount, d.amount.currency)} to {d.beneficiary}
-                  </span>
+                  <span className="block text-sm font-medium text-slate-900 dark:text-slate-100">{draftTitle(d)}</span>
                   <span className="block text-xs text-slate-600 dark:text-slate-400">
-                    {d.rail} from {d.debtorAccount} · drafted by {d.maker.name} · {formatBankDateTime(d.createdAt)}
+                    {draftSubtitle(d)} · drafted by {d.maker.name} · {formatBankDateTime(d.createdAt)}
                   </span>
                 </span>
                 <DraftStatusBadge status={d.status} />

@@ -11,24 +11,28 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { DetailField } from "@/components/ui/detail";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
+import { JobProgress } from "@/components/virtual-accounts/job-progress";
 import type { TDraft } from "@/lib/contract/approvals/schema";
 import { decideDraft, fetchDraft, redraftDraft } from "@/lib/portal/approvals/approvals-api";
+import { draftKind, draftTitle, expiryReason } from "@/lib/portal/approvals/draft-summary";
 import { newIdempotencyKey } from "@/lib/portal/payments/payment-forms";
 import { ApiRequestError, shouldRetry } from "@/lib/portal/shared/api-client";
 import { formatBankDate, formatBankDateTime } from "@/lib/portal/shared/date-format";
-import { formatMoney } from "@/lib/portal/shared/money-format";
 import { approvalKeys, paymentKeys } from "@/lib/portal/shared/query-keys";
 
-/** The maker's quote, and the one that holds now when the settlement date or the rate moved. */
+/** The maker's quote, and the one that holds now when the settlement date or the rate moved. A batch settles nothing. */
 function QuoteField({ draft }: { draft: TDraft }) {
   const rate = (r: string | null) => (r ? `, rate ${r}` : "");
+  const date = (d: string | null) => (d ? formatBankDate(d) : "—");
+  if (draft.quote.settlementDate === null) return null;
+  const transfer = draft.rail === "INTERNAL";
   return (
-    <DetailField label="Settles on">
-      {formatBankDate(draft.quote.settlementDate)}
+    <DetailField label={transfer ? "Value date" : "Settles on"}>
+      {date(draft.quote.settlementDate)}
       {rate(draft.quote.exchangeRate)}
       {draft.currentQuote ? (
         <span className="mt-1 block text-amber-800 dark:text-amber-300" role="note">
-          Changed since it was drafted: if approved now it settles on {formatBankDate(draft.currentQuote.settlementDate)}
+          Changed since it was drafted: if approved now it {transfer ? "is booked on" : "settles on"} {date(draft.currentQuote.settlementDate)}
           {rate(draft.currentQuote.exchangeRate)}.
         </span>
       ) : null}
@@ -82,7 +86,7 @@ function Redraft({ draft }: { draft: TDraft }) {
   const [key] = useState(() => newIdempotencyKey());
   const again = useMutation({
     mutationFn: () => redraftDraft(draft.draftId, key),
-    onSuccess: (outcome) => router.push(outcome.draft ? `/approvals/${outcome.draft.draftId}` : "/payments"),
+    onSuccess: (outcome) => router.push(outcome.draft ? `/approvals/${outcome.draft.draftId}` : draft.batch ? "/virtual-accounts" : "/payments"),
   });
   return (
     <div className="border-t border-slate-200 px-5 py-4 dark:border-slate-800">
@@ -92,7 +96,7 @@ function Redraft({ draft }: { draft: TDraft }) {
         </p>
       ) : null}
       <Button variant="primary" disabled={again.isPending} onClick={() => again.mutate()}>
-        {again.isPending ? "Drafting…" : "Re-draft this payment"}
+        {again.isPending ? "Drafting…" : draft.batch ? "Re-draft this batch" : draft.rail === "INTERNAL" ? "Re-draft this transfer" : "Re-draft this payment"}
       </Button>
     </div>
   );
@@ -126,18 +130,31 @@ export function DraftDetail({ draftId, canPay }: { draftId: string; canPay: bool
   return (
     <Card>
       <CardHeader
-        title={`${formatMoney(draft.amount.amount, draft.amount.currency)} to ${draft.beneficiary}`}
-        description={`${draft.rail} payment drafted by ${draft.maker.name} on ${formatBankDateTime(draft.createdAt)}`}
+        title={draftTitle(draft)}
+        description={`${draftKind(draft)} drafted by ${draft.maker.name} on ${formatBankDateTime(draft.createdAt)}`}
         actions={<DraftStatusBadge status={draft.status} />}
       />
       <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-        <DetailField label="From account" mono>
-          {draft.debtorAccount}
-        </DetailField>
+        {draft.debtorAccount ? (
+          <DetailField label="From account" mono>
+            {draft.debtorAccount}
+          </DetailField>
+        ) : null}
+        {draft.rail === "INTERNAL" ? (
+          <DetailField label="To account" mono>
+            {draft.beneficiary}
+          </DetailField>
+        ) : null}
+        {draft.batch ? (
+          <DetailField label="Accounts to create">
+            {draft.batch.accounts.toLocaleString("en-US")} (
+            {draft.batch.currencies.map((c) => `${c.currency}: ${c.accounts.toLocaleString("en-US")}`).join(", ")})
+          </DetailField>
+        ) : null}
         <QuoteField draft={draft} />
         <DetailField label="Approvals">
           {approvals} of {draft.approvalsRequired}
-          {draft.expiresAt && draft.status === "AwaitingApproval" ? ` · expires ${formatBankDateTime(draft.expiresAt)} (the cut-off)` : ""}
+          {draft.expiresAt && draft.status === "AwaitingApproval" ? ` · expires ${formatBankDateTime(draft.expiresAt)} (${expiryReason(draft)})` : ""}
         </DetailField>
         {draft.decisions.map((d) => (
           <DetailField key={d.by.userId} label={d.decision === "approved" ? "Approved by" : "Rejected by"}>
@@ -154,10 +171,15 @@ export function DraftDetail({ draftId, canPay }: { draftId: string; canPay: bool
           </DetailField>
         ) : null}
       </dl>
+      {draft.jobId ? (
+        <section aria-label="The batch's job" className="border-t border-slate-200 px-5 py-4 dark:border-slate-800">
+          <JobProgress jobId={draft.jobId} lines={[]} />
+        </section>
+      ) : null}
       {draft.canApprove ? <Decide draft={draft} /> : null}
       {mine && draft.status === "AwaitingApproval" ? (
         <p className="border-t border-slate-200 px-5 py-4 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-          You drafted this payment, so another person must approve it.
+          You drafted this {draft.batch ? "batch" : draft.rail === "INTERNAL" ? "transfer" : "payment"}, so another person must approve it.
         </p>
       ) : null}
       {ended && canPay ? <Redraft draft={draft} /> : null}

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useFieldArray, useForm } from "react-hook-form";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { describedBy, errorAt, FormField, inputClass } from "@/components/ui/form";
@@ -14,7 +14,7 @@ import { fetchPolicies, savePolicies } from "@/lib/portal/approvals/approvals-ap
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { placeApiErrorsOrReport } from "@/lib/portal/shared/field-errors";
 import { approvalKeys } from "@/lib/portal/shared/query-keys";
-import { APPROVAL_RAILS, ZApprovalPolicies, type TApprovalPolicies } from "@/lib/contract/approvals/schema";
+import { APPROVAL_RAIL_LABELS, APPROVAL_RAILS, thresholdIsCount, ZApprovalPolicies, type TApprovalPolicies } from "@/lib/contract/approvals/schema";
 
 const NEW_POLICY = { rail: "ACH", currency: "USD", threshold: "10000.00", approvers: 1 } as const;
 
@@ -25,6 +25,8 @@ export function PoliciesForm() {
   const form = useForm<TApprovalPolicies>({ resolver: zodResolver(ZApprovalPolicies), defaultValues: { policies: [] } });
   const { register, control, handleSubmit, reset, setError, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: "policies" });
+  // The threshold means money for the payment rails and a number of accounts for a virtual-account batch.
+  const rails = useWatch({ control, name: "policies" })?.map((p) => p?.rail);
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -69,7 +71,7 @@ export function PoliciesForm() {
         <CardHeader
           id="policies-title"
           title="Policies"
-          description="A payment of this rail and currency at or above the threshold waits for the number of approvers you choose. The maker never approves their own."
+          description="A payment or transfer of this rail and currency at or above the threshold, or a virtual-account batch creating at least that many accounts in the currency, waits for the number of approvers you choose. The maker never approves their own."
           actions={
             <Button onClick={() => append({ ...NEW_POLICY })} disabled={fields.length >= 40}>
               Add a policy
@@ -101,13 +103,14 @@ export function PoliciesForm() {
               const currencyError = errorAt(errors, `policies.${i}.currency`);
               const thresholdError = errorAt(errors, `policies.${i}.threshold`);
               const approversError = errorAt(errors, `policies.${i}.approvers`);
+              const counts = rails?.[i] !== undefined && thresholdIsCount(rails[i]);
               return (
                 <li key={field.id} className="grid items-start gap-x-4 px-5 pt-4 pb-1 sm:grid-cols-[1fr_1fr_1.4fr_1fr_auto]" aria-label={`Policy ${i + 1}`}>
                   <FormField id={id("rail")} label="Rail" error={railError}>
                     <select {...describedBy(id("rail"), railError)} {...register(`policies.${i}.rail`)} className={inputClass(Boolean(railError))}>
                       {APPROVAL_RAILS.map((rail) => (
                         <option key={rail} value={rail}>
-                          {rail}
+                          {APPROVAL_RAIL_LABELS[rail]}
                         </option>
                       ))}
                     </select>
@@ -121,11 +124,16 @@ export function PoliciesForm() {
                       className={inputClass(Boolean(currencyError), "uppercase")}
                     />
                   </FormField>
-                  <FormField id={id("threshold")} label="From amount" hint="0.00 holds back every payment" error={thresholdError}>
+                  <FormField
+                    id={id("threshold")}
+                    label={counts ? "From accounts" : "From amount"}
+                    hint={counts ? "Accounts in this currency per batch; 0 holds back every batch" : "0.00 holds back every payment"}
+                    error={thresholdError}
+                  >
                     <input
                       {...describedBy(id("threshold"), thresholdError)}
                       {...register(`policies.${i}.threshold`, { setValueAs: (v: string) => v.trim() })}
-                      inputMode="decimal"
+                      inputMode={counts ? "numeric" : "decimal"}
                       autoComplete="off"
                       className={inputClass(Boolean(thresholdError), "text-right tabular-nums")}
                     />

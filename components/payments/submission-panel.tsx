@@ -2,12 +2,13 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { DraftedNotice } from "@/components/approvals/drafted-notice";
 import { PaymentStatusBadge } from "@/components/payments/payment-status-badge";
 import type { SubmissionPhase } from "@/components/payments/use-payment-submission";
 import { Button, buttonClass } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { formatMoney } from "@/lib/portal/shared/money-format";
-import { formatBankDate, formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDate } from "@/lib/portal/shared/date-format";
 
 function Row({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
@@ -94,26 +95,7 @@ export function PaymentResult({ phase, onNew }: { phase: Extract<SubmissionPhase
 
 /** Everything but success: retry with the same key, the existing payment for a duplicate, or the refusal. */
 export function SubmissionNotice({ phase, onRetry, onNew }: { phase: SubmissionPhase; onRetry: () => void; onNew: () => void }) {
-  if (phase.kind === "drafted") {
-    const { draft } = phase;
-    return (
-      <section role="status" aria-labelledby="drafted-title" className={panel("warn")}>
-        <h2 id="drafted-title" className="text-base font-semibold text-slate-900 dark:text-slate-50">
-          Sent for approval
-        </h2>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Your organisation needs {draft.approvalsRequired === 1 ? "one approval" : "two approvals from two people"} for this payment. Nothing is reserved or
-          paid until then{draft.expiresAt ? `; if not approved by the cut-off, ${formatBankDateTime(draft.expiresAt)}, it expires` : ""}.
-        </p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Link href={`/approvals/${draft.draftId}`} className={buttonClass("primary")}>
-            View the draft
-          </Link>
-          <Button onClick={onNew}>New payment</Button>
-        </div>
-      </section>
-    );
-  }
+  if (phase.kind === "drafted") return <DraftedNotice draft={phase.draft} onNew={onNew} newLabel="New payment" className={panel("warn")} />;
   if (phase.kind === "retry") {
     return (
       <div role="alert" className={panel("warn")}>

@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef } from "react";
+import { DraftedNotice } from "@/components/approvals/drafted-notice";
 import { Button } from "@/components/ui/button";
 import { JobProgress } from "@/components/virtual-accounts/job-progress";
 import { UploadReview } from "@/components/virtual-accounts/upload-review";
@@ -15,11 +16,13 @@ import { MAX_ITEMS } from "@/lib/contract/virtual-accounts/fields";
  * own v2 item schema, errors on their row and column (editable in place), then
  * one POST /v2/virtual-accounts with an Idempotency-Key made when the dialog
  * opened (a double click or a retry after a network error starts one job),
- * then the job's progress and results.
+ * then the job's progress and results; or, when an approval policy holds the
+ * batch back, the draft that waits for approvers.
  */
 export function UploadDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const { loaded, readError, badRows, ready, submitting, submitError, jobId, onFile, submit, review } = useBatchUpload();
+  const { loaded, readError, badRows, ready, submitting, submitError, jobId, drafted, onFile, submit, review } = useBatchUpload();
+  const done = jobId !== null || drafted !== null;
   const queryClient = useQueryClient();
   const titleId = useId();
 
@@ -53,7 +56,9 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
         </header>
 
         <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">
-          {jobId ? (
+          {drafted ? (
+            <DraftedNotice draft={drafted} className="rounded-xl border border-amber-300 bg-amber-50/60 p-5 dark:border-amber-800 dark:bg-amber-950/40" />
+          ) : jobId ? (
             <JobProgress jobId={jobId} lines={loaded?.rows.map((r) => r.line) ?? []} onEnd={onJobEnd} />
           ) : (
             <>
@@ -118,8 +123,8 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
             {submitError}
           </p>
           <div className="flex gap-2">
-            <Button onClick={() => dialog.current?.close()}>{jobId ? "Close" : "Cancel"}</Button>
-            {jobId ? null : (
+            <Button onClick={() => dialog.current?.close()}>{done ? "Close" : "Cancel"}</Button>
+            {done ? null : (
               <Button variant="primary" onClick={() => void submit()} disabled={!ready || submitting}>
                 {submitting
                   ? "Sending…"

@@ -1,7 +1,11 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState, type ChangeEvent } from "react";
+import type { TDraft } from "@/lib/contract/approvals/schema";
+import { draftIfRequired } from "@/lib/portal/approvals/approvals-api";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { approvalKeys } from "@/lib/portal/shared/query-keys";
 import { apiFieldIssues } from "@/lib/portal/shared/field-errors";
 import { createVirtualAccounts, newIdempotencyKey } from "@/lib/portal/virtual-accounts/va-api";
 import { batchIssuesByRow, checkRow, countRowsWithErrors, parseAndValidate, type CheckedUpload } from "@/lib/portal/virtual-accounts/va-upload";
@@ -16,7 +20,9 @@ export type Loaded = CheckedUpload & { fileName: string; ms: number };
  * The upload's state: the file checked row by row, cells edited in place and
  * checked again, the bank's own refusals put on their cells, the rows under
  * review, and one POST with the Idempotency-Key made when the dialog opened
- * (a double click or a retry after a network error starts one job).
+ * (a double click or a retry after a network error starts one job). When the
+ * organisation's policy holds the batch back it becomes a draft under that
+ * key instead (docs/approvals.md); the approval that completes it starts the job.
  */
 export function useBatchUpload() {
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -29,6 +35,8 @@ export function useBatchUpload() {
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
+  const [drafted, setDrafted] = useState<TDraft | null>(null);
+  const queryClient = useQueryClient();
   const [readError, setReadError] = useState<string | null>(null);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -88,8 +96,14 @@ export function useBatchUpload() {
     setSubmitting(true);
     setSubmitError(null);
     try {
-      const items = loaded.checks.map((c) => c.item!);
-      const accepted = await createVirtualAccounts({ items }, idempotencyKey);
+      const body = { items: loaded.checks.map((c) => c.item!) };
+      const held = await draftIfRequired("VIRTUAL_ACCOUNT_BATCH", body, idempotencyKey);
+      if (held.draft) {
+        setDrafted(held.draft);
+        void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+        return;
+      }
+      const accepted = await createVirtualAccounts(body, idempotencyKey);
       setJobId(accepted.jobId);
     } catch (error) {
       const { placed, unplaced } = batchIssuesByRow(apiFieldIssues(error), loaded.rows);
@@ -131,6 +145,7 @@ export function useBatchUpload() {
     submitting,
     submitError,
     jobId,
+    drafted,
     onFile,
     submit,
     review: {

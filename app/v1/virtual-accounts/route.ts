@@ -1,3 +1,4 @@
+import { assertNotHeldBack } from "@/lib/server/approvals/guard";
 import { endpoint } from "@/lib/server/http/endpoint";
 import { createBatchV1 } from "@/lib/server/virtual-accounts/create";
 import { createVirtualAccountsV1Operation, listVirtualAccountsOperation } from "@/lib/contract/virtual-accounts/operations";
@@ -5,7 +6,10 @@ import { listVirtualAccountsPage } from "@/lib/server/virtual-accounts/service";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(createVirtualAccountsV1Operation, createBatchV1);
+export const POST = endpoint(createVirtualAccountsV1Operation, async (ctx) => {
+  await assertNotHeldBack(ctx.runtime.db, ctx.principal, { rail: "VIRTUAL_ACCOUNT_BATCH", request: ctx.body });
+  return createBatchV1(ctx);
+});
 
 export const GET = endpoint(listVirtualAccountsOperation, ({ runtime, principal, query }) =>
   listVirtualAccountsPage(runtime.db, principal.clientId, query, runtime.pageTokenSecret),

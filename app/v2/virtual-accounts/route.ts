@@ -1,7 +1,11 @@
+import { assertNotHeldBack } from "@/lib/server/approvals/guard";
 import { endpoint } from "@/lib/server/http/endpoint";
 import { createBatchV2 } from "@/lib/server/virtual-accounts/create";
 import { createVirtualAccountsV2Operation } from "@/lib/contract/virtual-accounts/operations";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(createVirtualAccountsV2Operation, createBatchV2);
+export const POST = endpoint(createVirtualAccountsV2Operation, async (ctx) => {
+  await assertNotHeldBack(ctx.runtime.db, ctx.principal, { rail: "VIRTUAL_ACCOUNT_BATCH", request: ctx.body });
+  return createBatchV2(ctx);
+});

@@ -40,3 +40,45 @@ describe("draft expiry at the cut-off (Atlantic/Bermuda)", () => {
     expect(t).toEqual({ settlementDate: "2026-07-15", expiresAt: new Date("2026-07-14T17:00:00Z") });
   });
 });
+
+describe("draft expiry without a cut-off: internal transfers and virtual-account batches", () => {
+  it("an internal transfer draft is for the bank date it was made on and expires at that day's midnight, AST and ADT", () => {
+    expect(draftTiming("INTERNAL", new Date("2026-01-14T12:00:00Z"), false, NONE)).toEqual({
+      settlementDate: "2026-01-14",
+      expiresAt: new Date("2026-01-15T04:00:00Z"),
+    });
+    expect(draftTiming("INTERNAL", new Date("2026-07-14T12:00:00Z"), false, NONE)).toEqual({
+      settlementDate: "2026-07-14",
+      expiresAt: new Date("2026-07-15T03:00:00Z"),
+    });
+  });
+
+  it("an internal transfer drafted at 23:30 bank time (03:30Z the next UTC day) still belongs to its bank date", () => {
+    const t = draftTiming("INTERNAL", new Date("2026-01-15T03:30:00Z"), false, NONE);
+    expect(t).toEqual({ settlementDate: "2026-01-14", expiresAt: new Date("2026-01-15T04:00:00Z") });
+  });
+
+  it("the night of the spring change: a transfer drafted on Saturday 7 March expires at midnight AST, not an hour early", () => {
+    const t = draftTiming("INTERNAL", new Date("2026-03-07T15:00:00Z"), false, NONE);
+    expect(t.expiresAt).toEqual(new Date("2026-03-08T04:00:00Z"));
+  });
+
+  it("and on the autumn change: drafted on Saturday 31 October it expires at midnight ADT", () => {
+    const t = draftTiming("INTERNAL", new Date("2026-10-31T15:00:00Z"), false, NONE);
+    expect(t.expiresAt).toEqual(new Date("2026-11-01T03:00:00Z"));
+  });
+
+  it("a virtual-account batch draft has no settlement date and lives until the end of the next business day", () => {
+    // Wednesday morning: approvers have until Thursday is over.
+    expect(draftTiming("VIRTUAL_ACCOUNT_BATCH", new Date("2026-07-15T12:00:00Z"), false, NONE)).toEqual({
+      settlementDate: null,
+      expiresAt: new Date("2026-07-17T03:00:00Z"),
+    });
+  });
+
+  it("a batch drafted late on Friday lives until Monday is over; with Monday a holiday, until Tuesday is over", () => {
+    const friday = new Date("2026-01-17T03:00:00Z"); // Friday 16 January, 23:00 AST
+    expect(draftTiming("VIRTUAL_ACCOUNT_BATCH", friday, false, NONE).expiresAt).toEqual(new Date("2026-01-20T04:00:00Z"));
+    expect(draftTiming("VIRTUAL_ACCOUNT_BATCH", friday, false, new Set(["2026-01-19"])).expiresAt).toEqual(new Date("2026-01-21T04:00:00Z"));
+  });
+});

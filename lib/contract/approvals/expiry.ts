@@ -8,11 +8,13 @@ import {
   swiftSettlementDate,
   type BankTimeOfDay,
 } from "@/lib/contract/payments/settlement-date";
+import { bankLocalParts } from "@/lib/contract/time/bank-time";
 import type { TApprovalRail } from "@/lib/contract/approvals/schema";
 
 const DAY_MS = 86_400_000;
 
-export type DraftTiming = { settlementDate: string; expiresAt: Date };
+/** settlementDate is null for a virtual-account batch: it settles nothing. */
+export type DraftTiming = { settlementDate: string | null; expiresAt: Date };
 
 /**
  * The settlement date a draft is made for, and the instant it can no longer
@@ -20,6 +22,14 @@ export type DraftTiming = { settlementDate: string; expiresAt: Date };
  * settlement calendar, so daylight saving and holidays are exact) on the
  * day the payment must be processed. "Next business day" aims one business
  * day later, so the draft lives until that day's cut-off.
+ *
+ * Two rails have no cut-off. An internal transfer is booked at once with the
+ * bank date it is made on as its value date, so its draft holds until the end
+ * of that bank day (midnight, Atlantic/Bermuda): approved later, it would be a
+ * transfer of another day, which the maker re-drafts in one click. A
+ * virtual-account batch settles nothing; its draft gives approvers the whole
+ * of the next business day, ending at midnight after it (a batch drafted late
+ * on Friday lives until Monday is over).
  */
 export function draftTiming(
   rail: TApprovalRail,
@@ -28,6 +38,13 @@ export function draftTiming(
   holidays: ReadonlySet<string>,
   achCutoff: BankTimeOfDay = ACH_CUTOFF,
 ): DraftTiming {
+  if (rail === "INTERNAL") {
+    const today = bankLocalParts(createdAt).date;
+    return { settlementDate: today, expiresAt: endOfBankDay(today) };
+  }
+  if (rail === "VIRTUAL_ACCOUNT_BATCH") {
+    return { settlementDate: null, expiresAt: endOfBankDay(nextBusinessDay(bankLocalParts(createdAt).date, holidays)) };
+  }
   if (rail === "ACH") {
     const today = achSettlementDate(createdAt, holidays, achCutoff);
     const settlementDate = nextDay ? nextBusinessDay(today, holidays) : today;
@@ -38,6 +55,15 @@ export function draftTiming(
   const settlementDate = nextDay ? nextBusinessDay(first, holidays) : first;
   const processingDay = previousBusinessDay(settlementDate, holidays);
   return { settlementDate, expiresAt: bankInstant(processingDay, SWIFT_CUTOFF) };
+}
+
+/**
+ * Midnight ending a bank date. Written as 24:00 of that date, so the offset is
+ * the one of that date's afternoon: midnight comes before the 02:00 daylight
+ * saving switch of the next day.
+ */
+function endOfBankDay(localDate: string): Date {
+  return bankInstant(localDate, { hour: 24, minute: 0 });
 }
 
 /** The business day before a date (the inverse of nextBusinessDay on business days). */

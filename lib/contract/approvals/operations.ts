@@ -8,7 +8,8 @@ import { ZApprovalPolicies, ZCreateDraft, ZDecide, ZDraft, ZDraftCreated, ZDraft
  * the spec's behaviour for machine clients.
  */
 const tag = "Approvals (portal)";
-const PAYERS = { permission: ["payment-ach", "payment-swift"] } as const;
+/** Anyone who may make one of the drafted kinds; drafting checks the rail's own permission too. */
+const PAYERS = { permission: ["payment-ach", "payment-swift", "payment-internal", "create-virtual-account"] } as const;
 
 export const getApprovalPoliciesOperation = defineOperation({
   id: "getApprovalPolicies",
@@ -40,10 +41,12 @@ export const createPaymentDraftOperation = defineOperation({
   method: "POST",
   path: "/v1/approvals/drafts",
   tag,
-  summary: "Draft a payment a policy holds back; answers needsApproval:false when none does",
+  summary: "Draft a payment, internal transfer or virtual-account batch a policy holds back; answers needsApproval:false when none does",
   description:
     "Send the Idempotency-Key the payment form made when it opened: the draft keeps it, and the approval that completes the draft submits " +
-    "the request with it, so the payment is created once. Nothing is reserved until then.",
+    "the request with it, so the payment (or the batch's job) is created once. Nothing is reserved until then. `request` is the body of the " +
+    "rail's own operation: POST /v1/payments/ach-local, /v1/payments/swift, /v1/payments/internal, or /v2/virtual-accounts " +
+    "(VIRTUAL_ACCOUNT_BATCH); the caller needs that operation's permission.",
   access: PAYERS,
   body: ZCreateDraft,
   response: ZDraftCreated,

@@ -1,34 +1,98 @@
-import { parseAmount } from "@/lib/contract/money";
-import type { TApprovalPolicy, TApprovalRail, TCreateDraft } from "@/lib/contract/approvals/schema";
+import { formatAmount, parseAmount } from "@/lib/contract/money";
+import { thresholdIsCount, type TApprovalPolicy, type TApprovalRail, type TBatchSummary, type TCreateDraft } from "@/lib/contract/approvals/schema";
 
-export type PaymentAmount = { rail: TApprovalRail; currency: string; amount: string | number };
+export type MoneyRail = Exclude<TApprovalRail, "VIRTUAL_ACCOUNT_BATCH">;
+
+/** What a policy measures: the amount of a payment or transfer, or the accounts a virtual-account batch creates per currency. */
+export type PaymentAmount = { rail: MoneyRail; currency: string; amount: string | number };
+export type BatchCount = { rail: "VIRTUAL_ACCOUNT_BATCH"; accounts: Readonly<Record<string, number>> };
+export type PolicySubject = PaymentAmount | BatchCount;
 
 /**
- * The policy a payment falls under, or null when it may go at once. A policy
- * holds back payments of its rail and currency at or above its threshold
- * (the boundary amount itself needs approval). Amounts compare as minor
- * units, never floats.
+ * The policy a payment or batch falls under, or null when it may go at once.
+ * A money policy holds back payments of its rail and currency at or above its
+ * threshold (the boundary amount itself needs approval); amounts compare as
+ * minor units, never floats. A virtual-account batch moves no money, so its
+ * policy for currency C holds back a batch creating at least `threshold`
+ * accounts in C ("0": every batch, whatever its currencies). When several of
+ * a batch's currencies match, the policy asking for more approvers wins.
  */
-export function matchPolicy(policies: readonly TApprovalPolicy[], payment: PaymentAmount): TApprovalPolicy | null {
-  const policy = policies.find((p) => p.rail === payment.rail && p.currency === payment.currency);
+export function matchPolicy(policies: readonly TApprovalPolicy[], subject: PolicySubject): TApprovalPolicy | null {
+  if (subject.rail === "VIRTUAL_ACCOUNT_BATCH") {
+    const matching = policies.filter((p) => p.rail === subject.rail && (subject.accounts[p.currency] ?? 0) >= Number(p.threshold));
+    return matching.reduce<TApprovalPolicy | null>((strictest, p) => (strictest && strictest.approvers >= p.approvers ? strictest : p), null);
+  }
+  const policy = policies.find((p) => p.rail === subject.rail && p.currency === subject.currency);
   if (!policy) return null;
-  return parseAmount(payment.amount, payment.currency) >= parseAmount(policy.threshold, policy.currency) ? policy : null;
+  return parseAmount(subject.amount, subject.currency) >= parseAmount(policy.threshold, policy.currency) ? policy : null;
 }
 
-export type DraftFacts = PaymentAmount & { debtorAccount: string; beneficiary: string };
+/** A threshold as stored (approval_policies.threshold_minor): minor units of money, or a count of accounts. */
+export function storedThreshold(policy: Pick<TApprovalPolicy, "rail" | "currency" | "threshold">): bigint {
+  return thresholdIsCount(policy.rail) ? BigInt(policy.threshold) : parseAmount(policy.threshold, policy.currency);
+}
+
+/** The stored threshold as the API shows it. */
+export function thresholdText(rail: TApprovalRail, stored: bigint, currency: string): string {
+  return thresholdIsCount(rail) ? stored.toString() : formatAmount(stored, currency);
+}
 
 /**
- * The facts of a payment request that a policy and an approver look at. A
- * SWIFT payment is judged in the currency and amount it names: the
- * instructed amount, or the debit amount when the debit is fixed instead.
+ * A draft's rail and request, each variant kept whole (a plain Pick would mix
+ * the rails' requests). A batch is counted from its items' currencies alone,
+ * so a v1 batch (POST /v1/virtual-accounts) is judged like the v2 one the portal drafts.
  */
-export function draftFacts(draft: TCreateDraft): DraftFacts {
-  const { request } = draft;
-  const common = { debtorAccount: request.debtorAccount.identification, beneficiary: request.creditorAccount.name };
-  if (draft.rail === "ACH") return { ...common, rail: "ACH", currency: draft.request.instructedAmount.currency, amount: draft.request.instructedAmount.amount };
-  const fixed = draft.request.debitAmount;
-  const instructed = draft.request.instructedAmount;
-  return fixed
-    ? { ...common, rail: "SWIFT", currency: fixed.currency, amount: fixed.amount }
-    : { ...common, rail: "SWIFT", currency: instructed.currency, amount: instructed.amount! };
+export type DraftRequest =
+  | (TCreateDraft extends infer T ? (T extends { rail: unknown; request: unknown } ? Pick<T, "rail" | "request"> : never) : never)
+  | { rail: "VIRTUAL_ACCOUNT_BATCH"; request: { items: readonly { currency: string }[] } };
+
+export type DraftFacts =
+  (PaymentAmount & { debtorAccount: string; beneficiary: string }) | (BatchCount & { batch: TBatchSummary; debtorAccount: null; beneficiary: null });
+
+/** The accounts a batch creates, in all and per currency (currencies in order of first appearance). */
+export function batchSummary(items: readonly { currency: string }[]): TBatchSummary {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item.currency, (counts.get(item.currency) ?? 0) + 1);
+  return { accounts: items.length, currencies: [...counts].map(([currency, accounts]) => ({ currency, accounts })) };
+}
+
+/**
+ * The facts of a request that a policy and an approver look at. A SWIFT
+ * payment is judged in the currency and amount it names: the instructed
+ * amount, or the debit amount when the debit is fixed instead. An internal
+ * transfer is judged in its instructed amount (the debtor account's
+ * currency); its "beneficiary" is the account credited.
+ */
+export function draftFacts(draft: DraftRequest): DraftFacts {
+  switch (draft.rail) {
+    case "VIRTUAL_ACCOUNT_BATCH": {
+      const batch = batchSummary(draft.request.items);
+      const accounts = Object.fromEntries(batch.currencies.map((c) => [c.currency, c.accounts]));
+      return { rail: draft.rail, accounts, batch, debtorAccount: null, beneficiary: null };
+    }
+    case "INTERNAL": {
+      const { request } = draft;
+      return {
+        rail: "INTERNAL",
+        currency: request.instructedAmount.currency,
+        amount: request.instructedAmount.amount,
+        debtorAccount: request.debtorAccount.identification,
+        beneficiary: request.creditorAccount.identification,
+      };
+    }
+    case "ACH": {
+      const { request } = draft;
+      const common = { debtorAccount: request.debtorAccount.identification, beneficiary: request.creditorAccount.name };
+      return { ...common, rail: "ACH", currency: request.instructedAmount.currency, amount: request.instructedAmount.amount };
+    }
+    case "SWIFT": {
+      const { request } = draft;
+      const common = { debtorAccount: request.debtorAccount.identification, beneficiary: request.creditorAccount.name };
+      const fixed = request.debitAmount;
+      const instructed = request.instructedAmount;
+      return fixed
+        ? { ...common, rail: "SWIFT", currency: fixed.currency, amount: fixed.amount }
+        : { ...common, rail: "SWIFT", currency: instructed.currency, amount: instructed.amount! };
+    }
+  }
 }

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import type { Permission } from "@/lib/contract/auth/permissions";
 import { isValidAmountFormat, MAX_AMOUNT_LENGTH } from "@/lib/contract/money";
-import { ZAchPaymentRequest, ZSwiftPaymentRequest } from "@/lib/contract/payments/schema";
+import { ZAchPaymentRequest, ZInternalTransferRequest, ZSwiftPaymentRequest } from "@/lib/contract/payments/schema";
+import { MAX_ITEMS } from "@/lib/contract/virtual-accounts/fields";
+import { ZCreateVirtualAccountsV2 } from "@/lib/contract/virtual-accounts/schema";
 
 /**
  * Dual control (issue 14): approval policies per organisation and payment
@@ -8,9 +11,30 @@ import { ZAchPaymentRequest, ZSwiftPaymentRequest } from "@/lib/contract/payment
  * with exactly these schemas.
  */
 
-/** Rails a policy can hold back. Drafts exist for ACH and SWIFT (docs/approvals.md says why not yet the others). */
-export const APPROVAL_RAILS = ["ACH", "SWIFT"] as const;
+/** Rails a policy can hold back (issue 14): the two payment rails, transfers between own accounts, and virtual-account batches. */
+export const APPROVAL_RAILS = ["ACH", "SWIFT", "INTERNAL", "VIRTUAL_ACCOUNT_BATCH"] as const;
 export type TApprovalRail = (typeof APPROVAL_RAILS)[number];
+const RAIL_MESSAGE = "rail must be ACH, SWIFT, INTERNAL or VIRTUAL_ACCOUNT_BATCH";
+
+export const APPROVAL_RAIL_LABELS: Readonly<Record<TApprovalRail, string>> = {
+  ACH: "ACH",
+  SWIFT: "SWIFT",
+  INTERNAL: "Transfer between accounts",
+  VIRTUAL_ACCOUNT_BATCH: "Virtual-account batch",
+};
+
+/** The permission of the API operation each rail's request goes to: needed to draft it, and all the approval's submission holds. */
+export const APPROVAL_RAIL_PERMISSIONS: Readonly<Record<TApprovalRail, Permission>> = {
+  ACH: "payment-ach",
+  SWIFT: "payment-swift",
+  INTERNAL: "payment-internal",
+  VIRTUAL_ACCOUNT_BATCH: "create-virtual-account",
+};
+
+/** A virtual-account batch moves no money: its policy's threshold counts the accounts it creates in the currency. */
+export function thresholdIsCount(rail: TApprovalRail): boolean {
+  return rail === "VIRTUAL_ACCOUNT_BATCH";
+}
 
 export function isApprovalRail(rail: string): rail is TApprovalRail {
   return (APPROVAL_RAILS as readonly string[]).includes(rail);
@@ -23,13 +47,28 @@ const ZThreshold = z
   .max(MAX_AMOUNT_LENGTH, `threshold must be at most ${MAX_AMOUNT_LENGTH} characters`)
   .refine((v) => isValidAmountFormat(v, 2), "threshold must be a non-negative decimal with at most 2 decimal places");
 
+const ACCOUNT_COUNT_MESSAGE = `threshold of a VIRTUAL_ACCOUNT_BATCH policy must be a whole number of accounts from 0 to ${MAX_ITEMS}`;
+const ZAccountCount = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,3})$/)
+  .refine((v) => Number(v) <= MAX_ITEMS);
+
 export const ZApprovalPolicy = z
   .strictObject({
-    rail: z.enum(APPROVAL_RAILS, "rail must be ACH or SWIFT"),
+    rail: z.enum(APPROVAL_RAILS, RAIL_MESSAGE),
     currency: ZCurrency,
-    /** Payments of at least this amount in this currency need approval ("0.00": every payment). */
+    /**
+     * Payments of at least this amount in this currency need approval ("0.00": every payment). For
+     * VIRTUAL_ACCOUNT_BATCH a whole number of accounts: a batch creating at least this many in the
+     * currency needs approval ("0": every batch).
+     */
     threshold: ZThreshold,
     approvers: z.union([z.literal(1), z.literal(2)], "approvers must be 1 or 2"),
+  })
+  .superRefine((policy, ctx) => {
+    if (thresholdIsCount(policy.rail) && !ZAccountCount.safeParse(policy.threshold).success) {
+      ctx.addIssue({ code: "custom", path: ["threshold"], message: ACCOUNT_COUNT_MESSAGE });
+    }
   })
   .meta({ id: "ApprovalPolicy" });
 
@@ -60,7 +99,19 @@ export const DRAFT_STATUS_LABELS: Readonly<Record<TDraftStatus, string>> = {
 };
 
 /** What the maker saw when drafting; recomputed for the approver, who sees both when they differ. */
-export const ZQuote = z.strictObject({ settlementDate: z.iso.date(), exchangeRate: z.string().nullable() }).meta({ id: "PaymentQuote" });
+export const ZQuote = z
+  .strictObject({
+    /** Null for a virtual-account batch, which settles nothing. */
+    settlementDate: z.iso.date().nullable(),
+    exchangeRate: z.string().nullable(),
+  })
+  .meta({ id: "PaymentQuote" });
+
+/** What a virtual-account batch draft creates: the accounts in all, and per currency. */
+export const ZBatchSummary = z.strictObject({
+  accounts: z.number().int(),
+  currencies: z.array(z.strictObject({ currency: z.string(), accounts: z.number().int() })),
+});
 
 export const ZCreateDraft = z
   .discriminatedUnion(
@@ -68,8 +119,11 @@ export const ZCreateDraft = z
     [
       z.strictObject({ rail: z.literal("ACH"), request: ZAchPaymentRequest, nextBusinessDay: z.boolean().default(false) }),
       z.strictObject({ rail: z.literal("SWIFT"), request: ZSwiftPaymentRequest, nextBusinessDay: z.boolean().default(false) }),
+      // Completed at once and with no settlement date to aim for: "next business day" does not apply to these two.
+      z.strictObject({ rail: z.literal("INTERNAL"), request: ZInternalTransferRequest }),
+      z.strictObject({ rail: z.literal("VIRTUAL_ACCOUNT_BATCH"), request: ZCreateVirtualAccountsV2 }),
     ],
-    "rail must be ACH or SWIFT",
+    RAIL_MESSAGE,
   )
   .meta({ id: "CreatePaymentDraft" });
 
@@ -88,9 +142,12 @@ export const ZDraft = z
     rail: z.enum(APPROVAL_RAILS),
     status: z.enum(DRAFT_STATUSES),
     request: z.record(z.string(), z.unknown()),
-    amount: z.strictObject({ amount: z.string(), currency: z.string() }),
-    debtorAccount: z.string(),
-    beneficiary: z.string(),
+    /** Null for a virtual-account batch (it moves no money; see batch). */
+    amount: z.strictObject({ amount: z.string(), currency: z.string() }).nullable(),
+    debtorAccount: z.string().nullable(),
+    /** The creditor's name; for an internal transfer the account credited. Null for a batch. */
+    beneficiary: z.string().nullable(),
+    batch: ZBatchSummary.nullable(),
     maker: ZPerson,
     createdAt: z.iso.datetime({ offset: true }),
     nextBusinessDay: z.boolean(),
@@ -101,6 +158,8 @@ export const ZDraft = z
     currentQuote: ZQuote.nullable(),
     decisions: z.array(ZDecision),
     paymentId: z.string().nullable(),
+    /** The job of an approved virtual-account batch (GET /v1/jobs/{jobId}). */
+    jobId: z.string().nullable(),
     /** Why the bank refused the approved payment (status Refused). */
     refusal: z.string().nullable(),
     /** What the signed-in user may do with it. */
@@ -128,3 +187,4 @@ export type TCreateDraft = z.infer<typeof ZCreateDraft>;
 export type TDraft = z.infer<typeof ZDraft>;
 export type TDraftList = z.infer<typeof ZDraftList>;
 export type TQuote = z.infer<typeof ZQuote>;
+export type TBatchSummary = z.infer<typeof ZBatchSummary>;

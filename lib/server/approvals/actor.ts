@@ -2,6 +2,7 @@ import "server-only";
 import type { Principal } from "@/lib/server/auth/tokens";
 import type { RequestActor } from "@/lib/server/http/actor";
 import { canApprove, type Role } from "@/lib/contract/auth/roles";
+import { APPROVAL_RAIL_PERMISSIONS, type TApprovalRail } from "@/lib/contract/approvals/schema";
 import { ApiError } from "@/lib/contract/http/errors";
 
 /** What every audit row of a request carries (the pipeline's ctx.actor). */
@@ -26,4 +27,10 @@ export function requireAdmin(caller: PortalCaller): void {
 
 export function requireApprover(role: string | null): void {
   if (role === null || !canApprove(role as Role)) throw new ApiError("FORBIDDEN", "Only approvers and administrators can approve or reject payments.");
+}
+
+/** Drafting asks for the permission of the operation the draft will be submitted to: a draft is never a way around a role. */
+export function requireRailPermission(principal: Principal, rail: TApprovalRail): void {
+  const permission = APPROVAL_RAIL_PERMISSIONS[rail];
+  if (!principal.scopes.has(permission)) throw new ApiError("FORBIDDEN", `Drafting a ${rail} request requires the permission ${permission}.`);
 }

@@ -2,20 +2,30 @@ import "server-only";
 import { clientCif } from "@/lib/server/approvals/repo";
 import { issueAccessToken } from "@/lib/server/auth/tokens";
 import type { Runtime } from "@/lib/server/runtime";
-import type { TApprovalRail } from "@/lib/contract/approvals/schema";
-import type { Permission } from "@/lib/contract/auth/permissions";
+import { APPROVAL_RAIL_PERMISSIONS, type TApprovalRail } from "@/lib/contract/approvals/schema";
 
 /** A /v1 route handler as app/ exports it. */
 export type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-export type ApiAnswer = { status: number; body: { id?: string; code?: string; message?: string } };
+/** `made`: the id of what the route created (a payment, or a virtual-account batch's job), null when it created nothing. */
+export type ApiAnswer = { status: number; body: { code?: string; message?: string }; made: string | null };
 
 /** Sends an approved draft's request to the API; the same key always gives the same payment. */
 export type SubmitThroughApi = (rail: TApprovalRail, request: unknown, idempotencyKey: string, correlationId: string) => Promise<ApiAnswer>;
 
-const RAILS: Readonly<Record<TApprovalRail, { path: string; permission: Permission }>> = {
-  ACH: { path: "/v1/payments/ach-local", permission: "payment-ach" },
-  SWIFT: { path: "/v1/payments/swift", permission: "payment-swift" },
+type Made = { status: number; idField: "id" | "jobId" };
+const PAYMENT: Made = { status: 201, idField: "id" };
+
+/**
+ * Where each rail's approved request goes. A virtual-account batch goes to
+ * the v2 route, whose item schema is the one the portal's upload drafts with;
+ * it answers 202 with the batch's job.
+ */
+const RAILS: Readonly<Record<TApprovalRail, { path: string; made: Made }>> = {
+  ACH: { path: "/v1/payments/ach-local", made: PAYMENT },
+  SWIFT: { path: "/v1/payments/swift", made: PAYMENT },
+  INTERNAL: { path: "/v1/payments/internal", made: PAYMENT },
+  VIRTUAL_ACCOUNT_BATCH: { path: "/v2/virtual-accounts", made: { status: 202, idField: "jobId" } },
 };
 
 /**
@@ -27,7 +37,8 @@ const RAILS: Readonly<Record<TApprovalRail, { path: string; permission: Permissi
  */
 export function apiSubmitter(runtime: Runtime, clientId: string, handlers: Readonly<Record<TApprovalRail, RouteHandler>>): SubmitThroughApi {
   return async (rail, request, idempotencyKey, correlationId) => {
-    const { path, permission } = RAILS[rail];
+    const { path, made } = RAILS[rail];
+    const permission = APPROVAL_RAIL_PERMISSIONS[rail];
     const token = await issueAccessToken(
       runtime.bankKey,
       { ...runtime.config.jwt, ttlSeconds: 60 },
@@ -47,6 +58,8 @@ export function apiSubmitter(runtime: Runtime, clientId: string, handlers: Reado
       }),
       { params: Promise.resolve({}) },
     );
-    return { status: response.status, body: (await response.json().catch(() => ({}))) as ApiAnswer["body"] };
+    const body = (await response.json().catch(() => ({}))) as ApiAnswer["body"] & Record<string, unknown>;
+    const id = response.status === made.status ? body[made.idField] : undefined;
+    return { status: response.status, body, made: typeof id === "string" ? id : null };
   };
 }

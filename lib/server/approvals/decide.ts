@@ -76,7 +76,7 @@ async function submitDraft(db: Pool, caller: PortalCaller, draftId: string, subm
       await new Promise((r) => setTimeout(r, IN_PROGRESS_WAIT.delayMs));
       continue;
     }
-    if (answer.status === 201 && answer.body.id) return settle(db, caller, draftId, { status: "Submitted", paymentId: answer.body.id });
+    if (answer.made) return settle(db, caller, draftId, { status: "Submitted", paymentId: answer.made });
     if (answer.status === 409 || answer.status === 429 || answer.status >= 500) {
       throw new ApiError("SERVICE_UNAVAILABLE", "The bank could not take the payment just now. It was not sent twice: approve again in a moment to send it.");
     }

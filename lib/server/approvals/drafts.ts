@@ -2,24 +2,36 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { writeAudit } from "@/lib/server/audit/write";
 import type { PortalCaller } from "@/lib/server/approvals/actor";
-import { accountCurrency, findDraft, insertDraft, listDecisions, listDrafts, listPolicies } from "@/lib/server/approvals/repo";
+import { getPolicies } from "@/lib/server/approvals/policies";
+import { accountCurrency, findDraft, insertDraft, listDecisions, listDrafts } from "@/lib/server/approvals/repo";
 import { currentQuote, quotedRate, toDraft } from "@/lib/server/approvals/view";
 import type { Queryable } from "@/lib/server/db/types";
 import { currentReferenceData } from "@/lib/server/payments/known-data";
 import { draftTiming } from "@/lib/contract/approvals/expiry";
 import { draftFacts, matchPolicy } from "@/lib/contract/approvals/policy";
-import type { TApprovalPolicy, TCreateDraft, TDraft, TDraftList } from "@/lib/contract/approvals/schema";
-import { formatAmount, parseAmount } from "@/lib/contract/money";
+import type { TApprovalPolicy, TApprovalRail, TCreateDraft, TDraft, TDraftList } from "@/lib/contract/approvals/schema";
+import { parseAmount } from "@/lib/contract/money";
 import { ApiError } from "@/lib/contract/http/errors";
 
 /** The organisation's policies in contract form, for matching. */
 export async function policiesOf(db: Queryable, clientId: string): Promise<TApprovalPolicy[]> {
-  return (await listPolicies(db, clientId)).map((p) => ({
-    rail: p.rail,
-    currency: p.currency,
-    threshold: formatAmount(BigInt(p.threshold_minor), p.currency),
-    approvers: p.approvers,
-  }));
+  return (await getPolicies(db, clientId)).policies;
+}
+
+/** Only ACH and SWIFT aim at a settlement date a maker can push back; the other rails have no such choice. */
+function aimsNextBusinessDay(input: TCreateDraft): boolean {
+  return "nextBusinessDay" in input ? input.nextBusinessDay : false;
+}
+
+/** The currency credited, where it can differ from the debit: SWIFT's instructed currency, an internal transfer's credited account. */
+async function creditCurrency(db: Queryable, clientId: string, rail: TApprovalRail, request: Record<string, unknown>, beneficiary: string | null) {
+  if (rail === "SWIFT") return (request.instructedAmount as { currency: string }).currency;
+  if (rail === "INTERNAL" && beneficiary) return accountCurrency(db, clientId, beneficiary);
+  return null;
+}
+
+function accountNotFound(accountNumber: string, field: string): ApiError {
+  return new ApiError("ACCOUNT_NOT_FOUND", `No account ${accountNumber} was found for this client.`, { field });
 }
 
 export function draftNotFound(draftId: string): ApiError {
@@ -42,26 +54,33 @@ export async function createDraft(
   const facts = draftFacts(input);
   const policy = matchPolicy(await policiesOf(tx, caller.clientId), facts);
   if (!policy) return { draft: null, needsApproval: false };
-  const debitCurrency = await accountCurrency(tx, caller.clientId, facts.debtorAccount);
-  if (!debitCurrency) {
-    throw new ApiError("ACCOUNT_NOT_FOUND", `No account ${facts.debtorAccount} was found for this client.`, { field: "request.debtorAccount.identification" });
-  }
+  const request = input.request as Record<string, unknown>;
   const reference = await currentReferenceData(tx);
-  const timing = draftTiming(input.rail, now, input.nextBusinessDay, reference.holidays, reference.achCutoff);
+  let exchangeRate: string | null = null;
+  if (facts.rail !== "VIRTUAL_ACCOUNT_BATCH") {
+    const debitCurrency = await accountCurrency(tx, caller.clientId, facts.debtorAccount);
+    if (!debitCurrency) throw accountNotFound(facts.debtorAccount, "request.debtorAccount.identification");
+    const credit = await creditCurrency(tx, caller.clientId, facts.rail, request, facts.beneficiary);
+    if (facts.rail === "INTERNAL" && !credit) throw accountNotFound(facts.beneficiary, "request.creditorAccount.identification");
+    exchangeRate = quotedRate(debitCurrency, credit, reference);
+  }
+  const nextDay = aimsNextBusinessDay(input);
+  const timing = draftTiming(input.rail, now, nextDay, reference.holidays, reference.achCutoff);
+  const money = facts.rail === "VIRTUAL_ACCOUNT_BATCH" ? null : facts;
   const draftId = await insertDraft(tx, caller.clientId, {
     draft_id: randomUUID(),
     rail: input.rail,
-    request: input.request as Record<string, unknown>,
+    request,
     idempotency_key: idempotencyKey,
-    currency: facts.currency,
-    amount_minor: parseAmount(facts.amount, facts.currency).toString(),
+    currency: money?.currency ?? null,
+    amount_minor: money ? parseAmount(money.amount, money.currency).toString() : null,
     debtor_account: facts.debtorAccount,
     beneficiary: facts.beneficiary,
     maker_id: caller.userId,
     approvals_required: policy.approvers,
-    next_business_day: input.nextBusinessDay,
+    next_business_day: nextDay,
     settlement_date: timing.settlementDate,
-    exchange_rate: quotedRate(input.rail, input.request as Record<string, unknown>, debitCurrency, reference),
+    exchange_rate: exchangeRate,
     expires_at: timing.expiresAt,
   });
   const draft = await getDraft(tx, caller, draftId, now);
@@ -75,6 +94,7 @@ export async function createDraft(
       amount: draft.amount,
       debtorAccount: draft.debtorAccount,
       beneficiary: draft.beneficiary,
+      batch: draft.batch,
       approvalsRequired: draft.approvalsRequired,
       expiresAt: draft.expiresAt,
     },
@@ -85,12 +105,13 @@ export async function createDraft(
 export async function getDraft(db: Queryable, caller: PortalCaller, draftId: string, now = new Date()): Promise<TDraft> {
   const row = await findDraft(db, caller.clientId, draftId);
   if (!row) throw draftNotFound(draftId);
-  const [decisions, reference, debitCurrency] = await Promise.all([
+  const [decisions, reference, debitCurrency, credit] = await Promise.all([
     listDecisions(db, caller.clientId, [draftId]),
     currentReferenceData(db),
-    accountCurrency(db, caller.clientId, row.debtor_account),
+    row.debtor_account ? accountCurrency(db, caller.clientId, row.debtor_account) : null,
+    creditCurrency(db, caller.clientId, row.rail, row.request, row.beneficiary),
   ]);
-  return toDraft(row, decisions, caller, now, currentQuote(row, debitCurrency, reference, now));
+  return toDraft(row, decisions, caller, now, currentQuote(row, debitCurrency, credit, reference, now));
 }
 
 /** The newest drafts (at most 200) and how many wait for this user's decision. */
@@ -128,7 +149,12 @@ export async function redraft(
   if (previous.status === "AwaitingApproval" || previous.status === "Submitting" || previous.status === "Submitted") {
     throw new ApiError("DRAFT_NOT_PENDING", "Only an expired, rejected or refused draft can be drafted again.");
   }
-  const input = { rail: previous.rail, request: previous.request, nextBusinessDay: previous.nextBusinessDay } as TCreateDraft;
+  // The stored request passed the rail's schema when it was drafted.
+  const input = (
+    previous.rail === "ACH" || previous.rail === "SWIFT"
+      ? { rail: previous.rail, request: previous.request, nextBusinessDay: previous.nextBusinessDay }
+      : { rail: previous.rail, request: previous.request }
+  ) as TCreateDraft;
   const outcome = await createDraft(tx, caller, input, idempotencyKey, now);
   await writeAudit(tx, {
     ...caller,

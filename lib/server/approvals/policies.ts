@@ -3,12 +3,12 @@ import { writeAudit } from "@/lib/server/audit/write";
 import type { AuditContext } from "@/lib/server/approvals/actor";
 import { listPolicies, replacePolicies, type PolicyRow } from "@/lib/server/approvals/repo";
 import type { Queryable } from "@/lib/server/db/types";
-import { formatAmount, parseAmount } from "@/lib/contract/money";
+import { storedThreshold, thresholdText } from "@/lib/contract/approvals/policy";
 import type { TApprovalPolicies, TApprovalPolicy } from "@/lib/contract/approvals/schema";
 import { ApiError } from "@/lib/contract/http/errors";
 
 function toPolicy(row: PolicyRow): TApprovalPolicy {
-  return { rail: row.rail, currency: row.currency, threshold: formatAmount(BigInt(row.threshold_minor), row.currency), approvers: row.approvers };
+  return { rail: row.rail, currency: row.currency, threshold: thresholdText(row.rail, BigInt(row.threshold_minor), row.currency), approvers: row.approvers };
 }
 
 export async function getPolicies(db: Queryable, clientId: string): Promise<TApprovalPolicies> {
@@ -22,7 +22,7 @@ export async function getPolicies(db: Queryable, clientId: string): Promise<TApp
 export async function savePolicies(tx: Queryable, audit: AuditContext, input: TApprovalPolicies): Promise<TApprovalPolicies> {
   const rows: PolicyRow[] = input.policies.map((p, i) => {
     try {
-      return { rail: p.rail, currency: p.currency, threshold_minor: parseAmount(p.threshold, p.currency).toString(), approvers: p.approvers };
+      return { rail: p.rail, currency: p.currency, threshold_minor: storedThreshold(p).toString(), approvers: p.approvers };
     } catch {
       throw new ApiError("VALIDATION_ERROR", `The threshold ${p.threshold} is not a valid ${p.currency} amount.`, { field: `policies[${i}].threshold` });
     }

@@ -1,9 +1,11 @@
 import "server-only";
 import type { Queryable } from "@/lib/server/db/types";
+import type { TApprovalRail } from "@/lib/contract/approvals/schema";
 
 /** The only SQL of dual control: policies, drafts and decisions. The tenant is in every WHERE. */
 
-export type PolicyRow = { rail: "ACH" | "SWIFT"; currency: string; threshold_minor: string; approvers: 1 | 2 };
+/** threshold_minor: minor units of money, or a number of accounts for a VIRTUAL_ACCOUNT_BATCH policy. */
+export type PolicyRow = { rail: TApprovalRail; currency: string; threshold_minor: string; approvers: 1 | 2 };
 
 export async function listPolicies(db: Queryable, clientId: string): Promise<PolicyRow[]> {
   const { rows } = await db.query<PolicyRow>(
@@ -30,19 +32,20 @@ export type DraftStatusRow = "AwaitingApproval" | "Submitting" | "Submitted" | "
 
 export type DraftRow = {
   draft_id: string;
-  rail: "ACH" | "SWIFT";
+  rail: TApprovalRail;
   request: Record<string, unknown>;
   idempotency_key: string;
-  currency: string;
-  amount_minor: string;
-  debtor_account: string;
-  beneficiary: string;
+  /** Null for a virtual-account batch, which moves no money (and so has no settlement_date either). */
+  currency: string | null;
+  amount_minor: string | null;
+  debtor_account: string | null;
+  beneficiary: string | null;
   maker_id: string;
   maker_name: string;
   maker_email: string;
   approvals_required: 1 | 2;
   next_business_day: boolean;
-  settlement_date: string;
+  settlement_date: string | null;
   exchange_rate: string | null;
   expires_at: Date;
   status: DraftStatusRow;

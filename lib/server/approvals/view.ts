@@ -2,8 +2,9 @@ import "server-only";
 import type { DecisionRow, DraftRow } from "@/lib/server/approvals/repo";
 import type { ReferenceData } from "@/lib/server/payments/known-data";
 import { formatAmount } from "@/lib/contract/money";
-import { achSettlementDate, swiftSettlementDate } from "@/lib/contract/payments/settlement-date";
 import { canApprove, type Role } from "@/lib/contract/auth/roles";
+import { draftTiming } from "@/lib/contract/approvals/expiry";
+import { batchSummary } from "@/lib/contract/approvals/policy";
 import type { TDraft, TDraftStatus, TQuote } from "@/lib/contract/approvals/schema";
 
 export type Viewer = { userId: string; role: Role };
@@ -13,17 +14,18 @@ export function effectiveStatus(row: Pick<DraftRow, "status" | "expires_at">, no
   return row.status === "AwaitingApproval" && row.expires_at.getTime() <= now.getTime() ? "Expired" : row.status;
 }
 
-/** Units of the credit currency per unit of the debit currency, when they differ (SWIFT cross-currency). */
-export function quotedRate(rail: DraftRow["rail"], request: Record<string, unknown>, debitCurrency: string, reference: ReferenceData): string | null {
-  if (rail !== "SWIFT") return null;
-  const credit = (request.instructedAmount as { currency: string }).currency;
-  return credit === debitCurrency ? null : reference.rate(debitCurrency, credit);
+/**
+ * Units of the credit currency per unit of the debit currency, when they
+ * differ (a cross-currency SWIFT payment or internal transfer).
+ */
+export function quotedRate(debitCurrency: string, creditCurrency: string | null, reference: ReferenceData): string | null {
+  return creditCurrency === null || creditCurrency === debitCurrency ? null : reference.rate(debitCurrency, creditCurrency);
 }
 
-/** The quote the API would give now; compared with the maker's. */
-export function currentQuote(row: DraftRow, debitCurrency: string | null, reference: ReferenceData, now: Date): TQuote {
-  const settlementDate = row.rail === "ACH" ? achSettlementDate(now, reference.holidays, reference.achCutoff) : swiftSettlementDate(now, reference.holidays);
-  return { settlementDate, exchangeRate: debitCurrency ? quotedRate(row.rail, row.request, debitCurrency, reference) : row.exchange_rate };
+/** The quote the API would give now, on the draft's own terms (rail, "next business day"); compared with the maker's. */
+export function currentQuote(row: DraftRow, debitCurrency: string | null, creditCurrency: string | null, reference: ReferenceData, now: Date): TQuote {
+  const { settlementDate } = draftTiming(row.rail, now, row.next_business_day, reference.holidays, reference.achCutoff);
+  return { settlementDate, exchangeRate: debitCurrency ? quotedRate(debitCurrency, creditCurrency, reference) : row.exchange_rate };
 }
 
 export function toDraft(row: DraftRow, decisions: readonly DecisionRow[], viewer: Viewer, now: Date, current: TQuote | null): TDraft {
@@ -36,9 +38,10 @@ export function toDraft(row: DraftRow, decisions: readonly DecisionRow[], viewer
     rail: row.rail,
     status,
     request: row.request,
-    amount: { amount: formatAmount(BigInt(row.amount_minor), row.currency), currency: row.currency },
+    amount: row.currency && row.amount_minor ? { amount: formatAmount(BigInt(row.amount_minor), row.currency), currency: row.currency } : null,
     debtorAccount: row.debtor_account,
     beneficiary: row.beneficiary,
+    batch: row.rail === "VIRTUAL_ACCOUNT_BATCH" ? batchSummary(row.request.items as { currency: string }[]) : null,
     maker: { userId: row.maker_id, name: row.maker_name, email: row.maker_email },
     createdAt: row.created_at.toISOString(),
     nextBusinessDay: row.next_business_day,
@@ -52,7 +55,9 @@ export function toDraft(row: DraftRow, decisions: readonly DecisionRow[], viewer
       comment: d.comment,
       decidedAt: d.decided_at.toISOString(),
     })),
-    paymentId: row.payment_id,
+    // payment_id holds what the approval made: a payment, or a batch's job.
+    paymentId: row.rail === "VIRTUAL_ACCOUNT_BATCH" ? null : row.payment_id,
+    jobId: row.rail === "VIRTUAL_ACCOUNT_BATCH" ? row.payment_id : null,
     refusal: row.refusal,
     canApprove: status === "AwaitingApproval" && canApprove(viewer.role) && row.maker_id !== viewer.userId && !decided,
   };

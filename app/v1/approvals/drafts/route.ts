@@ -1,4 +1,4 @@
-import { portalCallerOf } from "@/lib/server/approvals/actor";
+import { portalCallerOf, requireRailPermission } from "@/lib/server/approvals/actor";
 import { draftKeyOf } from "@/lib/server/approvals/draft-key";
 import { createDraft, listDraftsFor } from "@/lib/server/approvals/drafts";
 import { endpoint } from "@/lib/server/http/endpoint";
@@ -8,6 +8,7 @@ export const dynamic = "force-dynamic";
 
 export const POST = endpoint(createPaymentDraftOperation, ({ principal, actor, request, body, transaction }) => {
   const caller = portalCallerOf(principal, actor);
+  requireRailPermission(principal, body.rail);
   return transaction((tx) => createDraft(tx, caller, body, draftKeyOf(request)));
 });
 

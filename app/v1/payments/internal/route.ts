@@ -1,3 +1,4 @@
+import { assertNotHeldBack } from "@/lib/server/approvals/guard";
 import { endpoint } from "@/lib/server/http/endpoint";
 import { createInternalTransferOperation } from "@/lib/contract/ledger/operations";
 import { paymentContextOf } from "@/lib/server/payments/context";
@@ -5,6 +6,7 @@ import { createInternalTransfer } from "@/lib/server/payments/internal";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(createInternalTransferOperation, ({ runtime, principal, actor, request, body, statement }) =>
-  statement((unit) => createInternalTransfer(unit, paymentContextOf(runtime, principal, actor, request), body)),
-);
+export const POST = endpoint(createInternalTransferOperation, async ({ runtime, principal, actor, request, body, statement }) => {
+  await assertNotHeldBack(runtime.db, principal, { rail: "INTERNAL", request: body });
+  return statement((unit) => createInternalTransfer(unit, paymentContextOf(runtime, principal, actor, request), body));
+});

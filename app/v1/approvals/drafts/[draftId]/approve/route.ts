@@ -1,5 +1,7 @@
 import { POST as submitAch } from "@/app/v1/payments/ach-local/route";
+import { POST as submitInternal } from "@/app/v1/payments/internal/route";
 import { POST as submitSwift } from "@/app/v1/payments/swift/route";
+import { POST as submitBatch } from "@/app/v2/virtual-accounts/route";
 import { portalCallerOf } from "@/lib/server/approvals/actor";
 import { apiSubmitter } from "@/lib/server/approvals/api-submission";
 import { approveDraft } from "@/lib/server/approvals/decide";
@@ -10,11 +12,16 @@ import { approvePaymentDraftOperation } from "@/lib/contract/approvals/operation
 
 export const dynamic = "force-dynamic";
 
-/** The last approval submits through the payment routes themselves, so the API's rules and idempotency apply unchanged. */
+/** The last approval submits through the API's own routes (payments, virtual accounts), so their rules and idempotency apply unchanged. */
 export const POST = endpoint(approvePaymentDraftOperation, async ({ runtime, principal, actor, params, body }) => {
   const caller = portalCallerOf(principal, actor);
   // Step-up for those who may approve; anyone else gets the plain 403 the decision gives them.
   if (canApprove(caller.role)) await requireStepUp(runtime.db, principal);
-  const submit = apiSubmitter(runtime, caller.clientId, { ACH: submitAch, SWIFT: submitSwift });
+  const submit = apiSubmitter(runtime, caller.clientId, {
+    ACH: submitAch,
+    SWIFT: submitSwift,
+    INTERNAL: submitInternal,
+    VIRTUAL_ACCOUNT_BATCH: submitBatch,
+  });
   return approveDraft(runtime.db, caller, params.draftId, body.comment || null, submit);
 });

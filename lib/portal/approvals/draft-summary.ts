@@ -1,0 +1,59 @@
+import type { TDraft } from "@/lib/contract/approvals/schema";
+import { formatMoney } from "@/lib/portal/shared/money-format";
+
+/** How the approvals queue and a draft's page name what a draft would do, per rail. */
+
+type Summarised = Pick<TDraft, "rail" | "amount" | "debtorAccount" | "beneficiary" | "batch">;
+
+const KIND: Readonly<Record<TDraft["rail"], string>> = {
+  ACH: "ACH payment",
+  SWIFT: "SWIFT payment",
+  INTERNAL: "Transfer between accounts",
+  VIRTUAL_ACCOUNT_BATCH: "Virtual-account batch",
+};
+
+export function draftKind(draft: Pick<TDraft, "rail">): string {
+  return KIND[draft.rail];
+}
+
+const accounts = (n: number) => (n === 1 ? "1 virtual account" : `${n.toLocaleString("en-US")} virtual accounts`);
+
+/** "USD 1,200.00 to Acme Supplies", "USD 2,500.00 from 1000123456 to 1000123460", "120 virtual accounts: 100 USD, 20 EUR". */
+export function draftTitle(draft: Summarised): string {
+  if (draft.batch) {
+    const perCurrency = draft.batch.currencies.map((c) => `${c.accounts.toLocaleString("en-US")} ${c.currency}`).join(", ");
+    return `${accounts(draft.batch.accounts)}: ${perCurrency}`;
+  }
+  const money = draft.amount ? formatMoney(draft.amount.amount, draft.amount.currency) : "";
+  return draft.rail === "INTERNAL" ? `${money} from ${draft.debtorAccount} to ${draft.beneficiary}` : `${money} to ${draft.beneficiary}`;
+}
+
+/** The line under the title in the queue: the kind, and the account debited when there is one. */
+export function draftSubtitle(draft: Summarised): string {
+  return draft.debtorAccount && draft.rail !== "INTERNAL" ? `${draftKind(draft)} from ${draft.debtorAccount}` : draftKind(draft);
+}
+
+const EXPIRY: Readonly<Record<TDraft["rail"], string>> = {
+  ACH: "the cut-off",
+  SWIFT: "the cut-off",
+  INTERNAL: "the end of the bank day it was drafted on",
+  VIRTUAL_ACCOUNT_BATCH: "the end of the next business day",
+};
+
+/** What the maker is told right after drafting: who must approve, what waits until then, and when the draft lapses. */
+export function draftedMessage(draft: Pick<TDraft, "rail" | "approvalsRequired">, expiresAt: string | null): string {
+  const who = draft.approvalsRequired === 1 ? "one approval" : "two approvals from two people";
+  const [what, until] =
+    draft.rail === "VIRTUAL_ACCOUNT_BATCH"
+      ? ["batch", "No account is created"]
+      : draft.rail === "INTERNAL"
+        ? ["transfer", "Nothing moves"]
+        : ["payment", "Nothing is reserved or paid"];
+  const lapse = expiresAt ? `; if not approved by ${expiryReason(draft)}, ${expiresAt}, it expires` : "";
+  return `Your organisation needs ${who} for this ${what}. ${until} until then${lapse}.`;
+}
+
+/** Why a draft expires when it does (docs/approvals.md). */
+export function expiryReason(draft: Pick<TDraft, "rail">): string {
+  return EXPIRY[draft.rail];
+}
