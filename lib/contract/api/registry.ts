@@ -25,7 +25,13 @@ import { VIRTUAL_ACCOUNT_OPERATIONS } from "@/lib/contract/virtual-accounts/oper
 import { getJobOperation, listJobResultsOperation } from "@/lib/contract/virtual-accounts/jobs/operations";
 import { getPaymentOperation, listPaymentsOperation } from "@/lib/contract/payments/operations";
 import { APPROVAL_OPERATIONS } from "@/lib/contract/approvals/operations";
-import { createInternalTransferOperation, getAccountStatementOperation, listAccountTransactionsOperation } from "@/lib/contract/ledger/operations";
+import {
+  createInternalTransferOperation,
+  getAccountStatementOperation,
+  getVirtualAccountStatementOperation,
+  listAccountTransactionsOperation,
+  listVirtualAccountTransactionsOperation,
+} from "@/lib/contract/ledger/operations";
 import { listAuditLogOperation } from "@/lib/contract/audit/operations";
 import { endUserSessionsOperation, listOrganisationUsersOperation } from "@/lib/contract/users/operations";
 
@@ -63,4 +69,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
   listAuditLogOperation,
   listOrganisationUsersOperation,
   endUserSessionsOperation,
+  listVirtualAccountTransactionsOperation,
+  getVirtualAccountStatementOperation,
 ];

@@ -2,12 +2,23 @@ import { defineOperation } from "@/lib/contract/http/operation";
 import { ZStreamedFile } from "@/lib/contract/http/streamed-file";
 import { ZStatementQuery, ZTransactionList, ZTransactionParams, ZTransactionsQuery } from "@/lib/contract/ledger/schema";
 import { ZInternalTransferRequest, ZPaymentResponse } from "@/lib/contract/payments/schema";
+import { ZVirtualAccountParams } from "@/lib/contract/virtual-accounts/schema";
 
 /** Beyond the specification (decisions §10; docs/ledger.md). */
 
+/** What an account's and a virtual account's transactions and statements share: the query, the items, the formats. */
+const TRANSACTION_LIST = { method: "GET", query: ZTransactionsQuery, response: ZTransactionList, csv: true } as const;
+const STATEMENT = {
+  method: "GET",
+  query: ZStatementQuery,
+  response: ZStreamedFile,
+  csv: false,
+  files: ["text/csv", "text/plain", "application/xml"],
+} as const;
+
 export const listAccountTransactionsOperation = defineOperation({
   id: "listAccountTransactions",
-  method: "GET",
+  ...TRANSACTION_LIST,
   path: "/v1/accounts/{accountNumber}/transactions",
   tag: "Accounts",
   summary: "List an account's ledger postings (credits and debits), newest first, with the balance after each",
@@ -17,15 +28,12 @@ export const listAccountTransactionsOperation = defineOperation({
     "(the amount without sign, inclusive), text (part of a reference). The page token binds the filters. CSV by Accept: text/csv.",
   access: { permission: "get-account-transactions" },
   params: ZTransactionParams,
-  query: ZTransactionsQuery,
-  response: ZTransactionList,
-  csv: true,
   errors: ["VALIDATION_ERROR", "INVALID_PAGE_TOKEN", "ACCOUNT_NOT_FOUND"],
 });
 
 export const getAccountStatementOperation = defineOperation({
   id: "getAccountStatement",
-  method: "GET",
+  ...STATEMENT,
   path: "/v1/accounts/{accountNumber}/statements",
   tag: "Accounts",
   summary: "An account statement for a date range: opening balance, every entry, closing balance (CSV, MT940 or camt.053)",
@@ -35,11 +43,38 @@ export const getAccountStatementOperation = defineOperation({
     "the cent. The same filters as the transactions list narrow the entries (the balances stay the account's). Streamed.",
   access: { permission: "get-account-transactions" },
   params: ZTransactionParams,
-  query: ZStatementQuery,
-  response: ZStreamedFile,
-  csv: false,
-  files: ["text/csv", "text/plain", "application/xml"],
   errors: ["VALIDATION_ERROR", "ACCOUNT_NOT_FOUND"],
+});
+
+/**
+ * A virtual account's sub-ledger (docs/ledger.md, Virtual accounts): the same query, items and
+ * formats as an account's. The spec's claim for a virtual account's money (its balances) reads them.
+ */
+export const listVirtualAccountTransactionsOperation = defineOperation({
+  id: "listVirtualAccountTransactions",
+  ...TRANSACTION_LIST,
+  path: "/v1/virtual-accounts/{virtualAccountNumber}/transactions",
+  tag: "Virtual accounts",
+  summary: "List a virtual account's postings (credits and debits), newest first, with the balance after each",
+  description:
+    "The virtual account's sub-ledger: deposits to its number and its opening balance. Each posting is also a journal entry " +
+    "on the bank's control account for virtual accounts; entryId names it. Filters, items, pagination and CSV as for an " +
+    "account's transactions; the page token binds the filters.",
+  access: { permission: "get-virtual-account-transactions" },
+  params: ZVirtualAccountParams,
+  errors: ["VALIDATION_ERROR", "INVALID_PAGE_TOKEN", "VIRTUAL_ACCOUNT_NOT_FOUND"],
+});
+
+export const getVirtualAccountStatementOperation = defineOperation({
+  id: "getVirtualAccountStatement",
+  ...STATEMENT,
+  path: "/v1/virtual-accounts/{virtualAccountNumber}/statements",
+  tag: "Virtual accounts",
+  summary: "A virtual account statement for a date range: opening balance, every entry, closing balance (CSV, MT940 or camt.053)",
+  description: "The account statement's formats and rules over the virtual account's sub-ledger. Streamed.",
+  access: { permission: "get-virtual-account-transactions" },
+  params: ZVirtualAccountParams,
+  errors: ["VALIDATION_ERROR", "VIRTUAL_ACCOUNT_NOT_FOUND"],
 });
 
 export const createInternalTransferOperation = defineOperation({

@@ -11,7 +11,10 @@ import { orderTsSql } from "@/lib/server/http/page-window";
  */
 export type ActivityFilter = {
   clientId: string;
+  /** accounts.account_id, or for a virtual account its number. */
   accountId: string;
+  /** Whose postings: an account's journal postings (the default) or a virtual account's sub-ledger. */
+  ledger?: "account" | "virtual";
   /** Bank-local dates, inclusive. */
   fromDate?: string;
   toDate?: string;
@@ -69,7 +72,19 @@ function where(filter: ActivityFilter): { sql: string; values: unknown[] } {
   return { sql: clauses.join(" AND "), values };
 }
 
-const FROM = `ledger_postings p
+/**
+ * A virtual account's sub-ledger in the shape of ledger_postings (simple
+ * enough for PostgreSQL to pull up, so its index serves the seeks): the
+ * transaction id is the entry's control posting's (unique across the bank,
+ * and in the sub-ledger's order, migrations/0022), and there is no payment.
+ */
+const VIRTUAL_POSTINGS = `(SELECT client_id, ledger_posting_id AS posting_id, entry_id, virtual_account_number AS account_id, booked_at, value_date,
+  amount_minor, currency, balance_after_minor, kind, coalesce(reference, kind) AS reference, details, NULL::uuid AS payment_id
+  FROM virtual_account_postings)`;
+
+const postingsOf = (filter: Pick<ActivityFilter, "ledger">) => `${filter.ledger === "virtual" ? VIRTUAL_POSTINGS : "ledger_postings"} p`;
+
+const fromOf = (filter: Pick<ActivityFilter, "ledger">) => `${postingsOf(filter)}
   LEFT JOIN payments pay ON pay.client_id = p.client_id AND pay.payment_id = p.payment_id`;
 
 const COLUMNS = `p.posting_id::text, p.entry_id::text, p.booked_at, p.value_date::text, p.amount_minor::text, p.currency,
@@ -99,10 +114,13 @@ const isFiltered = (filter: ActivityFilter) =>
  */
 export async function summarizeActivity(db: Queryable, filter: ActivityFilter): Promise<{ total: number; newest: string | null }> {
   const { sql, values } = where(filter);
-  const newest = `SELECT ${orderTsSql("max(p.booked_at)")} FROM ${filter.text !== undefined ? FROM : "ledger_postings p"} WHERE ${sql}`;
-  const total = isFiltered(filter)
-    ? `SELECT count(*) FROM ${filter.text !== undefined ? FROM : "ledger_postings p"} WHERE ${sql}`
-    : "SELECT posting_count FROM accounts WHERE client_id = $1 AND account_id = $2";
+  const from = filter.text !== undefined ? fromOf(filter) : postingsOf(filter);
+  const newest = `SELECT ${orderTsSql("max(p.booked_at)")} FROM ${from} WHERE ${sql}`;
+  // A virtual account keeps no count: its postings are deposits, few enough to count.
+  const total =
+    isFiltered(filter) || filter.ledger === "virtual"
+      ? `SELECT count(*) FROM ${from} WHERE ${sql}`
+      : "SELECT posting_count FROM accounts WHERE client_id = $1 AND account_id = $2";
   const { rows } = await db.query<{ total: string; newest: string | null }>(`SELECT (${total}) AS total, (${newest}) AS newest`, values);
   return { total: Number(rows[0]!.total), newest: rows[0]!.newest };
 }
@@ -119,7 +137,7 @@ export async function fetchActivity(
   const { sql, values } = where(filter);
   const n = values.length;
   const { rows } = await db.query<ActivityRow & { page_at: string }>(
-    `SELECT ${COLUMNS}, ${orderTsSql("p.booked_at")} AS page_at FROM ${FROM}
+    `SELECT ${COLUMNS}, ${orderTsSql("p.booked_at")} AS page_at FROM ${fromOf(filter)}
      WHERE ${sql} AND p.booked_at <= $${n + 1}::timestamptz
      ORDER BY p.booked_at DESC, p.posting_id DESC OFFSET $${n + 2} LIMIT $${n + 3}`,
     [...values, window.upTo, window.offset, window.limit],
@@ -134,17 +152,16 @@ export async function fetchActivity(
  */
 export async function balancesAround(
   db: Queryable,
-  clientId: string,
-  accountId: string,
+  filter: Pick<ActivityFilter, "clientId" | "accountId" | "ledger">,
   fromDate: string,
   toDate: string,
 ): Promise<{ opening: bigint; closing: bigint }> {
-  const balanceBefore = (bound: string) => `coalesce((SELECT balance_after_minor FROM ledger_postings
+  const balanceBefore = (bound: string) => `coalesce((SELECT balance_after_minor FROM ${postingsOf(filter)}
       WHERE client_id = $1 AND account_id = $2 AND booked_at < (${bound}::timestamp AT TIME ZONE 'Atlantic/Bermuda')
       ORDER BY booked_at DESC, posting_id DESC LIMIT 1), 0)::text`;
   const { rows } = await db.query<{ opening: string; closing: string }>(
     `SELECT ${balanceBefore("$3::date")} AS opening, ${balanceBefore("($4::date + 1)")} AS closing`,
-    [clientId, accountId, fromDate, toDate],
+    [filter.clientId, filter.accountId, fromDate, toDate],
   );
   return { opening: BigInt(rows[0]!.opening), closing: BigInt(rows[0]!.closing) };
 }
@@ -152,5 +169,5 @@ export async function balancesAround(
 /** The statement's entries, oldest first: the query text and values, for a cursor that streams them. */
 export function statementQuery(filter: ActivityFilter): { text: string; values: unknown[] } {
   const { sql, values } = where(filter);
-  return { text: `SELECT ${COLUMNS} FROM ${FROM} WHERE ${sql} ORDER BY p.booked_at, p.posting_id`, values };
+  return { text: `SELECT ${COLUMNS} FROM ${fromOf(filter)} WHERE ${sql} ORDER BY p.booked_at, p.posting_id`, values };
 }

@@ -7,6 +7,8 @@ import { AmountError, formatAmount, parseAmount } from "@/lib/contract/money";
 import { bankTimeNow } from "@/lib/contract/time/bank-time";
 import { snapshotList } from "@/lib/server/http/list";
 import { fetchActivity, summarizeActivity, type ActivityFilter, type ActivityRow } from "@/lib/server/ledger/activity-repo";
+import { findVirtualAccount } from "@/lib/server/virtual-accounts/repo";
+import { virtualAccountNotFound } from "@/lib/server/virtual-accounts/service";
 
 /** What moved the money, from the posting's kind and its payment. */
 function kindOf(row: ActivityRow): TTransactionKind {
@@ -72,39 +74,63 @@ function boundMinor(value: string | undefined, currency: string, field: "minAmou
   }
 }
 
-/** The account (the caller's own, else 404 as for an unknown one) and the filter in its currency's minor units. */
+/** Whose transactions: an account's journal postings, or a virtual account's sub-ledger (docs/ledger.md, Virtual accounts). */
+export type ActivitySubject = "account" | "virtual";
+
+/** The caller's own account or virtual account (else 404 as for an unknown one): its ledger key and currency. */
+async function subjectOf(db: Queryable, clientId: string, subject: ActivitySubject, number: string): Promise<{ accountId: string; currency: string }> {
+  if (subject === "virtual") {
+    const va = await findVirtualAccount(db, clientId, number);
+    if (!va) throw virtualAccountNotFound(number);
+    return { accountId: va.virtual_account_number, currency: va.currency };
+  }
+  const account = await findAccountByNumber(db, clientId, number);
+  if (!account) throw accountNotFound(number);
+  return { accountId: account.account_id, currency: account.currency };
+}
+
+/** The subject and the filter in its currency's minor units. */
 export async function activityFilterOf(
   db: Queryable,
   clientId: string,
-  accountNumber: string,
+  number: string,
   filters: TTransactionFilters,
+  subject: ActivitySubject = "account",
 ): Promise<{ filter: ActivityFilter; currency: string }> {
-  const account = await findAccountByNumber(db, clientId, accountNumber);
-  if (!account) throw accountNotFound(accountNumber);
+  const { accountId, currency } = await subjectOf(db, clientId, subject, number);
   const filter: ActivityFilter = {
     clientId,
-    accountId: account.account_id,
+    accountId,
+    ledger: subject,
     fromDate: filters.fromDate,
     toDate: filters.toDate,
     type: filters.type,
-    minMinor: boundMinor(filters.minAmount, account.currency, "minAmount"),
-    maxMinor: boundMinor(filters.maxAmount, account.currency, "maxAmount"),
+    minMinor: boundMinor(filters.minAmount, currency, "minAmount"),
+    maxMinor: boundMinor(filters.maxAmount, currency, "maxAmount"),
     text: filters.text,
   };
-  return { filter, currency: account.currency };
+  return { filter, currency };
 }
 
-/** GET /v1/accounts/{accountNumber}/transactions. */
-export async function listAccountTransactions(
+/** What a page token is bound to besides the filters: the endpoint and its path parameter. */
+const BINDINGS: Record<ActivitySubject, { endpoint: string; param: string }> = {
+  account: { endpoint: "GET /v1/accounts/{accountNumber}/transactions", param: "accountNumber" },
+  virtual: { endpoint: "GET /v1/virtual-accounts/{virtualAccountNumber}/transactions", param: "virtualAccountNumber" },
+};
+
+/** GET /v1/accounts/{accountNumber}/transactions and GET /v1/virtual-accounts/{virtualAccountNumber}/transactions. */
+export async function listTransactions(
   db: Queryable,
   clientId: string,
-  accountNumber: string,
+  subject: ActivitySubject,
+  number: string,
   query: TTransactionsQuery,
   secret: string,
 ): Promise<TTransactionList> {
   const { pageStart, pageSize, pageToken, ...filters } = query;
-  const { filter } = await activityFilterOf(db, clientId, accountNumber, filters);
-  const binding = { clientId, endpoint: "GET /v1/accounts/{accountNumber}/transactions", filters: { accountNumber, ...filters } };
+  const { filter } = await activityFilterOf(db, clientId, number, filters, subject);
+  const { endpoint, param } = BINDINGS[subject];
+  const binding = { clientId, endpoint, filters: { [param]: number, ...filters } };
   return snapshotList(
     secret,
     binding,
@@ -115,3 +141,6 @@ export async function listAccountTransactions(
     },
   );
 }
+
+export const listAccountTransactions = (db: Queryable, clientId: string, accountNumber: string, query: TTransactionsQuery, secret: string) =>
+  listTransactions(db, clientId, "account", accountNumber, query, secret);

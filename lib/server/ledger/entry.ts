@@ -8,7 +8,16 @@ import { z } from "zod";
  * is the JSON contract between the app and that function; tests parse every
  * entry the app builds with it, and postEntry parses what it sends.
  */
-export const BANK_ACCOUNT_KINDS = ["ach_clearing", "swift_nostro", "fee_income", "fx_position", "sandbox_funding", "opening_balances", "suspense"] as const;
+export const BANK_ACCOUNT_KINDS = [
+  "ach_clearing",
+  "swift_nostro",
+  "fee_income",
+  "fx_position",
+  "sandbox_funding",
+  "opening_balances",
+  "suspense",
+  "virtual_account_control",
+] as const;
 export type BankAccountKind = (typeof BANK_ACCOUNT_KINDS)[number];
 
 export const CAUSE_TYPES = ["payment", "transfer", "deposit", "opening", "adjustment"] as const;

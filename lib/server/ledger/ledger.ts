@@ -41,15 +41,13 @@ export type Posting = {
 };
 
 /**
- * A movement of one client account against the bank account its kind implies
- * (an opening balance, a sandbox deposit): a balanced entry of two postings.
- * Unconditional (a debit here may overdraw; payments use their own entry,
- * whose debit is covered). Returns the account's new available balance.
+ * The balanced entry of a one-sided movement: `account` takes the amount, the
+ * bank account the kind implies the opposite (a virtual account's credit uses
+ * it with the control account, lib/server/virtual-accounts/ledger.ts).
  */
-export async function post(db: Queryable, posting: Posting): Promise<bigint> {
+export function oneSidedEntry(posting: Omit<Posting, "accountId">, account: { accountId: string } | { bankAccount: BankAccountKind }): TLedgerEntry {
   const counter = COUNTER_ACCOUNT[posting.kind] ?? ADJUSTMENT;
-  const amount = posting.amountMinor.toString();
-  const posted = await postEntry(db, {
+  return {
     clientId: posting.clientId,
     causeType: counter.causeType,
     reference: posting.reference ?? posting.kind,
@@ -58,10 +56,20 @@ export async function post(db: Queryable, posting: Posting): Promise<bigint> {
     details: posting.details ?? null,
     coveredAccount: null,
     postings: [
-      { accountId: posting.accountId, amountMinor: amount, currency: posting.currency, kind: posting.kind },
+      { ...account, amountMinor: posting.amountMinor.toString(), currency: posting.currency, kind: posting.kind },
       { bankAccount: counter.bankAccount, amountMinor: (-posting.amountMinor).toString(), currency: posting.currency, kind: posting.kind },
     ],
-  });
+  };
+}
+
+/**
+ * A movement of one client account against the bank account its kind implies
+ * (an opening balance, a sandbox deposit): a balanced entry of two postings.
+ * Unconditional (a debit here may overdraw; payments use their own entry,
+ * whose debit is covered). Returns the account's new available balance.
+ */
+export async function post(db: Queryable, posting: Posting): Promise<bigint> {
+  const posted = await postEntry(db, oneSidedEntry(posting, { accountId: posting.accountId }));
   return posted!.balances[posting.accountId]!;
 }
 

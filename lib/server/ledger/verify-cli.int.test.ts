@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "@/lib/server/ops/cli/run";
 import { COMMANDS } from "@/lib/server/ops/commands";
 import { prepareDatabase } from "@/lib/server/runtime";
+import { createThrowawayDatabase } from "@/tests/throwaway-database";
 
 /**
  * `npm run ops -- ledger verify` exits 1 and names the first discrepancy (issue 13):
@@ -12,31 +13,16 @@ import { prepareDatabase } from "@/lib/server/runtime";
  * Each damage is reported ahead of the ones made before it, in the verifier's order:
  * entries, then balances, then posting counts, then the balance-after chain.
  */
-const serverUrl = inject("serverUrl");
-const database = `harbour_verify_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
 let pool: pg.Pool;
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+let drop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${database}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  ({ pool, drop } = await createThrowawayDatabase("verify"));
   await prepareDatabase(pool, { seedDemoData: true });
 });
 
 afterAll(async () => {
-  await pool?.end();
-  await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await drop?.();
 });
 
 async function verify(): Promise<{ code: number; out: string; err: string; json: { error?: { code: string; message: string }; ok?: boolean } }> {

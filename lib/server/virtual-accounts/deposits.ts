@@ -2,7 +2,8 @@ import "server-only";
 import type { Queryable } from "@/lib/server/db/types";
 import type { DepositTargetResolver } from "@/lib/server/deposits/targets";
 import type { Posting } from "@/lib/server/ledger/ledger";
-import { findVirtualAccount, postToVirtualAccount } from "@/lib/server/virtual-accounts/repo";
+import { postToVirtualAccount } from "@/lib/server/virtual-accounts/ledger";
+import { findVirtualAccount } from "@/lib/server/virtual-accounts/repo";
 
 /**
  * Posts to the virtual-account ledger with lib/ledger's signature, so the
@@ -18,6 +19,7 @@ export async function postVirtualAccountPosting(db: Queryable, posting: Posting)
     currency: posting.currency,
     kind: posting.kind,
     reference: posting.reference,
+    details: posting.details,
   });
   if (balance === null) throw new Error(`virtual accounts: no ${posting.currency} virtual account ${posting.accountId} for client ${posting.clientId}`);
   return balance;

@@ -208,27 +208,60 @@ export async function sumBalances(db: Queryable, clientId: string, currency: str
   return BigInt(rows[0]!.sum);
 }
 
+/** Locks the virtual account for a posting (the sub-ledger's order is taken under it); false when the client has no such account in that currency. */
+export async function lockVirtualAccount(db: Queryable, clientId: string, number: string, currency: string): Promise<boolean> {
+  const { rows } = await db.query("SELECT 1 FROM virtual_accounts WHERE client_id = $1 AND virtual_account_number = $2 AND currency = $3 FOR UPDATE", [
+    clientId,
+    number,
+    currency,
+  ]);
+  return rows.length > 0;
+}
+
 /**
- * The virtual-account ledger: the posting is the record and balance_minor the
- * running sum, written in one statement so they cannot disagree. Returns the
- * new balance, or null when the client has no such virtual account.
+ * The sub-ledger posting of a journal entry already written: the posting is
+ * the record and balance_minor the running sum, written in one statement so
+ * they cannot disagree; booking time, dates and the link come from the
+ * entry's posting on the control account. Returns the new balance.
  */
-export async function postToVirtualAccount(
+export async function appendVirtualAccountPosting(
   db: Queryable,
-  posting: { clientId: string; number: string; amountMinor: bigint; currency: string; kind: string; reference: string | null },
-): Promise<bigint | null> {
+  posting: {
+    clientId: string;
+    number: string;
+    amountMinor: bigint;
+    currency: string;
+    kind: string;
+    reference: string | null;
+    entryId: string;
+    details: unknown;
+  },
+): Promise<bigint> {
   const { rows } = await db.query<{ balance_minor: string }>(
-    `WITH a AS (
+    `WITH l AS (
+       SELECT posting_id, booked_at, booking_date, value_date FROM ledger_postings
+       WHERE client_id = $1 AND entry_id = $7 AND bank_account = 'virtual_account_control:' || $4),
+     a AS (
        UPDATE virtual_accounts SET balance_minor = balance_minor + $3, effective_date = now(), updated_at = now()
        WHERE client_id = $1 AND virtual_account_number = $2 AND currency = $4
        RETURNING balance_minor),
      p AS (
-       INSERT INTO virtual_account_postings (client_id, virtual_account_number, amount_minor, currency, kind, reference)
-       SELECT $1, $2, $3, $4, $5, $6 FROM a)
+       INSERT INTO virtual_account_postings (client_id, virtual_account_number, amount_minor, currency, kind, reference, entry_id,
+                                             ledger_posting_id, booked_at, booking_date, value_date, balance_after_minor, details)
+       SELECT $1, $2, $3, $4, $5, $6, $7, l.posting_id, l.booked_at, l.booking_date, l.value_date, a.balance_minor, $8 FROM a, l)
      SELECT balance_minor FROM a`,
-    [posting.clientId, posting.number, posting.amountMinor.toString(), posting.currency, posting.kind, posting.reference],
+    [
+      posting.clientId,
+      posting.number,
+      posting.amountMinor.toString(),
+      posting.currency,
+      posting.kind,
+      posting.reference,
+      posting.entryId,
+      posting.details === undefined || posting.details === null ? null : JSON.stringify(posting.details),
+    ],
   );
-  return rows[0] ? BigInt(rows[0].balance_minor) : null;
+  return BigInt(rows[0]!.balance_minor);
 }
 
 export async function balanceFromPostings(db: Queryable, clientId: string, number: string): Promise<bigint> {

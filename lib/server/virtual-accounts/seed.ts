@@ -3,7 +3,8 @@ import type { Queryable } from "@/lib/server/db/types";
 import { parseAmount } from "@/lib/contract/money";
 import { insertJobAccounts, nextSequenceValues, type AccountSpec } from "@/lib/server/virtual-accounts/jobs/repo";
 import { virtualAccountNumber } from "@/lib/contract/virtual-accounts/numbering";
-import { postToVirtualAccount, provisionCurrency } from "@/lib/server/virtual-accounts/repo";
+import { postToVirtualAccount } from "@/lib/server/virtual-accounts/ledger";
+import { provisionCurrency } from "@/lib/server/virtual-accounts/repo";
 
 /** UAT demo virtual accounts (decisions §9), loaded with the rest of the demo data into an empty database. */
 

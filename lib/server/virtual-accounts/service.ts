@@ -20,14 +20,14 @@ import type { TVirtualAccountDetail } from "@/lib/contract/virtual-accounts/resp
 import type { TUpdateVirtualAccountV1, TUpdateVirtualAccountV2 } from "@/lib/contract/virtual-accounts/schema";
 import { toBalanceItem, toListedAccount, toVirtualAccountDetail } from "@/lib/server/virtual-accounts/serialize";
 
-function notFound(number: string): ApiError {
+export function virtualAccountNotFound(number: string): ApiError {
   return new ApiError("VIRTUAL_ACCOUNT_NOT_FOUND", `No virtual account ${number} was found for this client.`, { field: "virtualAccountNumber" });
 }
 
 /** Another client's virtual account answers exactly as an unknown one. */
 export async function getVirtualAccountOrThrow(db: Queryable, clientId: string, number: string): Promise<{ data: TVirtualAccountDetail }> {
   const row = await findVirtualAccount(db, clientId, number);
-  if (!row) throw notFound(number);
+  if (!row) throw virtualAccountNotFound(number);
   return { data: toVirtualAccountDetail(row, await findStructureAccounts(db, clientId, row.currency)) };
 }
 
@@ -55,7 +55,7 @@ export async function updateVirtualAccountOrThrow(
   actor: string,
 ): Promise<{ data: TVirtualAccountDetail }> {
   const row = await findVirtualAccount(tx, clientId, number, { forUpdate: true });
-  if (!row) throw notFound(number);
+  if (!row) throw virtualAccountNotFound(number);
   const change = request.version === 1 ? planUpdateV1(row, request.body) : planUpdateV2(row, request.body);
   const updated = await updateVirtualAccount(tx, clientId, number, change);
   await writeAudit(tx, {

@@ -4,7 +4,7 @@ import { virtualAccountNumber } from "@/lib/contract/virtual-accounts/numbering"
 import { withTransaction } from "@/lib/server/db/transaction";
 import { purgeFinishedDeliveries } from "@/lib/server/delivery/repo";
 import { getRuntime } from "@/lib/server/runtime";
-import { postToVirtualAccount } from "@/lib/server/virtual-accounts/repo";
+import { postToVirtualAccount } from "@/lib/server/virtual-accounts/ledger";
 import { call, tokenFor } from "@/tests/api";
 
 /**

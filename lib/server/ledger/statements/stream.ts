@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Pool, PoolClient } from "pg";
 import { StreamedFile } from "@/lib/contract/http/streamed-file";
 import type { TStatementFormat, TStatementQuery } from "@/lib/contract/ledger/schema";
-import { activityFilterOf, toTransaction } from "@/lib/server/ledger/activity";
+import { activityFilterOf, toTransaction, type ActivitySubject } from "@/lib/server/ledger/activity";
 import { balancesAround, statementQuery, type ActivityRow } from "@/lib/server/ledger/activity-repo";
 import { camt053Statement } from "@/lib/server/ledger/statements/camt053";
 import { csvStatement } from "@/lib/server/ledger/statements/csv";
@@ -16,7 +16,8 @@ const FORMATS: Record<TStatementFormat, StatementFormat> = { csv: csvStatement, 
 const FETCH_ROWS = 1000;
 
 /**
- * GET /v1/accounts/{accountNumber}/statements: the account is checked first
+ * GET /v1/accounts/{accountNumber}/statements and
+ * GET /v1/virtual-accounts/{virtualAccountNumber}/statements: the account is checked first
  * (404 before any byte is sent); then one dedicated connection reads the
  * balances and the entries in one REPEATABLE READ snapshot (so opening +
  * entries = closing even while payments arrive), through a server-side
@@ -26,9 +27,15 @@ const FETCH_ROWS = 1000;
  * are held). A client that goes away cancels the stream and frees the
  * connection.
  */
-export async function streamStatement(pool: Pool, clientId: string, accountNumber: string, query: TStatementQuery): Promise<StreamedFile> {
+export async function streamStatement(
+  pool: Pool,
+  clientId: string,
+  accountNumber: string,
+  query: TStatementQuery,
+  subject: ActivitySubject = "account",
+): Promise<StreamedFile> {
   const { format: formatName, ...filters } = query;
-  const { filter, currency } = await activityFilterOf(pool, clientId, accountNumber, filters);
+  const { filter, currency } = await activityFilterOf(pool, clientId, accountNumber, filters, subject);
   const format = FORMATS[formatName];
   const encoder = new TextEncoder();
   let client: PoolClient | null = null;
@@ -58,7 +65,7 @@ export async function streamStatement(pool: Pool, clientId: string, accountNumbe
         if (!meta) {
           client = await pool.connect();
           await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-          const balances = await balancesAround(client, clientId, filter.accountId, query.fromDate, query.toDate);
+          const balances = await balancesAround(client, filter, query.fromDate, query.toDate);
           const { text, values } = statementQuery(filter);
           await client.query(`DECLARE statement_rows NO SCROLL CURSOR FOR ${text}`, values);
           meta = {
