@@ -3,6 +3,8 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Override to run two suites side by side; the directory is wiped at start. */
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
+/** Everything the server logs in this run: e2e/global-teardown.ts searches it for secrets and tokens. */
+export const SERVER_LOG = `${process.env.REPORTS_DIR ?? ".data/test-reports"}/e2e-server-${PORT}.log`;
 
 /**
  * Browser and API end-to-end tests against a production build served by
@@ -13,6 +15,7 @@ export default defineConfig({
   testDir: "e2e",
   // A suite on another port (a second engineer, a side-by-side run) keeps its own artifacts: Playwright wipes this folder at start.
   outputDir: process.env.E2E_PORT ? `test-results-${PORT}` : "test-results",
+  globalTeardown: "./e2e/global-teardown.ts",
   fullyParallel: false,
   workers: 1,
   timeout: 60_000,
@@ -35,7 +38,7 @@ export default defineConfig({
     { name: "phone", testMatch: /phone\.spec\.ts$/, use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
   ],
   webServer: {
-    command: "node scripts/e2e-server.mjs",
+    command: `mkdir -p "$(dirname ${SERVER_LOG})" && exec node scripts/e2e-server.mjs > ${SERVER_LOG} 2>&1`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
