@@ -27,6 +27,7 @@ import { getPaymentOperation, listPaymentsOperation } from "@/lib/contract/payme
 import { APPROVAL_OPERATIONS } from "@/lib/contract/approvals/operations";
 import {
   createInternalTransferOperation,
+  getAccountBalancesOperation,
   getAccountStatementOperation,
   getVirtualAccountStatementOperation,
   listAccountTransactionsOperation,
@@ -71,4 +72,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
   endUserSessionsOperation,
   listVirtualAccountTransactionsOperation,
   getVirtualAccountStatementOperation,
+  getAccountBalancesOperation,
 ];

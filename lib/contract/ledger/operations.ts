@@ -1,6 +1,6 @@
 import { defineOperation } from "@/lib/contract/http/operation";
 import { ZStreamedFile } from "@/lib/contract/http/streamed-file";
-import { ZStatementQuery, ZTransactionList, ZTransactionParams, ZTransactionsQuery } from "@/lib/contract/ledger/schema";
+import { ZAccountBalances, ZStatementQuery, ZTransactionList, ZTransactionParams, ZTransactionsQuery } from "@/lib/contract/ledger/schema";
 import { ZInternalTransferRequest, ZPaymentResponse } from "@/lib/contract/payments/schema";
 import { ZVirtualAccountParams } from "@/lib/contract/virtual-accounts/schema";
 
@@ -43,6 +43,23 @@ export const getAccountStatementOperation = defineOperation({
     "the cent. The same filters as the transactions list narrow the entries (the balances stay the account's). Streamed.",
   access: { permission: "get-account-transactions" },
   params: ZTransactionParams,
+  errors: ["VALIDATION_ERROR", "ACCOUNT_NOT_FOUND"],
+});
+
+export const getAccountBalancesOperation = defineOperation({
+  id: "getAccountBalances",
+  method: "GET",
+  path: "/v1/accounts/{accountNumber}/balances",
+  tag: "Accounts",
+  summary: "An account's available and booked balances, and what Pending payments hold",
+  description:
+    "availableBalance is the account's availableBalance (GET /v1/accounts/{accountNumber}): a payment reserves its principal and " +
+    "charge when it is submitted. bookedBalance counts a payment only when it completes; until then the difference is " +
+    "heldForPendingPayments. A Failed or Reversed payment gives its funds back to both.",
+  access: { permission: "get-account" },
+  params: ZTransactionParams,
+  response: ZAccountBalances,
+  csv: true,
   errors: ["VALIDATION_ERROR", "ACCOUNT_NOT_FOUND"],
 });
 

@@ -92,3 +92,20 @@ export type TTransaction = z.infer<typeof ZTransaction>;
 
 export const ZTransactionList = envelopeOf(ZTransaction).meta({ id: "TransactionList" });
 export type TTransactionList = z.infer<typeof ZTransactionList>;
+
+/**
+ * An account's two balances (docs/ledger.md, Available and booked balance). The spec's account
+ * object carries only availableBalance, so the booked balance is answered here, beside it.
+ */
+export const ZAccountBalances = z
+  .object({
+    accountNumber: z.string(),
+    currency: z.string(),
+    availableBalance: ZMoney.meta({ description: "What can be spent now: the booked balance less the funds held by Pending payments" }),
+    bookedBalance: ZMoney.meta({ description: "What has settled: a Pending payment counts here only once it completes" }),
+    heldForPendingPayments: ZMoney.meta({ description: "Principal and charges of this account's Pending payments (booked − available)" }),
+    pendingPayments: z.number().int().meta({ description: "How many Pending payments hold funds" }),
+    balanceEffectiveDate: z.string().meta({ description: "ISO 8601: the last change of the available balance" }),
+  })
+  .meta({ id: "AccountBalances" });
+export type TAccountBalances = z.infer<typeof ZAccountBalances>;

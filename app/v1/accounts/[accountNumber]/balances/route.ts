@@ -1,0 +1,9 @@
+import { endpoint } from "@/lib/server/http/endpoint";
+import { getAccountBalancesOperation } from "@/lib/contract/ledger/operations";
+import { getAccountBalances } from "@/lib/server/ledger/balances";
+
+export const dynamic = "force-dynamic";
+
+export const GET = endpoint(getAccountBalancesOperation, ({ runtime, principal, params }) =>
+  getAccountBalances(runtime.db, principal.clientId, params.accountNumber),
+);
