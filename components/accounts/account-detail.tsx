@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { AccountActivity } from "@/components/accounts/account-activity";
+import { AccountBalances } from "@/components/accounts/account-balances";
 import { AttributesTable, OwnersTable, RoutingsTable } from "@/components/accounts/detail-tables";
 import { StatusBadge } from "@/components/accounts/status-badge";
 import { AccountPaymentsCard } from "@/components/payments/account-payments-card";
@@ -68,11 +69,7 @@ export function AccountDetail({ accountNumber }: { accountNumber: string }) {
           </h1>
           <p className="tabular mt-1 font-mono text-sm text-slate-600 dark:text-slate-400">{a.accountNumber}</p>
         </div>
-        <div className="text-right">
-          <p className="text-sm text-slate-600 dark:text-slate-400">Available balance</p>
-          <p className="tabular text-2xl font-semibold tracking-tight">{formatMoney(a.availableBalance.amount, a.availableBalance.currency)}</p>
-          <p className="text-xs text-slate-600 dark:text-slate-400">as of {formatBankDateTime(a.balanceEffectiveDate)}</p>
-        </div>
+        <AccountBalances account={a} />
       </header>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card aria-labelledby="account-details">

@@ -1,4 +1,5 @@
 import type { TAccount, TAccountList, TAccountSummary } from "@/lib/contract/accounts/schema";
+import type { TAccountBalances } from "@/lib/contract/ledger/schema";
 import { ApiRequestError, apiFetch, apiJson } from "@/lib/portal/shared/api-client";
 import type { AccountPageParams } from "@/lib/portal/shared/query-keys";
 
@@ -42,6 +43,11 @@ export async function fetchAccountsPage(params: AccountPageParams & { pageToken?
 
 export function fetchAccount(accountNumber: string, signal?: AbortSignal): Promise<TAccount> {
   return apiJson<TAccount>(`/v1/accounts/${encodeURIComponent(accountNumber)}`, { signal });
+}
+
+/** Available and booked balances and what Pending payments hold (GET /v1/accounts/{n}/balances). */
+export function fetchAccountBalances(accountNumber: string, signal?: AbortSignal): Promise<TAccountBalances> {
+  return apiJson<TAccountBalances>(`/v1/accounts/${encodeURIComponent(accountNumber)}/balances`, { signal });
 }
 
 export type ExportProgress = { loaded: number; total: number };

@@ -9,6 +9,8 @@ export const accountKeys = {
   /** Every account of the client, all pages fetched (dashboard totals). */
   complete: () => [...accountKeys.all, "complete"] as const,
   detail: (accountNumber: string) => [...accountKeys.all, "detail", accountNumber] as const,
+  /** An account's available and booked balances (the account page). */
+  balances: (accountNumber: string) => [...accountKeys.all, "balances", accountNumber] as const,
   /** An account's transactions under filters (the activity view). */
   activity: (accountNumber: string, params: object) => [...accountKeys.all, "activity", accountNumber, params] as const,
   /** An account's balance at the end of a bank day (the activity view's opening and closing). */
