@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { CONSOLE_ACTIONS } from "../../lib/contract/ops/console";
+import { enrolAuthenticator } from "../fixtures/operator";
 import { expectAccessible, saveScreenshot, signInAs, signInWith } from "../fixtures/portal";
 
 /**
@@ -28,6 +29,7 @@ async function operatorPage(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Set password" }).click();
   await expect(page.getByText("Your password is set.")).toBeVisible();
   await signInWith(page.request, OPERATOR, PASSWORD);
+  await enrolAuthenticator(page, OPERATOR);
 }
 
 for (const role of ["admin", "treasurer", "viewer"] as const) {

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { resetDataDir, startServer, stopGracefully, waitHealthy, type ServerProcess } from "../api/server-process";
+import { enrolAuthenticator } from "../fixtures/operator";
 import { saveScreenshot, signInWith } from "../fixtures/portal";
 
 /**
@@ -77,6 +78,8 @@ test("the runbook: first operator by CLI, a client onboarded in the console pays
   const page = await staff.newPage();
   await setPassword(page, operator.inviteUrl!);
   await signInWith(page.request, "ops@harbour.test", PASSWORD);
+  // Operators must have a second factor: set up before any operations page.
+  await enrolAuthenticator(page, "ops@harbour.test");
   // Bank staff have no client pages: the portal sends them to operations.
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/operations$/);

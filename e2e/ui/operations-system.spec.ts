@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { enrolAuthenticator } from "../fixtures/operator";
 import { expect, expectAccessible, saveDocScreenshot, signInWith, test } from "../fixtures/portal";
 
 /**
@@ -32,6 +33,7 @@ test("an operator sees every instance, the queue, the oldest due task and the we
   await ops.getByRole("button", { name: "Set password" }).click();
   await expect(ops.getByText("Your password is set.")).toBeVisible();
   await signInWith(ops.request, email, PASSWORD);
+  await enrolAuthenticator(ops, email);
 
   await ops.goto("/operations");
   await ops.getByRole("navigation", { name: "Operations" }).getByRole("link", { name: "Service" }).click();

@@ -142,6 +142,7 @@ export const ZUserInvite = z.strictObject({
 });
 
 export const ZOperatorCreate = z.strictObject({ email: ZEmail, name: ZDisplayName.optional() });
+export const ZOperatorRef = z.strictObject({ email: ZEmail });
 
 export const ZBankCodeAdd = z.strictObject({
   bankCode: z.string("code must be text").regex(/^[A-Z0-9_]{2,20}$/, "code must be 2 to 20 capital letters, digits or underscores"),

@@ -11,6 +11,7 @@ import { createOperator } from "@/lib/server/ops/users";
 import { getRuntime } from "@/lib/server/runtime";
 import type { ConsoleAction } from "@/lib/contract/ops/console";
 import { call, expectErrorBody } from "@/tests/api";
+import { runOps } from "@/tests/ops";
 import { portalSessionFor } from "@/tests/portal";
 
 /** Any base32 secret: the operator's authenticator, set up outright as the demo seed does. */
@@ -99,5 +100,24 @@ describe("bank operators' second factor (docs/security.md, docs/operations.md)",
     expectErrorBody(unenrolled.body, 403, "STEP_UP_REQUIRED");
     expect(unenrolled.body.enrolmentRequired).toBe(true);
     expect(await roleOf("treasurer@acme.test")).toBe("treasurer");
+  });
+
+  it("a lost phone: `operator reset-second-factor` removes the authenticator, ends the sessions and is audited in the bank's chain", async () => {
+    const { db } = await getRuntime();
+    const { userId } = await operator("ops-lost@harbour.test");
+    await enrolDemoSecondFactor(db, "ops-lost@harbour.test", SECRET);
+    const { sessionId } = await startSession(db, userId, 3600);
+    const reset = await runOps(["operator", "reset-second-factor", "--email", "ops-lost@harbour.test", "--json"]);
+    expect(reset).toMatchObject({ code: 0, json: { email: "ops-lost@harbour.test", role: "operator", ended: 1 } });
+    expect(await secondFactorAtSignIn(db, { id: userId, clientId: "" }, undefined, null, T0)).toEqual({ ok: true, provedAt: null });
+    const session = await db.query("SELECT 1 FROM portal_sessions WHERE session_id = $1 AND ended_at IS NULL", [sessionId]);
+    expect(session.rowCount).toBe(0);
+    const { rows } = await db.query<{ client_id: string; before: unknown }>(
+      "SELECT client_id, before FROM audit_log WHERE entity_id = $1 AND action = 'second_factor.reset'",
+      [userId],
+    );
+    expect(rows).toEqual([{ client_id: BANK_SCOPE, before: { enrolled: true } }]);
+    // A client's user is not an operator: not found in the bank's scope.
+    expect((await runOps(["operator", "reset-second-factor", "--email", "admin@acme.test", "--json"])).code).toBe(1);
   });
 });

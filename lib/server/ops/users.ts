@@ -1,9 +1,10 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/contract/http/errors";
-import { ZOperatorCreate, ZSetPassword, ZUserAccess, ZUserInvite, ZUserRoleChange } from "@/lib/contract/ops/schema";
+import { ZOperatorCreate, ZOperatorRef, ZSetPassword, ZUserAccess, ZUserInvite, ZUserRoleChange } from "@/lib/contract/ops/schema";
 import type { Pool } from "pg";
 import { hashSecret } from "@/lib/server/auth/password";
+import { deleteFactor } from "@/lib/server/auth/second-factor-repo";
 import { endSessionsOfUser } from "@/lib/server/auth/sessions";
 import { withTransaction } from "@/lib/server/db/transaction";
 import type { Queryable } from "@/lib/server/db/types";
@@ -115,6 +116,23 @@ export async function setUserDisabled(ctx: OpsContext, input: unknown, disabled:
     if (disabled) await endSessionsOfUser(tx, before.user_id, "user-disabled");
     await auditOperation(tx, { ...userAudit(ctx, after, disabled ? "user.disabled" : "user.enabled"), before: userView(before), after: userView(after) });
     return userView(after);
+  });
+}
+
+/**
+ * An operator's lost phone: their authenticator and recovery codes are
+ * removed and their sessions end; at their next sign-in they set up a new one
+ * before any operations page. Command line only: in the console, one
+ * operator's stolen session could strip another's second factor.
+ */
+export async function resetOperatorSecondFactor(ctx: OpsContext, input: unknown): Promise<UserView & { ended: number }> {
+  const data = parseInput(ZOperatorRef, input);
+  return withTransaction(ctx.db, async (tx) => {
+    const user = await requireUser(tx, null, data.email);
+    const hadOne = await deleteFactor(tx, user.user_id);
+    const ended = await endSessionsOfUser(tx, user.user_id, "second-factor-reset");
+    await auditOperation(tx, { ...userAudit(ctx, user, "second_factor.reset"), before: { enrolled: hadOne }, after: { enrolled: false } });
+    return { ...userView(user), ended };
   });
 }
 

@@ -25,6 +25,7 @@ import keyList from "@/lib/server/ops/commands/key-list";
 import keyRotate from "@/lib/server/ops/commands/key-rotate";
 import ledgerVerify from "@/lib/server/ops/commands/ledger-verify";
 import operatorCreate from "@/lib/server/ops/commands/operator-create";
+import operatorResetSecondFactor from "@/lib/server/ops/commands/operator-reset-second-factor";
 import userDisable from "@/lib/server/ops/commands/user-disable";
 import userEnable from "@/lib/server/ops/commands/user-enable";
 import userInvite from "@/lib/server/ops/commands/user-invite";
@@ -76,6 +77,7 @@ export const COMMANDS: readonly OpsCommand[] = [
   keyRotate,
   ledgerVerify,
   operatorCreate,
+  operatorResetSecondFactor,
   userDisable,
   userEnable,
   userInvite,
