@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { PAYMENT_TRANSITIONS, type TPaymentStatus, type TPaymentStatusRecord } from "@/lib/contract/payments/schema";
+import { allowedMoves, type TPaymentStatus, type TPaymentStatusRecord } from "@/lib/contract/payments/schema";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { forcePaymentStatus } from "@/lib/portal/payments/payments-api";
 import { accountKeys, paymentKeys } from "@/lib/portal/shared/query-keys";
@@ -28,13 +28,17 @@ export function SandboxStatusControl({ payment }: { payment: TPaymentStatusRecor
       void queryClient.invalidateQueries({ queryKey: accountKeys.all });
     },
   });
-  const next = PAYMENT_TRANSITIONS[payment.status];
+  const next = allowedMoves(payment.type, payment.status);
   return (
     <Card aria-labelledby="sandbox-moves">
       <CardHeader id="sandbox-moves" title="Sandbox" description="UAT only: move this payment as the bank would." />
       <div className="space-y-3 px-5 py-4">
         {next.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{payment.status} is final: the lifecycle allows no further move.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {payment.type === "INTERNAL"
+              ? "An internal transfer is completed when it is made: to move the money back, make a transfer the other way."
+              : `${payment.status} is final: the lifecycle allows no further move.`}
+          </p>
         ) : (
           <div className="flex flex-wrap gap-2">
             {next.map((status) => (

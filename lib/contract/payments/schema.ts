@@ -235,3 +235,12 @@ export const PAYMENT_TRANSITIONS: Readonly<Record<TPaymentStatus, readonly TPaym
   Reversed: [],
 });
 export type TRail = (typeof RAILS)[number];
+
+/**
+ * The moves a payment of this rail may make from its status. An internal transfer is
+ * Completed when it is made and holds no funds (docs/ledger.md): it makes none, since a
+ * Reversed status would claim money came back that did not; a transfer back is a new transfer.
+ */
+export function allowedMoves(rail: TRail, status: TPaymentStatus): readonly TPaymentStatus[] {
+  return rail === "INTERNAL" ? [] : PAYMENT_TRANSITIONS[status];
+}

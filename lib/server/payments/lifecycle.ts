@@ -6,14 +6,10 @@ import { postEntry } from "@/lib/server/ledger/ledger";
 import { paymentPostings } from "@/lib/server/ledger/payment-entry";
 import { writeAudit } from "@/lib/server/audit/write";
 import { lockPayment, updatePaymentStatus, type PaymentRow } from "@/lib/server/payments/repo";
-import { PAYMENT_TRANSITIONS, type TPaymentStatus } from "@/lib/contract/payments/schema";
+import { allowedMoves, type TPaymentStatus } from "@/lib/contract/payments/schema";
 
 /** Failed and Reversed hand the funds back: a new entry, the payment's postings negated (principal, charge, FX legs). */
 const RETURNS_FUNDS = new Set<TPaymentStatus>(["Failed", "Reversed"]);
-
-export function canMove(from: TPaymentStatus, to: TPaymentStatus): boolean {
-  return PAYMENT_TRANSITIONS[from].includes(to);
-}
 
 async function returnFunds(tx: PoolClient, payment: PaymentRow): Promise<void> {
   const postings = paymentPostings({
@@ -49,14 +45,12 @@ export type MoveActor = { actor: string; ip: string | null; correlationId: strin
 export async function movePayment(tx: PoolClient, clientId: string, paymentId: string, to: TPaymentStatus, actor: string | MoveActor): Promise<PaymentRow> {
   const payment = await lockPayment(tx, clientId, paymentId);
   if (!payment) throw new ApiError("PAYMENT_NOT_FOUND", `No payment ${paymentId} was found for this client.`, { field: "paymentId" });
-  // A transfer is Completed when it is made and holds no funds (docs/ledger.md): a Reversed status would
-  // claim money came back that did not. A transfer back is a new transfer.
   if (payment.rail === "INTERNAL") {
     throw new ApiError("INVALID_STATUS_TRANSITION", `An internal transfer is ${payment.status} when it is made; a transfer back is a new transfer.`, {
       field: "status",
     });
   }
-  if (!canMove(payment.status, to)) {
+  if (!allowedMoves(payment.rail, payment.status).includes(to)) {
     throw new ApiError("INVALID_STATUS_TRANSITION", `A ${payment.status} payment cannot become ${to}.`, { field: "status" });
   }
   const returning = RETURNS_FUNDS.has(to) && payment.funds_held;
