@@ -4,6 +4,7 @@ import { embeddedUrl } from "../api/server-process";
 import { DEMO_PASSWORD, expect, expectAccessible, portalToken, saveScreenshot, signInAs, test, totpCode, USERS, type DemoUser } from "../fixtures/portal";
 
 const ACCOUNT = "1000123456"; // Operating USD
+const MONEY_MARKET = "1000123460"; // USD, Treasury money market
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 const reference = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}`.slice(0, 16);
 
@@ -41,7 +42,12 @@ async function pageFor(browser: Browser, user: DemoUser) {
 test.describe("dual control", () => {
   test.beforeAll(async ({ browser }) => {
     const admin = await pageFor(browser, "admin");
-    const res = await api(admin.request, "PUT", "/v1/approvals/policies", { policies: [{ rail: "ACH", currency: "USD", threshold: "1000.00", approvers: 1 }] });
+    const res = await api(admin.request, "PUT", "/v1/approvals/policies", {
+      policies: [
+        { rail: "ACH", currency: "USD", threshold: "1000.00", approvers: 1 },
+        { rail: "INTERNAL", currency: "USD", threshold: "5000.00", approvers: 1 },
+      ],
+    });
     expect(res.status()).toBe(200);
     await admin.context().close();
   });
@@ -88,6 +94,42 @@ test.describe("dual control", () => {
     expect(mine[0]!.transactionId).toBe(paymentId);
     await approver.getByRole("link", { name: paymentId }).click();
     await expect(approver.getByText("Pending").first()).toBeVisible();
+    await approver.context().close();
+  });
+
+  test("a treasurer's transfer between accounts above the threshold waits for an approver, then moves once", async ({ page, signIn, browser }) => {
+    await signIn("treasurer");
+    await page.goto("/payments/transfer/new");
+    const ref = reference("EINT");
+    await page.getByLabel("From account").selectOption(ACCOUNT);
+    await page.getByLabel("To account").selectOption(MONEY_MARKET);
+    await page.getByLabel("Amount (USD)").fill("6000.00");
+    await page.getByLabel("Your reference").fill(ref);
+    await page.getByRole("button", { name: "Transfer", exact: true }).dblclick();
+    await expect(page.getByRole("heading", { name: "Sent for approval" })).toBeVisible();
+    await expect(page.getByText(/for this transfer\. Nothing moves until then; if not approved by the end of the bank day/)).toBeVisible();
+    await page.getByRole("link", { name: "View the draft" }).click();
+    await expect(page.getByText("You drafted this transfer, so another person must approve it.")).toBeVisible();
+    const draftUrl = page.url();
+
+    const approver = await pageFor(browser, "approver");
+    await approver.goto("/approvals");
+    await expect(approver.getByRole("link", { name: new RegExp(`6,000\\.00 from ${ACCOUNT} to ${MONEY_MARKET}`) })).toBeVisible();
+    await approver.goto(draftUrl);
+    await expect(approver.getByText("Transfer between accounts drafted by")).toBeVisible();
+    await expect(approver.getByText("Value date")).toBeVisible();
+    await expectAccessible(approver);
+    await saveScreenshot(approver, "approvals-transfer-draft");
+    await approver.getByRole("button", { name: "Approve", exact: true }).click();
+    await expect(approver.getByText("Submitted")).toBeVisible();
+    const paymentId = (await approver.getByRole("link", { name: /^[0-9a-f-]{36}$/ }).textContent())!;
+
+    const list = await api(approver.request, "GET", `/v1/accounts/${ACCOUNT}/payments?pageSize=1000`);
+    const mine = ((await list.json()) as { data: { externalReference: string | null; transactionId: string }[] }).data.filter(
+      (p) => p.externalReference === ref,
+    );
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.transactionId).toBe(paymentId);
     await approver.context().close();
   });
 
