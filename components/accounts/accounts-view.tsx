@@ -9,7 +9,8 @@ import { Pager } from "@/components/ui/pager";
 import { RawCsvButton } from "@/components/accounts/raw-csv-button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { EmptyState, ErrorState } from "@/components/ui/state-message";
+import { ListTableBody } from "@/components/ui/list-table-body";
+import { EmptyState } from "@/components/ui/state-message";
 import { fetchAccountsPage } from "@/lib/portal/accounts/accounts-api";
 import { accountsViewQuery, filterAccounts, hasFilters, PAGE_SIZES, parseAccountsView, type AccountsView as View } from "@/lib/portal/accounts/account-filters";
 import { useUrlView } from "@/lib/portal/shared/use-url-view";
@@ -61,31 +62,24 @@ export function AccountsView() {
               Accounts, page {view.page}
             </caption>
             <AccountsTableHead />
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {page.isPending ? (
-                <AccountsTableSkeleton rows={Math.min(view.size, SKELETON_ROWS)} />
-              ) : page.isError ? (
-                <tr>
-                  <td colSpan={5}>
-                    <ErrorState title="Accounts could not be loaded" error={page.error} onRetry={() => void page.refetch()} />
-                  </td>
-                </tr>
-              ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>
-                    {total === 0 ? (
-                      <EmptyState title="No accounts yet">When the bank opens an account for your organisation it appears here.</EmptyState>
-                    ) : loadedCount === 0 ? (
-                      <EmptyState title="This page is past the end">There are {total} accounts; go back a page.</EmptyState>
-                    ) : (
-                      <EmptyState title="No accounts on this page match">Clear the filters, or look on another page.</EmptyState>
-                    )}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((account) => <AccountRow key={account.accountId} account={account} />)
-              )}
-            </tbody>
+            <ListTableBody
+              query={page}
+              columns={5}
+              skeleton={<AccountsTableSkeleton rows={Math.min(view.size, SKELETON_ROWS)} />}
+              errorTitle="Accounts could not be loaded"
+              empty={
+                total === 0 ? (
+                  <EmptyState title="No accounts yet">When the bank opens an account for your organisation it appears here.</EmptyState>
+                ) : loadedCount === 0 ? (
+                  <EmptyState title="This page is past the end">There are {total} accounts; go back a page.</EmptyState>
+                ) : (
+                  <EmptyState title="No accounts on this page match">Clear the filters, or look on another page.</EmptyState>
+                )
+              }
+              rows={rows.map((account) => (
+                <AccountRow key={account.accountId} account={account} />
+              ))}
+            />
           </table>
         </div>
         <Pager

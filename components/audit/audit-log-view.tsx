@@ -8,7 +8,8 @@ import { Card } from "@/components/ui/card";
 import { CsvExportButton } from "@/components/ui/csv-export-button";
 import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
-import { EmptyState, ErrorState } from "@/components/ui/state-message";
+import { ListTableBody } from "@/components/ui/list-table-body";
+import { EmptyState } from "@/components/ui/state-message";
 import type { TAuditEntry } from "@/lib/contract/audit/schema";
 import { PAGE_SIZES } from "@/lib/portal/accounts/account-filters";
 import { actorLabel, auditViewQuery, fetchAllAudit, fetchAuditPage, hasAuditFilters, parseAuditView } from "@/lib/portal/audit/audit-log";
@@ -155,27 +156,20 @@ export function AuditLogView() {
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {page.isPending ? (
-              <SkeletonRows rows={Math.min(pageSize, 6)} />
-            ) : page.isError ? (
-              <tr>
-                <td colSpan={COLUMNS}>
-                  <ErrorState title="The audit log could not be loaded" error={page.error} onRetry={() => void page.refetch()} />
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={COLUMNS}>
-                  <EmptyState title={total !== 0 ? "This page is past the end" : filtered ? "No entries match this search" : "Nothing recorded yet"}>
-                    {total !== 0 ? "Go back a page." : filtered ? "Change or clear the filters." : "Changes made by your people and integrations appear here."}
-                  </EmptyState>
-                </td>
-              </tr>
-            ) : (
-              rows.map((entry) => <AuditRow key={entry.auditId} entry={entry} />)
-            )}
-          </tbody>
+          <ListTableBody
+            query={page}
+            columns={COLUMNS}
+            skeleton={<SkeletonRows rows={Math.min(pageSize, 6)} />}
+            errorTitle="The audit log could not be loaded"
+            empty={
+              <EmptyState title={total !== 0 ? "This page is past the end" : filtered ? "No entries match this search" : "Nothing recorded yet"}>
+                {total !== 0 ? "Go back a page." : filtered ? "Change or clear the filters." : "Changes made by your people and integrations appear here."}
+              </EmptyState>
+            }
+            rows={rows.map((entry) => (
+              <AuditRow key={entry.auditId} entry={entry} />
+            ))}
+          />
         </table>
       </div>
       <Pager

@@ -5,7 +5,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { PAYMENT_COLUMNS, PaymentsSkeletonRows, PaymentsTableHead, PaymentSummaryRow } from "@/components/payments/payments-table";
 import { Pager } from "@/components/ui/pager";
-import { EmptyState, ErrorState } from "@/components/ui/state-message";
+import { ListTableBody } from "@/components/ui/list-table-body";
+import { EmptyState } from "@/components/ui/state-message";
 import { fetchPaymentsPage, paymentsViewQuery } from "@/lib/portal/payments/payment-search";
 import { DEFAULT_PAGE_SIZE } from "@/lib/portal/accounts/account-filters";
 import { paymentKeys } from "@/lib/portal/shared/query-keys";
@@ -44,27 +45,20 @@ export function AccountPayments({ accountNumber, pageSize = 10 }: { accountNumbe
             Payments from account {accountNumber}, newest first, page {pageStart}
           </caption>
           <PaymentsTableHead withAccount={false} />
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {query.isPending ? (
-              <PaymentsSkeletonRows rows={Math.min(pageSize, 5)} withAccount={false} />
-            ) : query.isError ? (
-              <tr>
-                <td colSpan={COLUMNS}>
-                  <ErrorState title="Payments could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={COLUMNS}>
-                  <EmptyState title={total === 0 ? "No payments yet" : "This page is past the end"}>
-                    {total === 0 ? "Payments debited from this account appear here." : "Go back a page."}
-                  </EmptyState>
-                </td>
-              </tr>
-            ) : (
-              rows.map((p) => <PaymentSummaryRow key={p.transactionId} p={p} withAccount={false} />)
-            )}
-          </tbody>
+          <ListTableBody
+            query={query}
+            columns={COLUMNS}
+            skeleton={<PaymentsSkeletonRows rows={Math.min(pageSize, 5)} withAccount={false} />}
+            errorTitle="Payments could not be loaded"
+            empty={
+              <EmptyState title={total === 0 ? "No payments yet" : "This page is past the end"}>
+                {total === 0 ? "Payments debited from this account appear here." : "Go back a page."}
+              </EmptyState>
+            }
+            rows={rows.map((p) => (
+              <PaymentSummaryRow key={p.transactionId} p={p} withAccount={false} />
+            ))}
+          />
         </table>
       </div>
       <Pager page={pageStart} size={pageSize} total={total} busy={query.isFetching} noun="payments" onPage={setPageStart} />

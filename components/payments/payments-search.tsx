@@ -10,7 +10,8 @@ import { Card } from "@/components/ui/card";
 import { CsvExportButton } from "@/components/ui/csv-export-button";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
-import { EmptyState, ErrorState } from "@/components/ui/state-message";
+import { ListTableBody } from "@/components/ui/list-table-body";
+import { EmptyState } from "@/components/ui/state-message";
 import { PAGE_SIZES } from "@/lib/portal/accounts/account-filters";
 import { fetchAllAccounts } from "@/lib/portal/accounts/accounts-api";
 import { fetchAllPayments, fetchPaymentsPage, hasPaymentFilters, parsePaymentsView, paymentsViewQuery } from "@/lib/portal/payments/payment-search";
@@ -68,27 +69,20 @@ export function PaymentsSearch() {
           <table className="w-full min-w-[52rem] text-sm" aria-busy={page.isFetching}>
             <caption className="sr-only">Payments, newest first, page {pageStart}</caption>
             <PaymentsTableHead />
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {page.isPending ? (
-                <PaymentsSkeletonRows rows={Math.min(pageSize, 6)} />
-              ) : page.isError ? (
-                <tr>
-                  <td colSpan={PAYMENT_COLUMNS}>
-                    <ErrorState title="Payments could not be loaded" error={page.error} onRetry={() => void page.refetch()} />
-                  </td>
-                </tr>
-              ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={PAYMENT_COLUMNS}>
-                    <EmptyState title={total !== 0 ? "This page is past the end" : filtered ? "No payments match this search" : "No payments yet"}>
-                      {total !== 0 ? "Go back a page." : filtered ? "Change or clear the filters." : "Payments you send appear here."}
-                    </EmptyState>
-                  </td>
-                </tr>
-              ) : (
-                rows.map((p) => <PaymentSummaryRow key={p.transactionId} p={p} />)
-              )}
-            </tbody>
+            <ListTableBody
+              query={page}
+              columns={PAYMENT_COLUMNS}
+              skeleton={<PaymentsSkeletonRows rows={Math.min(pageSize, 6)} />}
+              errorTitle="Payments could not be loaded"
+              empty={
+                <EmptyState title={total !== 0 ? "This page is past the end" : filtered ? "No payments match this search" : "No payments yet"}>
+                  {total !== 0 ? "Go back a page." : filtered ? "Change or clear the filters." : "Payments you send appear here."}
+                </EmptyState>
+              }
+              rows={rows.map((p) => (
+                <PaymentSummaryRow key={p.transactionId} p={p} />
+              ))}
+            />
           </table>
         </div>
         <Pager

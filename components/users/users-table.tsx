@@ -10,7 +10,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Notice } from "@/components/ui/notice";
 import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
-import { EmptyState, ErrorState } from "@/components/ui/state-message";
+import { ListTableBody } from "@/components/ui/list-table-body";
+import { EmptyState } from "@/components/ui/state-message";
 import { ROLE_LABELS } from "@/lib/contract/auth/roles";
 import type { TOrganisationUser } from "@/lib/contract/users/schema";
 import { PAGE_SIZES } from "@/lib/portal/accounts/account-filters";
@@ -86,68 +87,63 @@ export function UsersTable() {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {users.isPending ? (
-                Array.from({ length: 4 }, (_, i) => (
-                  <tr key={i}>
-                    {Array.from({ length: COLUMNS }, (_, j) => (
-                      <td key={j} className={TD}>
-                        <Skeleton className="h-4 w-24" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              ) : users.isError ? (
-                <tr>
-                  <td colSpan={COLUMNS}>
-                    <ErrorState title="Users could not be loaded" error={users.error} onRetry={() => void users.refetch()} />
+            <ListTableBody
+              query={users}
+              columns={COLUMNS}
+              skeleton={
+                <>
+                  {Array.from({ length: 4 }, (_, i) => (
+                    <tr key={i}>
+                      {Array.from({ length: COLUMNS }, (_, j) => (
+                        <td key={j} className={TD}>
+                          <Skeleton className="h-4 w-24" />
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </>
+              }
+              errorTitle="Users could not be loaded"
+              empty={
+                <EmptyState title={total !== 0 ? "This page is past the end" : "No users yet"}>
+                  {total !== 0 ? "Go back a page." : "Your bank adds your organisation's people."}
+                </EmptyState>
+              }
+              rows={rows.map((user) => (
+                <tr key={user.userId}>
+                  <td className={TD}>
+                    <span className="block font-medium">
+                      {user.name}
+                      {user.email === me.email ? <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span> : null}
+                    </span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">{user.email}</span>
+                  </td>
+                  <td className={TD}>
+                    {ROLE_LABELS[user.role]}{" "}
+                    {user.status !== "active" ? (
+                      <Badge tone={STATUS[user.status]} className="ml-1">
+                        {user.status === "invited" ? "Invited" : "Disabled"}
+                      </Badge>
+                    ) : null}
+                  </td>
+                  <td className={TD}>{sessionsText(user.liveSessions)}</td>
+                  <td className={`${TD} tabular-nums`}>{user.lastActiveAt ? formatBankDateTime(user.lastActiveAt) : "Never"}</td>
+                  <td className={`${TD} text-right`}>
+                    <Button
+                      disabled={user.liveSessions === 0}
+                      aria-label={`End sessions of ${user.name}`}
+                      onClick={() => {
+                        end.reset();
+                        setDone(null);
+                        setTarget(user);
+                      }}
+                    >
+                      End sessions
+                    </Button>
                   </td>
                 </tr>
-              ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={COLUMNS}>
-                    <EmptyState title={total !== 0 ? "This page is past the end" : "No users yet"}>
-                      {total !== 0 ? "Go back a page." : "Your bank adds your organisation's people."}
-                    </EmptyState>
-                  </td>
-                </tr>
-              ) : (
-                rows.map((user) => (
-                  <tr key={user.userId}>
-                    <td className={TD}>
-                      <span className="block font-medium">
-                        {user.name}
-                        {user.email === me.email ? <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span> : null}
-                      </span>
-                      <span className="block text-xs text-slate-600 dark:text-slate-400">{user.email}</span>
-                    </td>
-                    <td className={TD}>
-                      {ROLE_LABELS[user.role]}{" "}
-                      {user.status !== "active" ? (
-                        <Badge tone={STATUS[user.status]} className="ml-1">
-                          {user.status === "invited" ? "Invited" : "Disabled"}
-                        </Badge>
-                      ) : null}
-                    </td>
-                    <td className={TD}>{sessionsText(user.liveSessions)}</td>
-                    <td className={`${TD} tabular-nums`}>{user.lastActiveAt ? formatBankDateTime(user.lastActiveAt) : "Never"}</td>
-                    <td className={`${TD} text-right`}>
-                      <Button
-                        disabled={user.liveSessions === 0}
-                        aria-label={`End sessions of ${user.name}`}
-                        onClick={() => {
-                          end.reset();
-                          setDone(null);
-                          setTarget(user);
-                        }}
-                      >
-                        End sessions
-                      </Button>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
+              ))}
+            />
           </table>
         </div>
         <Pager

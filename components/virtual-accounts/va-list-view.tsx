@@ -9,7 +9,8 @@ import { Card } from "@/components/ui/card";
 import { DownloadIcon } from "@/components/ui/icons";
 import { FilterSelect } from "@/components/ui/form";
 import { PageHeader } from "@/components/ui/page-header";
-import { EmptyState, ErrorState } from "@/components/ui/state-message";
+import { ListTableBody } from "@/components/ui/list-table-body";
+import { EmptyState } from "@/components/ui/state-message";
 import { VaBalanceChart, VaTotals } from "@/components/virtual-accounts/va-balances";
 import { VA_COLUMNS, VaRow, VaTableHead, VaTableSkeleton } from "@/components/virtual-accounts/va-table";
 import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
@@ -108,33 +109,26 @@ export function VaListView({ canOperate }: { canOperate: boolean }) {
               Virtual accounts, page {view.page}
             </caption>
             <VaTableHead />
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {page.isPending ? (
-                <VaTableSkeleton rows={Math.min(view.size, SKELETON_ROWS)} />
-              ) : page.isError ? (
-                <tr>
-                  <td colSpan={VA_COLUMNS}>
-                    <ErrorState title="Virtual accounts could not be loaded" error={page.error} onRetry={() => void page.refetch()} />
-                  </td>
-                </tr>
-              ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={VA_COLUMNS}>
-                    {total === 0 ? (
-                      <EmptyState title={view.currency ? `No ${view.currency} accounts` : "No virtual accounts yet"}>
-                        {canOperate ? "Upload a CSV batch to create virtual accounts." : "A treasurer can create them with a CSV batch."}
-                      </EmptyState>
-                    ) : accounts.length === 0 ? (
-                      <EmptyState title="This page is past the end">There are {total} accounts; go back a page.</EmptyState>
-                    ) : (
-                      <EmptyState title="No accounts on this page match">Choose another allocation state, or look on another page.</EmptyState>
-                    )}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((account) => <VaRow key={account.virtualAccountNumber} account={account} />)
-              )}
-            </tbody>
+            <ListTableBody
+              query={page}
+              columns={VA_COLUMNS}
+              skeleton={<VaTableSkeleton rows={Math.min(view.size, SKELETON_ROWS)} />}
+              errorTitle="Virtual accounts could not be loaded"
+              empty={
+                total === 0 ? (
+                  <EmptyState title={view.currency ? `No ${view.currency} accounts` : "No virtual accounts yet"}>
+                    {canOperate ? "Upload a CSV batch to create virtual accounts." : "A treasurer can create them with a CSV batch."}
+                  </EmptyState>
+                ) : accounts.length === 0 ? (
+                  <EmptyState title="This page is past the end">There are {total} accounts; go back a page.</EmptyState>
+                ) : (
+                  <EmptyState title="No accounts on this page match">Choose another allocation state, or look on another page.</EmptyState>
+                )
+              }
+              rows={rows.map((account) => (
+                <VaRow key={account.virtualAccountNumber} account={account} />
+              ))}
+            />
           </table>
         </div>
         <Pager

@@ -11,7 +11,8 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { EmptyState, ErrorState } from "@/components/ui/state-message";
+import { ListTableBody } from "@/components/ui/list-table-body";
+import { EmptyState } from "@/components/ui/state-message";
 import { formatBankDateTime } from "@/lib/portal/shared/date-format";
 import { webhookKeys } from "@/lib/portal/shared/query-keys";
 import { deactivateSubscription, fetchSubscriptions } from "@/lib/portal/webhooks/webhooks-api";
@@ -77,80 +78,75 @@ export function SubscriptionsView({ env }: { env: "uat" | "production" }) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {list.isPending ? (
-                Array.from({ length: 4 }, (_, i) => (
-                  <tr key={i} className={ROW}>
-                    <td className={TD}>
-                      <Skeleton className="h-4 w-64" />
-                      <Skeleton className="mt-1.5 h-3 w-32" />
-                    </td>
-                    <td className={TD}>
-                      <Skeleton className="h-5 w-14" />
-                    </td>
-                    <td className={TD}>
-                      <Skeleton className="h-4 w-20" />
-                    </td>
-                    <td className={TD}>
-                      <Skeleton className="ml-auto h-8 w-44" />
-                    </td>
-                  </tr>
-                ))
-              ) : list.isError ? (
-                <tr>
-                  <td colSpan={4}>
-                    <ErrorState title="Subscriptions could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
+            <ListTableBody
+              query={list}
+              columns={4}
+              skeleton={
+                <>
+                  {Array.from({ length: 4 }, (_, i) => (
+                    <tr key={i} className={ROW}>
+                      <td className={TD}>
+                        <Skeleton className="h-4 w-64" />
+                        <Skeleton className="mt-1.5 h-3 w-32" />
+                      </td>
+                      <td className={TD}>
+                        <Skeleton className="h-5 w-14" />
+                      </td>
+                      <td className={TD}>
+                        <Skeleton className="h-4 w-20" />
+                      </td>
+                      <td className={TD}>
+                        <Skeleton className="ml-auto h-8 w-44" />
+                      </td>
+                    </tr>
+                  ))}
+                </>
+              }
+              errorTitle="Subscriptions could not be loaded"
+              empty={
+                total === 0 ? (
+                  <EmptyState title="No subscriptions yet">Add a callback URL to be told about every deposit as it lands.</EmptyState>
+                ) : (
+                  <EmptyState title="This page is past the end">There are {total} subscriptions; go back a page.</EmptyState>
+                )
+              }
+              rows={rows.map((s) => (
+                <tr key={s.subscriptionId} className={`${ROW} hover:bg-slate-50 dark:hover:bg-slate-800/50`}>
+                  <td className={`${TD} max-w-[28rem]`}>
+                    <Link
+                      href={`/webhooks/subscriptions/${s.subscriptionId}`}
+                      className="block truncate font-mono text-[13px] font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-slate-100 dark:hover:text-brand-300"
+                      title={s.webhookUrl}
+                    >
+                      {s.webhookUrl}
+                    </Link>
+                    <span className="text-xs text-slate-600 dark:text-slate-400">Created {formatBankDateTime(s.createdUtc)}</span>
                   </td>
-                </tr>
-              ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={4}>
-                    {total === 0 ? (
-                      <EmptyState title="No subscriptions yet">Add a callback URL to be told about every deposit as it lands.</EmptyState>
-                    ) : (
-                      <EmptyState title="This page is past the end">There are {total} subscriptions; go back a page.</EmptyState>
-                    )}
+                  <td className={TD}>
+                    <SubscriptionStatus active={s.isActive} />
                   </td>
-                </tr>
-              ) : (
-                rows.map((s) => (
-                  <tr key={s.subscriptionId} className={`${ROW} hover:bg-slate-50 dark:hover:bg-slate-800/50`}>
-                    <td className={`${TD} max-w-[28rem]`}>
-                      <Link
-                        href={`/webhooks/subscriptions/${s.subscriptionId}`}
-                        className="block truncate font-mono text-[13px] font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-slate-100 dark:hover:text-brand-300"
-                        title={s.webhookUrl}
+                  <td className={TD}>
+                    <HeaderNames headers={s.customHeaders} />
+                  </td>
+                  <td className={`${TD} text-right whitespace-nowrap`}>
+                    <Link href={`/webhooks/subscriptions/${s.subscriptionId}`} className={buttonClass("ghost", "h-8 px-2.5")}>
+                      Delivery log<span className="sr-only"> of {s.webhookUrl}</span>
+                    </Link>
+                    {s.isActive ? (
+                      <Button
+                        className="ml-1 h-8 px-2.5"
+                        onClick={() => {
+                          deactivate.reset();
+                          setTarget(s);
+                        }}
                       >
-                        {s.webhookUrl}
-                      </Link>
-                      <span className="text-xs text-slate-600 dark:text-slate-400">Created {formatBankDateTime(s.createdUtc)}</span>
-                    </td>
-                    <td className={TD}>
-                      <SubscriptionStatus active={s.isActive} />
-                    </td>
-                    <td className={TD}>
-                      <HeaderNames headers={s.customHeaders} />
-                    </td>
-                    <td className={`${TD} text-right whitespace-nowrap`}>
-                      <Link href={`/webhooks/subscriptions/${s.subscriptionId}`} className={buttonClass("ghost", "h-8 px-2.5")}>
-                        Delivery log<span className="sr-only"> of {s.webhookUrl}</span>
-                      </Link>
-                      {s.isActive ? (
-                        <Button
-                          className="ml-1 h-8 px-2.5"
-                          onClick={() => {
-                            deactivate.reset();
-                            setTarget(s);
-                          }}
-                        >
-                          Deactivate<span className="sr-only"> {s.webhookUrl}</span>
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
+                        Deactivate<span className="sr-only"> {s.webhookUrl}</span>
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            />
           </table>
         </div>
         <Pager page={page} size={PAGE_SIZE} total={total} busy={list.isFetching} noun="subscriptions" onPage={setPage} />
