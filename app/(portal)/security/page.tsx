@@ -25,7 +25,7 @@ export default async function SecurityPage() {
     <div className="space-y-6">
       <PageHeader
         title="Sign-in security"
-        description="Two-step sign-in: your password and a code from an authenticator app on your phone. Approving payments, changing policies and revealing the webhook signing secret ask for a fresh code after five minutes."
+        description="Two-step sign-in: your password and a code from an authenticator app on your phone. Approving payments, changing policies, revealing the webhook signing secret and making new recovery codes ask for a fresh code after five minutes."
       />
       <Card aria-labelledby="own-title">
         <CardHeader
