@@ -13,6 +13,11 @@ async function api(request: APIRequestContext, method: "GET" | "PUT" | "POST", p
   return request.fetch(path, { method, headers: { authorization: `Bearer ${access_token}` }, data: body });
 }
 
+const POLICIES = [
+  { rail: "ACH", currency: "USD", threshold: "1000.00", approvers: 1 },
+  { rail: "INTERNAL", currency: "USD", threshold: "5000.00", approvers: 1 },
+];
+
 /** The approver signs in as a person does: password, then the code their authenticator app shows. */
 async function approverSignsIn(browser: Browser) {
   const context = await browser.newContext();
@@ -42,12 +47,7 @@ async function pageFor(browser: Browser, user: DemoUser) {
 test.describe("dual control", () => {
   test.beforeAll(async ({ browser }) => {
     const admin = await pageFor(browser, "admin");
-    const res = await api(admin.request, "PUT", "/v1/approvals/policies", {
-      policies: [
-        { rail: "ACH", currency: "USD", threshold: "1000.00", approvers: 1 },
-        { rail: "INTERNAL", currency: "USD", threshold: "5000.00", approvers: 1 },
-      ],
-    });
+    const res = await api(admin.request, "PUT", "/v1/approvals/policies", { policies: POLICIES });
     expect(res.status()).toBe(200);
     await admin.context().close();
   });
@@ -131,6 +131,44 @@ test.describe("dual control", () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.transactionId).toBe(paymentId);
     await approver.context().close();
+  });
+
+  test("a virtual-account batch reaching its threshold is drafted from the upload and approved into one job", async ({ page, signIn, browser }) => {
+    // Only for this test: the upload tests of other specs must not meet a batch policy.
+    const admin = await pageFor(browser, "admin");
+    const batchPolicy = { rail: "VIRTUAL_ACCOUNT_BATCH", currency: "BMD", threshold: "3", approvers: 1 };
+    expect((await api(admin.request, "PUT", "/v1/approvals/policies", { policies: [...POLICIES, batchPolicy] })).status()).toBe(200);
+    try {
+      await signIn("treasurer");
+      await page.goto("/virtual-accounts");
+      await page.getByRole("button", { name: "Upload CSV batch" }).click();
+      const dialog = page.getByRole("dialog", { name: "Upload virtual accounts" });
+      const tag = reference("DC");
+      const csv = ["currency,unallocated,clientReference", ...["BMD", "BMD", "BMD", "USD"].map((c, i) => `${c},true,${tag}-${i}`)].join("\n");
+      await dialog.getByLabel("CSV file").setInputFiles({ name: "pool.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await dialog.getByRole("button", { name: "Create 4 virtual accounts" }).click();
+      await expect(dialog.getByRole("heading", { name: "Sent for approval" })).toBeVisible();
+      await expect(dialog.getByText(/for this batch\. No account is created until then/)).toBeVisible();
+      await expectAccessible(page);
+      await saveScreenshot(page, "approvals-batch-drafted");
+      const draftPath = (await dialog.getByRole("link", { name: "View the draft" }).getAttribute("href"))!;
+
+      const approver = await pageFor(browser, "approver");
+      await approver.goto("/approvals");
+      await expect(approver.getByRole("link", { name: /4 virtual accounts: 3 BMD, 1 USD/ }).first()).toBeVisible();
+      await approver.goto(draftPath);
+      await expect(approver.getByText("Accounts to create")).toBeVisible();
+      await approver.getByRole("button", { name: "Approve", exact: true }).click();
+      await expect(approver.getByText("Submitted")).toBeVisible();
+      await expect(approver.getByRole("progressbar", { name: "Batch progress" })).toHaveAttribute("aria-valuenow", "100", { timeout: 30_000 });
+      await expect(approver.getByRole("table", { name: /Results of job/ }).getByText("Created")).toHaveCount(4);
+      await expectAccessible(approver);
+      await saveScreenshot(approver, "approvals-batch-submitted");
+      await approver.context().close();
+    } finally {
+      await api(admin.request, "PUT", "/v1/approvals/policies", { policies: POLICIES });
+      await admin.context().close();
+    }
   });
 
   test("a draft past its cut-off shows Expired and is re-drafted in one click", async ({ page, signIn }) => {
