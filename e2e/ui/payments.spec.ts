@@ -104,6 +104,9 @@ test.describe("payments", () => {
 
     // The account's payments list has it, linked to the same page.
     await page.goto(`/accounts/${ACCOUNT}`);
+    // The Pending payment is already deducted from the available balance, not yet from the booked one (docs/ledger.md).
+    await expect(page.getByText("Booked balance", { exact: true })).toBeVisible();
+    await expect(page.getByText(/held for \d+ pending payments?: deducted from available, not yet from booked\./)).toBeVisible();
     const row = page.locator("tr", { hasText: ref });
     await expect(row).toHaveCount(1);
     // Who was paid and who submitted it, as in the all-accounts table (issue 11).
