@@ -2,7 +2,8 @@
 
 import { headers } from "next/headers";
 import { z } from "zod";
-import { regenerateRecoveryCodes, resetSecondFactor } from "@/lib/server/auth/second-factor";
+import { regenerateRecoveryCodes } from "@/lib/server/auth/second-factor";
+import { resetSecondFactor } from "@/lib/server/auth/second-factor-team";
 import { assertRole, PortalAuthError } from "@/lib/server/auth/session";
 import { clientIpOf } from "@/lib/server/http/client-ip";
 import { getRuntime } from "@/lib/server/runtime";

@@ -9,11 +9,11 @@ import {
   confirmEnrolment,
   recordProof,
   requireStepUp,
-  resetSecondFactor,
   secondFactorAtSignIn,
   stepUp,
   totpTimeStep,
 } from "@/lib/server/auth/second-factor";
+import { resetSecondFactor } from "@/lib/server/auth/second-factor-team";
 import { startSession } from "@/lib/server/auth/sessions";
 import type { Principal } from "@/lib/server/auth/tokens";
 import { DEMO_TOTP_SECRETS } from "@/lib/server/db/seed";
