@@ -71,6 +71,29 @@ describe("bankTimeNow", () => {
     expect(bankTimeNow(at("1969-12-31T12:00:00.250Z")).timestamp).toBe("1969-12-31T08:00:00.250-04:00");
   });
 
+  it("agrees with ICU's wall clock for instants spread over two centuries, leap days and both offsets included", () => {
+    const icu = new Intl.DateTimeFormat("en-CA", {
+      timeZone: BANK_TIME_ZONE,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      fractionalSecondDigits: 3,
+    });
+    const from = Date.UTC(1931, 0, 1);
+    const to = Date.UTC(2130, 0, 1);
+    const instants = [Date.UTC(2024, 1, 29, 4), Date.UTC(2100, 2, 1, 3, 59, 59, 999), Date.UTC(2000, 1, 29, 23, 59, 59, 999)];
+    for (let i = 0; i < 5000; i++) instants.push(from + Math.floor((((i * 7919) % 5000) / 5000) * (to - from)) + i);
+    for (const ms of instants) {
+      const parts = Object.fromEntries(icu.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+      const local = `${parts.year}-${parts.month}-${parts.day}T${parts.hour === "24" ? "00" : parts.hour}:${parts.minute}:${parts.second}.${parts.fractionalSecond}`;
+      expect(bankTimeNow(new Date(ms)).timestamp.slice(0, 23), new Date(ms).toISOString()).toBe(local);
+    }
+  });
+
   it("rejects an invalid Date", () => {
     expect(() => bankTimeNow(new Date(Number.NaN))).toThrow(RangeError);
   });

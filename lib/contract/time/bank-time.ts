@@ -57,9 +57,13 @@ type WallClock = {
 /** The system-time response body. */
 export function bankTimeNow(now: Date = new Date()): BankTime {
   const wall = wallClock(now);
-  const timestamp =
-    `${isoDate(wall)}T${pad(wall.hour, 2)}:${pad(wall.minute, 2)}:${pad(wall.second, 2)}` + `.${pad(wall.millisecond, 3)}${formatOffset(wall.offsetMinutes)}`;
-  return { timestamp, timeZone: zoneName(now, wall.offsetMinutes) };
+  const local = `${isoDate(wall)}T${pad(wall.hour, 2)}:${pad(wall.minute, 2)}:${pad(wall.second, 2)}.${pad(wall.millisecond, 3)}`;
+  return { timestamp: bankTimestamp(local, wall.offsetMinutes), timeZone: zoneName(now, wall.offsetMinutes) };
+}
+
+/** The spec's timestamp from a bank-local date-time (YYYY-MM-DDTHH:MM:SS.mmm) and its offset, e.g. as the database formats a stored instant. */
+export function bankTimestamp(localDateTime: string, offsetMinutes: number): string {
+  return `${localDateTime}${formatOffset(offsetMinutes)}`;
 }
 
 /** Local calendar fields for business-day and cut-off rules. */
@@ -100,17 +104,35 @@ function wallClock(now: Date): WallClock {
     offsetByHour.set(hour, offset);
   }
   if (offset === null) return icuWallClock(now);
-  const local = new Date(ms + offset * 60_000);
-  return {
-    year: local.getUTCFullYear(),
-    month: local.getUTCMonth() + 1,
-    day: local.getUTCDate(),
-    hour: local.getUTCHours(),
-    minute: local.getUTCMinutes(),
-    second: local.getUTCSeconds(),
-    millisecond: local.getUTCMilliseconds(),
-    offsetMinutes: offset,
-  };
+  return { ...civilFromEpochMs(ms + offset * 60_000), offsetMinutes: offset };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The calendar fields of a millisecond count from 1970-01-01T00:00, by
+ * arithmetic (H. Hinnant's civil_from_days): no Date is made, because inside
+ * Next's server a Date is an instrumented subclass that costs microseconds to
+ * construct, and a statement formats one booking time per entry.
+ */
+function civilFromEpochMs(ms: number): Omit<WallClock, "offsetMinutes"> {
+  const days = Math.floor(ms / DAY_MS);
+  let rest = ms - days * DAY_MS;
+  const hour = Math.floor(rest / HOUR_MS);
+  rest -= hour * HOUR_MS;
+  const minute = Math.floor(rest / 60_000);
+  rest -= minute * 60_000;
+  const second = Math.floor(rest / 1000);
+  const millisecond = rest - second * 1000;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day, hour, minute, second, millisecond };
 }
 
 /**

@@ -27,7 +27,9 @@ export type ActivityFilter = {
 export type ActivityRow = {
   posting_id: string;
   entry_id: string;
-  booked_at: Date;
+  /** Booking time on the bank's wall clock (YYYY-MM-DDTHH:MI:SS.mmm) and its UTC offset: formatted by the database, once per row, in C. */
+  booked_local: string;
+  booked_offset_minutes: number;
   value_date: string;
   amount_minor: string;
   currency: string;
@@ -87,7 +89,10 @@ const postingsOf = (filter: Pick<ActivityFilter, "ledger">) => `${filter.ledger 
 const fromOf = (filter: Pick<ActivityFilter, "ledger">) => `${postingsOf(filter)}
   LEFT JOIN payments pay ON pay.client_id = p.client_id AND pay.payment_id = p.payment_id`;
 
-const COLUMNS = `p.posting_id::text, p.entry_id::text, p.booked_at, p.value_date::text, p.amount_minor::text, p.currency,
+const COLUMNS = `p.posting_id::text, p.entry_id::text,
+  to_char(p.booked_at AT TIME ZONE 'Atlantic/Bermuda', 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS booked_local,
+  (extract(epoch FROM (p.booked_at AT TIME ZONE 'Atlantic/Bermuda') - (p.booked_at AT TIME ZONE 'UTC')) / 60)::int AS booked_offset_minutes,
+  p.value_date::text, p.amount_minor::text, p.currency,
   p.balance_after_minor::text, p.kind, p.reference, p.details, p.payment_id::text, pay.rail,
   coalesce(pay.credit_currency <> pay.debit_currency, false) AS converted, pay.instruction_identification, pay.remittance_information,
   pay.details->'creditorAccount'->>'name' AS creditor_name, pay.details->'creditorAccount'->>'identification' AS creditor_identification,

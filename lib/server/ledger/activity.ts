@@ -4,7 +4,7 @@ import type { Queryable } from "@/lib/server/db/types";
 import { ApiError } from "@/lib/contract/http/errors";
 import type { TTransaction, TTransactionFilters, TTransactionKind, TTransactionList, TTransactionsQuery } from "@/lib/contract/ledger/schema";
 import { AmountError, formatAmount, parseAmount } from "@/lib/contract/money";
-import { bankTimeNow } from "@/lib/contract/time/bank-time";
+import { bankTimestamp } from "@/lib/contract/time/bank-time";
 import { snapshotList } from "@/lib/server/http/list";
 import { fetchActivity, summarizeActivity, type ActivityFilter, type ActivityRow } from "@/lib/server/ledger/activity-repo";
 import { findVirtualAccount } from "@/lib/server/virtual-accounts/repo";
@@ -43,7 +43,7 @@ export function toTransaction(row: ActivityRow): TTransaction {
   return {
     transactionId: `TX-${row.posting_id}`,
     entryId: row.entry_id,
-    bookingDateTime: bankTimeNow(row.booked_at).timestamp,
+    bookingDateTime: bankTimestamp(row.booked_local, row.booked_offset_minutes),
     valueDate: row.value_date,
     type: amount > 0n ? "Credit" : "Debit",
     amount: { currency: row.currency, amount: formatAmount(amount < 0n ? -amount : amount, row.currency) },
