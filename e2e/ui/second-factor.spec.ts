@@ -1,6 +1,7 @@
 import pg from "pg";
 import { embeddedUrl } from "../api/server-process";
-import { DEMO_PASSWORD, expect, expectAccessible, portalToken, saveScreenshot, signInAs, test, totpCode, USERS } from "../fixtures/portal";
+import { signInThroughForm } from "../fixtures/sign-in-form";
+import { expect, expectAccessible, portalToken, saveScreenshot, signInAs, test, totpCode, USERS } from "../fixtures/portal";
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 
@@ -42,12 +43,7 @@ test.describe("two-step sign-in", () => {
 
     // Another browser: the password alone is no longer enough; a recovery code signs in once.
     const other = await (await browser.newContext()).newPage();
-    await other.goto("/login");
-    await other.getByLabel("Work email").fill(USERS.viewer);
-    await other.getByLabel("Password").fill(DEMO_PASSWORD);
-    await other.getByRole("button", { name: "Sign in" }).click();
-    await other.getByLabel("Authentication code").fill(recovery);
-    await other.getByRole("button", { name: "Sign in" }).click();
+    await signInThroughForm(other, USERS.viewer, recovery);
     await expect(other).toHaveURL(/\/dashboard$/);
     await other.goto("/security");
     await expect(other.getByText("9 of 10 recovery codes left")).toBeVisible();

@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { embeddedUrl } from "../api/server-process";
 import { enrolAuthenticator } from "../fixtures/operator";
-import { DEMO_PASSWORD, expect, expectAccessible, saveScreenshot, signInWith, test, totpCode, USERS } from "../fixtures/portal";
+import { signInThroughForm } from "../fixtures/sign-in-form";
+import { expect, expectAccessible, saveScreenshot, signInWith, test, totpCode, USERS } from "../fixtures/portal";
 
 /**
  * Step-up beyond payments (issue 14, docs/security.md): giving someone a role
@@ -82,12 +83,7 @@ test("an administrator makes new recovery codes behind a fresh code; one of them
 
   // Another browser: a new code signs in, once.
   const other = await (await browser.newContext()).newPage();
-  await other.goto("/login");
-  await other.getByLabel("Work email").fill(USERS.admin);
-  await other.getByLabel("Password").fill(DEMO_PASSWORD);
-  await other.getByRole("button", { name: "Sign in" }).click();
-  await other.getByLabel("Authentication code").fill(recovery);
-  await other.getByRole("button", { name: "Sign in" }).click();
+  await signInThroughForm(other, USERS.admin, recovery);
   await expect(other).toHaveURL(/\/dashboard$/);
   await other.context().close();
 });
