@@ -177,7 +177,7 @@ try {
     `Run by \`node scripts/bench-scale-data.mjs\` (part of \`npm run bench\`) on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version},`,
     `production build on the embedded PostgreSQL. Large client (acme): ${ROWS.toLocaleString("en-US")} virtual accounts, ${ROWS.toLocaleString("en-US")} payments on one account, ${ROWS.toLocaleString("en-US")} delivery attempts of one subscription;`,
     `small client (globex): ${SMALL.toLocaleString("en-US")} of each; bulk-loaded in SQL in ${loadS.toFixed(0)} s, then VACUUM ANALYZE. Page size ${PAGE_SIZE}; each figure: ${SAMPLES} sequential requests`,
-    "from one connection after 3 warm-up requests, in ms. The machine is shared (2 cores, other engineers' builds and tests running), so single figures are noisy; the ratios within a row are the point.",
+    "from one connection after 3 warm-up requests, in ms. On 2 cores single figures are noisy (the load generator shares them); the ratios within a row are the point.",
     "Design: docs/pagination-at-scale.md.",
     "",
     "## Pages (HTTP, after the change)",
