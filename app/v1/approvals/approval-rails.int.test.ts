@@ -12,6 +12,7 @@ import { referenceData } from "@/lib/server/payments/known-data";
 import { getRuntime } from "@/lib/server/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { balanceMinor } from "@/tests/payments";
+import { approvalTeam } from "@/tests/approvals";
 import { portalTokenFor } from "@/tests/portal";
 
 /** Dual control for the rails beyond ACH and SWIFT: internal transfers and virtual-account batches (docs/approvals.md). */
@@ -59,22 +60,10 @@ const transfersWithKey = (key: string) =>
 const jobCount = () => count("SELECT count(*)::int AS n FROM virtual_account_jobs WHERE client_id = 'acme'");
 
 beforeAll(async () => {
-  [treasurer, approver, admin] = await Promise.all([
-    portalTokenFor("treasurer@acme.test"),
-    portalTokenFor("approver@acme.test"),
-    portalTokenFor("admin@acme.test"),
-  ]);
-  const res = await call(putPolicies, "/v1/approvals/policies", {
-    method: "PUT",
-    token: admin,
-    body: {
-      policies: [
-        { rail: "INTERNAL", currency: "USD", threshold: "5000.00", approvers: 1 },
-        { rail: "VIRTUAL_ACCOUNT_BATCH", currency: "BMD", threshold: "3", approvers: 1 },
-      ],
-    },
-  });
-  expect(res.status).toBe(200);
+  ({ treasurer, approver, admin } = await approvalTeam([
+    { rail: "INTERNAL", currency: "USD", threshold: "5000.00", approvers: 1 },
+    { rail: "VIRTUAL_ACCOUNT_BATCH", currency: "BMD", threshold: "3", approvers: 1 },
+  ]));
 });
 
 describe("policies for the new rails", () => {

@@ -11,6 +11,7 @@ import { getRuntime } from "@/lib/server/runtime";
 import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { ACME_USD, achBody } from "@/tests/payments";
+import { approvalTeam } from "@/tests/approvals";
 import { portalTokenFor } from "@/tests/portal";
 
 type Outcome = { draft: TDraft | null; needsApproval: boolean };
@@ -55,22 +56,10 @@ const approve = (draftId: string, token: string, comment?: string) =>
   });
 
 beforeAll(async () => {
-  [treasurer, approver, admin] = await Promise.all([
-    portalTokenFor("treasurer@acme.test"),
-    portalTokenFor("approver@acme.test"),
-    portalTokenFor("admin@acme.test"),
-  ]);
-  const res = await call(putPolicies, "/v1/approvals/policies", {
-    method: "PUT",
-    token: admin,
-    body: {
-      policies: [
-        { rail: "ACH", currency: "USD", threshold: "1000.00", approvers: 1 },
-        { rail: "ACH", currency: "BMD", threshold: "5000.00", approvers: 2 },
-      ],
-    },
-  });
-  expect(res.status).toBe(200);
+  ({ treasurer, approver, admin } = await approvalTeam([
+    { rail: "ACH", currency: "USD", threshold: "1000.00", approvers: 1 },
+    { rail: "ACH", currency: "BMD", threshold: "5000.00", approvers: 2 },
+  ]));
 });
 
 describe("approval policies", () => {
