@@ -1,6 +1,5 @@
 import type { ComponentType, SVGProps } from "react";
-import { AccountsIcon, BookIcon, ClockIcon, HomeIcon, KeyIcon, LayersIcon, ListIcon, UsersIcon, WebhookIcon } from "@/components/ui/icons";
-import { PaymentsIcon } from "@/components/payments/payments-icon";
+import { AccountsIcon, BookIcon, ClockIcon, HomeIcon, KeyIcon, LayersIcon, ListIcon, PaymentsIcon, UsersIcon, WebhookIcon } from "@/components/ui/icons";
 import type { Role } from "@/lib/contract/auth/roles";
 
 export type NavItem = { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>>; role: Role; badge?: "approvals" };

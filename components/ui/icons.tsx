@@ -33,6 +33,12 @@ export const AccountsIcon = (p: IconProps) => (
     <path d="M2.5 8h15M6 12.5h3" />
   </Icon>
 );
+/** Two arrows passing each other: money out and in. */
+export const PaymentsIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3.5 7h12M12.5 4l3 3-3 3M16.5 13h-12M7.5 10l-3 3 3 3" />
+  </Icon>
+);
 export const ClockIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="10" cy="10" r="7" />
