@@ -1,6 +1,6 @@
 import "server-only";
 import type { Pool } from "pg";
-import { userActor } from "@/lib/server/audit/actors";
+import { ANONYMOUS_ACTOR, userActor } from "@/lib/server/audit/actors";
 import { writeAudit } from "@/lib/server/audit/write";
 import { endSession, startSession, type LiveSession } from "@/lib/server/auth/sessions";
 import type { Queryable } from "@/lib/server/db/types";
@@ -76,7 +76,7 @@ export async function auditSignInFailure(db: Queryable, failure: SignInFailure):
   const lockedUntil = failure.lockedUntil ? { lockedUntil: failure.lockedUntil.toISOString() } : {};
   await writeAudit(db, {
     clientId: scopeOf(failure.user?.clientId),
-    actor: failure.user ? userActor(failure.user.userId) : "anonymous",
+    actor: failure.user ? userActor(failure.user.userId) : ANONYMOUS_ACTOR,
     action: "session.sign_in_failed",
     entity: failure.user ? "user" : "sign_in",
     entityId: failure.user ? failure.user.userId : failure.email,

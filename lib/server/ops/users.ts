@@ -3,12 +3,13 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/contract/http/errors";
 import { ZOperatorCreate, ZOperatorRef, ZSetPassword, ZUserAccess, ZUserInvite, ZUserRoleChange } from "@/lib/contract/ops/schema";
 import type { Pool } from "pg";
+import { userActor } from "@/lib/server/audit/actors";
 import { hashSecret } from "@/lib/server/auth/password";
 import { deleteFactor } from "@/lib/server/auth/second-factor-repo";
 import { endSessionsOfUser } from "@/lib/server/auth/sessions";
 import { withTransaction } from "@/lib/server/db/transaction";
 import type { Queryable } from "@/lib/server/db/types";
-import { parseInput } from "@/lib/server/http/validation";
+import { parseInput } from "@/lib/contract/validation";
 import { auditOperation } from "@/lib/server/ops/audit";
 import { requireClient } from "@/lib/server/ops/clients";
 import type { OpsContext } from "@/lib/server/ops/context";
@@ -154,7 +155,7 @@ export async function setPasswordWithLink(db: Pool, input: unknown): Promise<{ e
     if (!spent) throw new ApiError("VALIDATION_ERROR", "This link has expired or was already used. Ask your bank for a new one.", { field: "token" });
     await auditOperation(tx, {
       clientId: spent.client_id,
-      actor: `user:${spent.user_id}`,
+      actor: userActor(spent.user_id),
       correlationId: randomUUID(),
       action: "user.password_set",
       entity: "user",

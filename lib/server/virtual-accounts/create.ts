@@ -14,8 +14,7 @@ function acceptContext(ctx: V1 | V2) {
     db: ctx.runtime.db,
     config: ctx.runtime.config,
     transaction: ctx.transaction,
-    clientId: ctx.principal.clientId,
-    actor: `client:${ctx.principal.clientId}`,
+    audit: ctx.actor,
     baseUrl: ctx.baseUrl,
   };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { systemActor } from "@/lib/server/audit/actors";
 import type { Queryable } from "@/lib/server/db/types";
 import { parseAmount } from "@/lib/contract/money";
 import { insertJobAccounts, nextSequenceValues, type AccountSpec } from "@/lib/server/virtual-accounts/jobs/repo";
@@ -55,7 +56,7 @@ export async function seedDemoVirtualAccounts(db: Queryable): Promise<void> {
       number: virtualAccountNumber(sequences[i]!),
       index: i,
     }));
-    await insertJobAccounts(db, clientId, null, "system:seed", accounts);
+    await insertJobAccounts(db, clientId, null, systemActor("seed"), accounts);
     for (const account of accounts) {
       const minor = parseAmount(account.balance, account.currency);
       if (minor === 0n) continue;

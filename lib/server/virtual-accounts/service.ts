@@ -1,4 +1,5 @@
 import "server-only";
+import type { AuditContext } from "@/lib/server/audit/actors";
 import { writeAudit } from "@/lib/server/audit/write";
 import type { PoolClient } from "pg";
 import { snapshotList, type PageQuery } from "@/lib/server/http/list";
@@ -49,18 +50,17 @@ export type UpdateRequest = { version: 1; body: TUpdateVirtualAccountV1 } | { ve
  */
 export async function updateVirtualAccountOrThrow(
   tx: PoolClient,
-  clientId: string,
+  audit: AuditContext,
   number: string,
   request: UpdateRequest,
-  actor: string,
 ): Promise<{ data: TVirtualAccountDetail }> {
+  const { clientId } = audit;
   const row = await findVirtualAccount(tx, clientId, number, { forUpdate: true });
   if (!row) throw virtualAccountNotFound(number);
   const change = request.version === 1 ? planUpdateV1(row, request.body) : planUpdateV2(row, request.body);
   const updated = await updateVirtualAccount(tx, clientId, number, change);
   await writeAudit(tx, {
-    clientId,
-    actor,
+    ...audit,
     action: change.allocate ? "virtual_account.allocated" : "virtual_account.updated",
     entity: "virtual_account",
     entityId: number,

@@ -5,6 +5,7 @@ import { DELIVERY_TASK_KIND } from "@/lib/server/delivery/outbox";
 import { findDelivery, restartFinishedDelivery } from "@/lib/server/delivery/repo";
 import { fetchAttempts, summarizeAttempts } from "@/lib/server/delivery/log-repo";
 import { ApiError } from "@/lib/contract/http/errors";
+import type { AuditContext } from "@/lib/server/audit/actors";
 import { writeAudit } from "@/lib/server/audit/write";
 import { enqueueTask } from "@/lib/server/jobs/queue-repo";
 import type { TDelivery, TDeliveryAttemptList } from "@/lib/contract/webhooks/schema";
@@ -33,7 +34,8 @@ export async function listSubscriptionAttempts(
  * body and a fresh signature. A delivery still Pending is already on its
  * automatic schedule: 409 rather than a second, racing sender.
  */
-export async function retryDelivery(tx: Queryable, clientId: string, deliveryId: string, actor: string): Promise<TDelivery> {
+export async function retryDelivery(tx: Queryable, audit: AuditContext, deliveryId: string): Promise<TDelivery> {
+  const { clientId } = audit;
   const restarted = await restartFinishedDelivery(tx, clientId, deliveryId);
   if (!restarted) {
     const existing = await findDelivery(tx, clientId, deliveryId);
@@ -42,8 +44,7 @@ export async function retryDelivery(tx: Queryable, clientId: string, deliveryId:
   }
   await enqueueTask(tx, DELIVERY_TASK_KIND, { deliveryId }, { clientId });
   await writeAudit(tx, {
-    clientId,
-    actor,
+    ...audit,
     action: "delivery.retried",
     entity: "delivery",
     entityId: deliveryId,

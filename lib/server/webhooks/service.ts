@@ -1,4 +1,5 @@
 import "server-only";
+import type { AuditContext } from "@/lib/server/audit/actors";
 import { writeAudit } from "@/lib/server/audit/write";
 import { randomUUID } from "node:crypto";
 import { pagedList, type PageQuery } from "@/lib/server/http/list";
@@ -26,8 +27,8 @@ export async function checkCallbackUrl(url: string, policy: DestinationPolicy, f
   }
 }
 
-export async function createSubscription(tx: Queryable, clientId: string, input: TCreateSubscription, actor: string): Promise<TSubscription> {
-  const row = await insertSubscription(tx, clientId, {
+export async function createSubscription(tx: Queryable, audit: AuditContext, input: TCreateSubscription): Promise<TSubscription> {
+  const row = await insertSubscription(tx, audit.clientId, {
     subscription_id: randomUUID(),
     topic: "Deposits",
     webhook_url: input.callbackUrl,
@@ -35,8 +36,7 @@ export async function createSubscription(tx: Queryable, clientId: string, input:
   });
   // Header values may be credentials for the receiver: the audit keeps only their names.
   await writeAudit(tx, {
-    clientId,
-    actor,
+    ...audit,
     action: "subscription.created",
     entity: "subscription",
     entityId: row.subscription_id,
@@ -57,11 +57,11 @@ export async function getSubscriptionOrThrow(db: Queryable, clientId: string, su
 }
 
 /** Soft delete: the record stays, new events stop matching, queued deliveries still go out. Idempotent. */
-export async function deleteSubscription(tx: Queryable, clientId: string, subscriptionId: string, actor: string): Promise<TSubscription> {
-  const result = await deactivateSubscription(tx, clientId, subscriptionId);
+export async function deleteSubscription(tx: Queryable, audit: AuditContext, subscriptionId: string): Promise<TSubscription> {
+  const result = await deactivateSubscription(tx, audit.clientId, subscriptionId);
   if (!result) throw notFound(subscriptionId);
   if (result.changed) {
-    await writeAudit(tx, { clientId, actor, action: "subscription.deleted", entity: "subscription", entityId: subscriptionId, data: {} });
+    await writeAudit(tx, { ...audit, action: "subscription.deleted", entity: "subscription", entityId: subscriptionId, data: {} });
   }
   return toSubscription(result.row);
 }

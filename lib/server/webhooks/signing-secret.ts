@@ -1,4 +1,5 @@
 import "server-only";
+import type { AuditContext } from "@/lib/server/audit/actors";
 import { writeAudit } from "@/lib/server/audit/write";
 import { randomBytes } from "node:crypto";
 import type { Queryable } from "@/lib/server/db/types";
@@ -37,15 +38,15 @@ export async function revealSigningSecret(db: Queryable, principal: Principal): 
  * attempt on. Receivers verify with both secrets until previousSecretValidUntil
  * (docs/webhooks.md), so messages signed just before the rotation still pass.
  */
-export async function rotateSigningSecret(tx: Queryable, clientId: string, actor: string): Promise<TRotatedSigningSecret> {
+export async function rotateSigningSecret(tx: Queryable, audit: AuditContext): Promise<TRotatedSigningSecret> {
+  const { clientId } = audit;
   const secret = newSigningSecret();
   const rotated = await rotateSecret(tx, clientId, secret, ROTATION_OVERLAP_SECONDS);
   if (!rotated) {
     throw new ApiError("VALIDATION_ERROR", "This client's messages are signed with the bank's RSA key (see the JWKS); there is no secret to rotate.");
   }
   await writeAudit(tx, {
-    clientId,
-    actor,
+    ...audit,
     action: "signing_secret.rotated",
     entity: "client",
     entityId: clientId,

@@ -5,9 +5,9 @@ import { checkCallbackUrl, createSubscription, listSubscriptionsPage } from "@/l
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(createSubscriptionOperation, async ({ runtime, principal, body, transaction }) => {
+export const POST = endpoint(createSubscriptionOperation, async ({ runtime, actor, body, transaction }) => {
   await checkCallbackUrl(body.callbackUrl, destinationPolicyOf(runtime.config));
-  return transaction((tx) => createSubscription(tx, principal.clientId, body, `client:${principal.clientId}`));
+  return transaction((tx) => createSubscription(tx, actor, body));
 });
 
 export const GET = endpoint(listSubscriptionsOperation, ({ runtime, principal, query }) =>

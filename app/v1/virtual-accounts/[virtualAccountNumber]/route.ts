@@ -8,6 +8,6 @@ export const GET = endpoint(getVirtualAccountOperation, ({ runtime, principal, p
   getVirtualAccountOrThrow(runtime.db, principal.clientId, params.virtualAccountNumber),
 );
 
-export const PATCH = endpoint(updateVirtualAccountV1Operation, ({ transaction, principal, params, body }) =>
-  transaction((tx) => updateVirtualAccountOrThrow(tx, principal.clientId, params.virtualAccountNumber, { version: 1, body }, `client:${principal.clientId}`)),
+export const PATCH = endpoint(updateVirtualAccountV1Operation, ({ transaction, actor, params, body }) =>
+  transaction((tx) => updateVirtualAccountOrThrow(tx, actor, params.virtualAccountNumber, { version: 1, body })),
 );

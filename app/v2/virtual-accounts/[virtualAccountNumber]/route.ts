@@ -4,6 +4,6 @@ import { updateVirtualAccountOrThrow } from "@/lib/server/virtual-accounts/servi
 
 export const dynamic = "force-dynamic";
 
-export const PATCH = endpoint(updateVirtualAccountV2Operation, ({ transaction, principal, params, body }) =>
-  transaction((tx) => updateVirtualAccountOrThrow(tx, principal.clientId, params.virtualAccountNumber, { version: 2, body }, `client:${principal.clientId}`)),
+export const PATCH = endpoint(updateVirtualAccountV2Operation, ({ transaction, actor, params, body }) =>
+  transaction((tx) => updateVirtualAccountOrThrow(tx, actor, params.virtualAccountNumber, { version: 2, body })),
 );

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { userInfo } from "node:os";
 import pg from "pg";
+import { systemActor } from "@/lib/server/audit/actors";
 import { getConfig } from "@/lib/server/config";
 import { isEmbeddedRunning, stopEmbeddedPostgres } from "@/lib/server/db/embedded";
 import { resolveDatabaseUrl } from "@/lib/server/db/pool";
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
     return {
       db: runtime.db,
       appEnv: config.appEnv,
-      actor: `system:ops-cli:${userInfo().username}`,
+      actor: systemActor(`ops-cli:${userInfo().username}`),
       correlationId: randomUUID(),
       baseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
     };

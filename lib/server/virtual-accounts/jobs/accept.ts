@@ -9,6 +9,7 @@ import type { Config } from "@/lib/server/config";
 import { CREATE_VIRTUAL_ACCOUNTS_TASK } from "@/lib/server/virtual-accounts/jobs/process";
 import { insertJob, type AccountSpec } from "@/lib/server/virtual-accounts/jobs/repo";
 import { toJobAccepted } from "@/lib/server/virtual-accounts/jobs/serialize";
+import type { AuditContext } from "@/lib/server/audit/actors";
 import { writeAudit } from "@/lib/server/audit/write";
 import { listProvisionedCurrencies } from "@/lib/server/virtual-accounts/repo";
 import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
@@ -18,8 +19,8 @@ export type AcceptContext = {
   config: Pick<Config, "appEnv" | "webhookAllowPrivateNetworks">;
   /** The request's transaction runner: with an Idempotency-Key the 202 is stored in the same transaction as the job. */
   transaction: TransactionRunner;
-  clientId: string;
-  actor: string;
+  /** Who submits the batch: its accepted row carries it whole; the accounts the worker creates carry its actor. */
+  audit: AuditContext;
   baseUrl: string;
 };
 
@@ -32,7 +33,7 @@ export type BatchRequest = {
 
 /** The checks the schema cannot make: they need the client's provisioning and a DNS answer. */
 async function contextualIssues(ctx: AcceptContext, batch: BatchRequest): Promise<ErrorDetail[]> {
-  const provisioned = new Set(await listProvisionedCurrencies(ctx.db, ctx.clientId));
+  const provisioned = new Set(await listProvisionedCurrencies(ctx.db, ctx.audit.clientId));
   const details: ErrorDetail[] = [];
   batch.items.forEach((item, index) => {
     if (!provisioned.has(item.currency)) {
@@ -71,24 +72,23 @@ export async function acceptBatch(ctx: AcceptContext, batch: BatchRequest): Prom
   const jobId = randomUUID();
   return ctx.transaction(async (tx) => {
     const job = await insertJob(tx, {
-      clientId: ctx.clientId,
+      clientId: ctx.audit.clientId,
       jobId,
       apiVersion: batch.apiVersion,
       items: batch.items,
       callbackUrl: batch.callbackUrl ?? null,
       customHeaders: batch.customHeaders ?? {},
       baseUrl: ctx.baseUrl,
-      actor: ctx.actor,
+      actor: ctx.audit.actor,
     });
     await writeAudit(tx, {
-      clientId: ctx.clientId,
-      actor: ctx.actor,
+      ...ctx.audit,
       action: "virtual_account_job.accepted",
       entity: "virtual_account_job",
       entityId: jobId,
       data: { apiVersion: batch.apiVersion, totalItems: batch.items.length, callback: batch.callbackUrl !== undefined },
     });
-    await enqueueTask(tx, CREATE_VIRTUAL_ACCOUNTS_TASK, { jobId }, { clientId: ctx.clientId, dedupeKey: `${ctx.clientId}:${jobId}` });
+    await enqueueTask(tx, CREATE_VIRTUAL_ACCOUNTS_TASK, { jobId }, { clientId: ctx.audit.clientId, dedupeKey: `${ctx.audit.clientId}:${jobId}` });
     return toJobAccepted(job, ctx.baseUrl);
   });
 }

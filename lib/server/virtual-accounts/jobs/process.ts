@@ -6,6 +6,7 @@ import type { Task } from "@/lib/server/jobs/queue-repo";
 import type { TaskDefinition } from "@/lib/server/jobs/worker";
 import type { Runtime } from "@/lib/server/runtime";
 import { virtualAccountNumber } from "@/lib/contract/virtual-accounts/numbering";
+import { systemActor } from "@/lib/server/audit/actors";
 import { writeAudit } from "@/lib/server/audit/write";
 import { listProvisionedCurrencies } from "@/lib/server/virtual-accounts/repo";
 import {
@@ -64,7 +65,7 @@ function partition(specs: readonly AccountSpec[], firstIndex: number, provisione
 async function onJobFinished(tx: PoolClient, clientId: string, job: JobRow): Promise<void> {
   await writeAudit(tx, {
     clientId,
-    actor: "system:virtual-accounts",
+    actor: systemActor("virtual-accounts"),
     action: `virtual_account_job.${job.status.toLowerCase()}`,
     entity: "virtual_account_job",
     entityId: job.job_id,

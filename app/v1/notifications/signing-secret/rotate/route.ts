@@ -5,7 +5,7 @@ import { rotateSigningSecret } from "@/lib/server/webhooks/signing-secret";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(rotateSigningSecretOperation, async ({ runtime, principal, transaction }) => {
+export const POST = endpoint(rotateSigningSecretOperation, async ({ runtime, principal, actor, transaction }) => {
   await requireStepUp(runtime.db, principal);
-  return transaction((tx) => rotateSigningSecret(tx, principal.clientId, `client:${principal.clientId}`));
+  return transaction((tx) => rotateSigningSecret(tx, actor));
 });

@@ -8,6 +8,6 @@ export const GET = endpoint(getSubscriptionOperation, ({ runtime, principal, par
   getSubscriptionOrThrow(runtime.db, principal.clientId, params.subscriptionId),
 );
 
-export const DELETE = endpoint(deleteSubscriptionOperation, ({ principal, params, transaction }) =>
-  transaction((tx) => deleteSubscription(tx, principal.clientId, params.subscriptionId, `client:${principal.clientId}`)),
+export const DELETE = endpoint(deleteSubscriptionOperation, ({ actor, params, transaction }) =>
+  transaction((tx) => deleteSubscription(tx, actor, params.subscriptionId)),
 );

@@ -4,6 +4,4 @@ import { retryDeliveryOperation } from "@/lib/contract/webhooks/operations";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(retryDeliveryOperation, ({ principal, params, transaction }) =>
-  transaction((tx) => retryDelivery(tx, principal.clientId, params.deliveryId, `client:${principal.clientId}`)),
-);
+export const POST = endpoint(retryDeliveryOperation, ({ actor, params, transaction }) => transaction((tx) => retryDelivery(tx, actor, params.deliveryId)));
