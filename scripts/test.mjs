@@ -81,6 +81,7 @@ const staticChecks = [
   ["lint (ESLint)", bin("eslint"), ["."]],
   ["format (Prettier)", bin("prettier"), ["--check", "."]],
   ["unused files, exports, dependencies (knip)", bin("knip"), []],
+  ["OpenAPI document committed (openapi.json; npm run openapi rewrites it)", bin("tsx"), ["scripts/openapi.ts", "--check"]],
 ];
 const staticOk = layer("lint/deps", staticChecks);
 layer("unit", [vitestProject("unit")]);

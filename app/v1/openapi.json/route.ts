@@ -1,11 +1,10 @@
-import { buildOpenApiDocument } from "@/lib/contract/api/openapi";
+import { openApiDocument } from "@/lib/contract/api/openapi-file";
 import { openApiOperation } from "@/lib/contract/api/openapi-operation";
-import { OPERATIONS } from "@/lib/contract/api/registry";
 import { endpoint } from "@/lib/server/http/endpoint";
 
 export const dynamic = "force-dynamic";
 
-type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+type OpenApiDocument = ReturnType<typeof openApiDocument>;
 
 /** Built once per base URL (the server entry differs by how the caller reaches us); a handful at most. */
 const documents = new Map<string, OpenApiDocument>();
@@ -15,7 +14,7 @@ export const GET = endpoint(openApiOperation, async ({ baseUrl, responseHeaders 
   let document = documents.get(baseUrl);
   if (!document) {
     if (documents.size >= 16) documents.clear();
-    document = buildOpenApiDocument(OPERATIONS, baseUrl);
+    document = openApiDocument(baseUrl);
     documents.set(baseUrl, document);
   }
   return document;
