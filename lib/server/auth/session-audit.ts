@@ -1,18 +1,21 @@
 import "server-only";
 import type { Pool } from "pg";
-import { ANONYMOUS_ACTOR, userActor } from "@/lib/server/audit/actors";
+import { ANONYMOUS_ACTOR, userActor, type AuditContext } from "@/lib/server/audit/actors";
 import { writeAudit } from "@/lib/server/audit/write";
-import { endSession, startSession, type LiveSession } from "@/lib/server/auth/sessions";
+import { endSession, endSessionsOfUser, startSession, type LiveSession } from "@/lib/server/auth/sessions";
 import type { Queryable } from "@/lib/server/db/types";
 import { withTransaction } from "@/lib/server/db/transaction";
 import { BANK_SCOPE } from "@/lib/server/ops/audit";
 
 /**
- * Sign-in and sign-out as audit rows, each in the transaction of its change
- * (the session opened or ended). Portal users' rows join their organisation's
- * chain; operators (bank staff, no client) and addresses that match no user
- * join the bank's own (BANK_SCOPE), so an organisation's log holds only its
- * own people.
+ * Sign-in and every session end as audit rows, each in the transaction of its
+ * change (the session opened or ended): sign-out (`session.signed_out`), every
+ * session of a user at once (`user.sessions_ended`: the person's own "sign out
+ * everywhere", an administrator, a disabled user, a reset second factor) and a
+ * session that ran out (`session.expired`, lib/server/auth/session-expiry.ts).
+ * Portal users' rows join their organisation's chain; operators (bank staff,
+ * no client) and addresses that match no user join the bank's own
+ * (BANK_SCOPE), so an organisation's log holds only its own people.
  */
 
 const scopeOf = (clientId: string | null | undefined) => (clientId ? clientId : BANK_SCOPE);
@@ -54,6 +57,41 @@ export async function closeSession(pool: Pool, who: { sessionId: unknown; userId
       data: { sessionId: String(who.sessionId) },
     });
   });
+}
+
+/** Why every session of a user ended (portal_sessions.ended_reason, and the row's `reason`). */
+export type SessionsEndReason = "sign-out-everywhere" | "admin" | "user-disabled" | "second-factor-reset";
+
+/** Acts whose purpose is to end sessions: written even when none was live (the act happened); the others only when one ended. */
+const EXPLICIT: ReadonlySet<SessionsEndReason> = new Set(["sign-out-everywhere", "admin"]);
+
+/**
+ * Ends every live session of `user` in the caller's transaction and writes `user.sessions_ended` with who did it
+ * (`audit`: the person, an administrator, an operator or the command line, with the request's address and
+ * correlation id) and why, in the user's organisation. Returns how many ended.
+ */
+export async function endSessionsAudited(
+  tx: Queryable,
+  audit: Omit<AuditContext, "clientId">,
+  user: { userId: string; clientId: string | null; email: string },
+  reason: SessionsEndReason,
+): Promise<number> {
+  const ended = await endSessionsOfUser(tx, user.userId, reason);
+  if (ended === 0 && !EXPLICIT.has(reason)) return 0;
+  await writeAudit(tx, {
+    ...audit,
+    clientId: scopeOf(user.clientId),
+    action: "user.sessions_ended",
+    entity: "user",
+    entityId: user.userId,
+    data: { email: user.email, ended, reason },
+  });
+  return ended;
+}
+
+/** "Sign out of all sessions": the person ends every session of their own (the one they act from included). */
+export function signOutEverywhere(pool: Pool, person: AuditContext & { userId: string; email: string }): Promise<number> {
+  return withTransaction(pool, (tx) => endSessionsAudited(tx, person, person, "sign-out-everywhere"));
 }
 
 export type SignInFailure = {

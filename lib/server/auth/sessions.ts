@@ -4,7 +4,8 @@ import type { Queryable } from "@/lib/server/db/types";
 
 /**
  * Portal sessions, kept server-side in `portal_sessions` (its SQL lives here, plus
- * the one join in lib/server/portal/users-repo.ts that reads the user with it).
+ * the one join in lib/server/portal/users-repo.ts that reads the user with it; endRanOutSessions reads each one's
+ * organisation for its audit row).
  * The session cookie (next-auth's JWT) carries only the session id (`sid`)
  * besides the user; the portal's API tokens carry it too. A session is live
  * while it is not ended and not past `expires_at`; every page, server action
@@ -96,6 +97,38 @@ export async function endSessionsOfUser(db: Queryable, userId: string, reason: s
     reason,
   ]);
   return rowCount ?? 0;
+}
+
+export type RanOutSession = { sessionId: string; userId: string; clientId: string | null; email: string; reason: "idle" | "expired"; endedAt: Date };
+
+/**
+ * Marks up to `limit` sessions that ran out (past `expires_at`, never ended) as ended at that moment: reason `idle`
+ * when the idle timeout ended it before its absolute end, else `expired`. Already dead to every liveness check; this
+ * records the end (lib/server/auth/session-expiry.ts audits each). SKIP LOCKED: two sweepers never take the same one.
+ */
+export async function endRanOutSessions(db: Queryable, limit: number): Promise<RanOutSession[]> {
+  const { rows } = await db.query<{
+    session_id: string;
+    user_id: string;
+    client_id: string | null;
+    email: string;
+    ended_reason: "idle" | "expired";
+    ended_at: Date;
+  }>(
+    `WITH due AS (
+       SELECT session_id FROM portal_sessions WHERE ended_at IS NULL AND expires_at <= now()
+        ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED
+     ), ended AS (
+       UPDATE portal_sessions s
+          SET ended_at = s.expires_at, ended_reason = CASE WHEN s.expires_at < s.max_expires_at THEN 'idle' ELSE 'expired' END
+         FROM due WHERE s.session_id = due.session_id
+       RETURNING s.session_id, s.user_id, s.ended_reason, s.ended_at
+     )
+     SELECT e.session_id, e.user_id, u.client_id, u.email, e.ended_reason, e.ended_at
+       FROM ended e JOIN users u ON u.user_id = e.user_id ORDER BY e.ended_at, e.session_id`,
+    [limit],
+  );
+  return rows.map((r) => ({ sessionId: r.session_id, userId: r.user_id, clientId: r.client_id, email: r.email, reason: r.ended_reason, endedAt: r.ended_at }));
 }
 
 /** Sessions ended or expired more than `keepSeconds` ago are never read again. */

@@ -31,6 +31,7 @@ export const LOCKS = {
   sealAuditChains: 7_270_104,
   purgeIdempotencyKeys: 7_270_301,
   purgeAuthRecords: 7_270_105,
+  recordRanOutSessions: 7_270_106,
 } as const;
 
 export const LOCK_NAMESPACES = {

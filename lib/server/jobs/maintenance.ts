@@ -3,6 +3,7 @@ import { LOCKS } from "@/lib/server/db/locks";
 import type { PeriodicJob } from "@/lib/server/jobs/worker";
 import { purgeFinishedTasks, purgeStaleHeartbeats } from "@/lib/server/jobs/queue-repo";
 import { purgeRateLimitWindows } from "@/lib/server/http/rate-limit";
+import { recordRanOutSessions, SESSION_EXPIRY_JOB } from "@/lib/server/auth/session-expiry";
 import { purgeSessions } from "@/lib/server/auth/sessions";
 import { purgeThrottle } from "@/lib/server/auth/throttle";
 
@@ -23,6 +24,15 @@ export const MAINTENANCE_JOBS: PeriodicJob[] = [
     run: async (runtime) => {
       await purgeFinishedTasks(runtime.db, 7 * 24 * 3600);
       await purgeStaleHeartbeats(runtime.db, 24 * 3600);
+    },
+  },
+  {
+    // A session that idled out or reached its end is recorded (ended, audited as system:session-expiry) within a minute.
+    name: SESSION_EXPIRY_JOB,
+    lockId: LOCKS.recordRanOutSessions,
+    everyMs: 60_000,
+    run: async (runtime) => {
+      await recordRanOutSessions(runtime.db);
     },
   },
   {

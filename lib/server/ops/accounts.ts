@@ -3,9 +3,9 @@ import { ApiError } from "@/lib/contract/http/errors";
 import { AmountError, formatAmount, parseAmount } from "@/lib/contract/money";
 import { ZAccountClose, ZAccountOpen, ZAccountStatus, ZVirtualAccountCurrencyAdd } from "@/lib/contract/ops/schema";
 import { withTransaction } from "@/lib/server/db/transaction";
-import { parseInput } from "@/lib/server/http/validation";
+import { parseInput } from "@/lib/contract/validation";
 import { post } from "@/lib/server/ledger/ledger";
-import { auditOperation } from "@/lib/server/ops/audit";
+import { auditOperation, opsActor } from "@/lib/server/ops/audit";
 import * as repo from "@/lib/server/ops/accounts-repo";
 import { requireClient } from "@/lib/server/ops/clients";
 import type { OpsContext } from "@/lib/server/ops/context";
@@ -77,8 +77,7 @@ export async function openAccount(ctx: OpsContext, input: unknown, openedAt?: st
     }
     await auditOperation(tx, {
       clientId: client.client_id,
-      actor: ctx.actor,
-      correlationId: ctx.correlationId,
+      ...opsActor(ctx),
       action: "account.opened",
       entity: "account",
       entityId: accountId,
@@ -109,8 +108,7 @@ export async function setAccountStatus(ctx: OpsContext, input: unknown): Promise
     await repo.setAccountStatus(tx, data.clientId, account.account_id, data.status);
     await auditOperation(tx, {
       clientId: data.clientId,
-      actor: ctx.actor,
-      correlationId: ctx.correlationId,
+      ...opsActor(ctx),
       action: "account.status_changed",
       entity: "account",
       entityId: account.account_id,
@@ -152,8 +150,7 @@ export async function closeAccount(ctx: OpsContext, input: unknown): Promise<{ a
     await repo.closeAccount(tx, data.clientId, account.account_id);
     await auditOperation(tx, {
       clientId: data.clientId,
-      actor: ctx.actor,
-      correlationId: ctx.correlationId,
+      ...opsActor(ctx),
       action: "account.closed",
       entity: "account",
       entityId: account.account_id,
@@ -172,8 +169,7 @@ export async function provisionVirtualAccountCurrency(ctx: OpsContext, input: un
     await provisionCurrency(tx, data.clientId, data.currency);
     await auditOperation(tx, {
       clientId: data.clientId,
-      actor: ctx.actor,
-      correlationId: ctx.correlationId,
+      ...opsActor(ctx),
       action: "virtual_account_currency.provisioned",
       entity: "client",
       entityId: data.clientId,

@@ -1,6 +1,7 @@
 import "server-only";
 import { writeAudit } from "@/lib/server/audit/write";
 import type { Queryable } from "@/lib/server/db/types";
+import type { OpsContext } from "@/lib/server/ops/context";
 
 /**
  * The audit row of a bank operation, written in the operation's transaction
@@ -10,9 +11,15 @@ import type { Queryable } from "@/lib/server/db/types";
  */
 export const BANK_SCOPE = "_bank";
 
+/** Who runs the operation, as every one of its audit rows carries it: the operator (console, with the address) or the CLI. */
+export function opsActor(ctx: Pick<OpsContext, "actor" | "ip" | "correlationId">): { actor: string; ip: string | null; correlationId: string } {
+  return { actor: ctx.actor, ip: ctx.ip ?? null, correlationId: ctx.correlationId };
+}
+
 export type OperationAudit = {
   clientId: string | null;
   actor: string;
+  ip?: string | null;
   correlationId: string;
   action: string;
   entity: string;
@@ -29,6 +36,7 @@ export async function auditOperation(db: Queryable, row: OperationAudit): Promis
     action: row.action,
     entity: row.entity,
     entityId: row.entityId,
+    ip: row.ip,
     correlationId: row.correlationId,
     before: row.before,
     after: row.after,

@@ -7,8 +7,8 @@ import { hashSecret } from "@/lib/server/auth/password";
 import { sealSigningSecret } from "@/lib/server/crypto/stored-secrets";
 import { withTransaction } from "@/lib/server/db/transaction";
 import type { Queryable } from "@/lib/server/db/types";
-import { parseInput } from "@/lib/server/http/validation";
-import { auditOperation } from "@/lib/server/ops/audit";
+import { parseInput } from "@/lib/contract/validation";
+import { auditOperation, opsActor } from "@/lib/server/ops/audit";
 import * as repo from "@/lib/server/ops/clients-repo";
 import type { OpsContext } from "@/lib/server/ops/context";
 
@@ -64,7 +64,7 @@ export async function createClient(ctx: OpsContext, input: unknown, fixedSecret?
 }
 
 function audit(ctx: OpsContext, clientId: string, action: string) {
-  return { clientId, actor: ctx.actor, correlationId: ctx.correlationId, action, entity: "client", entityId: clientId };
+  return { clientId, ...opsActor(ctx), action, entity: "client", entityId: clientId };
 }
 
 export type ClientView = {

@@ -9,8 +9,10 @@ import type { Pool } from "pg";
 export type OpsContext = {
   db: Pool;
   appEnv: "uat" | "production";
-  /** `cli:<os user>` or `operator:<email>`; written to every audit row. */
+  /** `user:<operator id>` (the console) or `system:ops-cli:<os user>` (the command line), from lib/server/audit/actors.ts; written to every audit row. */
   actor: string;
+  /** The console request's address; none on the command line. */
+  ip?: string | null;
   correlationId: string;
   /** Absolute origin for the links an operation prints (set-password). */
   baseUrl: string;

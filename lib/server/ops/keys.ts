@@ -4,8 +4,8 @@ import { ApiError } from "@/lib/contract/http/errors";
 import { activateKey, keyFromPem, PemKeyError, retiredKeyLifetimeSeconds, rotateToNewKey } from "@/lib/server/auth/keys";
 import { publishedSigningKeys } from "@/lib/server/auth/keys-repo";
 import { withTransaction } from "@/lib/server/db/transaction";
-import { parseInput } from "@/lib/server/http/validation";
-import { auditOperation } from "@/lib/server/ops/audit";
+import { parseInput } from "@/lib/contract/validation";
+import { auditOperation, opsActor } from "@/lib/server/ops/audit";
 import type { OpsContext } from "@/lib/server/ops/context";
 
 /**
@@ -48,8 +48,7 @@ export async function rotateBankKey(
     }
     await auditOperation(tx, {
       clientId: null,
-      actor: ctx.actor,
-      correlationId: ctx.correlationId,
+      ...opsActor(ctx),
       action: "signing_key.rotated",
       entity: "signing_key",
       entityId: result.kid,

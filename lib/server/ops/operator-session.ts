@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { getServerSession } from "next-auth";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
@@ -7,6 +6,8 @@ import { userActor } from "@/lib/server/audit/actors";
 import { getAuthOptions } from "@/lib/server/auth/auth-options";
 import { enrolmentPath, signInPath } from "@/lib/server/auth/session";
 import { isSessionId } from "@/lib/server/auth/sessions";
+import { clientIpOf } from "@/lib/server/http/client-ip";
+import { correlationIdOf } from "@/lib/server/http/correlation";
 import type { OpsContext } from "@/lib/server/ops/context";
 import { findOperatorBySession } from "@/lib/server/ops/users-repo";
 import { getRuntime } from "@/lib/server/runtime";
@@ -72,8 +73,15 @@ export async function requireOperator(returnTo: string): Promise<Operator> {
   redirect(signInPath(returnTo));
 }
 
-/** The context of an operation an operator runs from the console: audited as the operator. */
-export async function operatorContext(operator: Operator, origin: string): Promise<OpsContext> {
+/** The context of an operation an operator runs from the console: audited as the operator, with the request's address and correlation id. */
+export async function operatorContext(operator: Operator, request: Request): Promise<OpsContext> {
   const { db, config } = await getRuntime();
-  return { db, appEnv: config.appEnv, actor: userActor(operator.id), correlationId: randomUUID(), baseUrl: config.publicBaseUrl ?? origin };
+  return {
+    db,
+    appEnv: config.appEnv,
+    actor: userActor(operator.id),
+    ip: clientIpOf(request.headers),
+    correlationId: correlationIdOf(request.headers),
+    baseUrl: config.publicBaseUrl ?? new URL(request.url).origin,
+  };
 }

@@ -3,8 +3,8 @@ import { ApiError } from "@/lib/contract/http/errors";
 import { parseHolidayCsv } from "@/lib/contract/ops/holidays-csv";
 import { ZAchCutoffSet, ZBankCodeAdd, ZFxRateSet, ZHolidayAdd, ZHolidayImport, ZHolidayRemove, ZHolidayYear } from "@/lib/contract/ops/schema";
 import { withTransaction } from "@/lib/server/db/transaction";
-import { parseInput } from "@/lib/server/http/validation";
-import { auditOperation } from "@/lib/server/ops/audit";
+import { parseInput } from "@/lib/contract/validation";
+import { auditOperation, opsActor } from "@/lib/server/ops/audit";
 import type { OpsContext } from "@/lib/server/ops/context";
 import type { Queryable } from "@/lib/server/db/types";
 import * as repo from "@/lib/server/ops/reference-repo";
@@ -18,12 +18,12 @@ import * as repo from "@/lib/server/ops/reference-repo";
  * own chain (no client).
  */
 
-type Ctx = Pick<OpsContext, "db" | "actor" | "correlationId">;
+type Ctx = Pick<OpsContext, "db" | "actor" | "ip" | "correlationId">;
 
 type Change = { action: string; entity: string; entityId: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
 
 function audit(tx: Queryable, ctx: Ctx, change: Change): Promise<void> {
-  return auditOperation(tx, { clientId: null, actor: ctx.actor, correlationId: ctx.correlationId, ...change });
+  return auditOperation(tx, { clientId: null, ...opsActor(ctx), ...change });
 }
 
 export async function addBankCode(ctx: Ctx, input: unknown): Promise<{ bankCode: string; currency: string; name: string }> {

@@ -6,11 +6,11 @@ import type { Pool } from "pg";
 import { userActor } from "@/lib/server/audit/actors";
 import { hashSecret } from "@/lib/server/auth/password";
 import { deleteFactor } from "@/lib/server/auth/second-factor-repo";
-import { endSessionsOfUser } from "@/lib/server/auth/sessions";
+import { endSessionsAudited } from "@/lib/server/auth/session-audit";
 import { withTransaction } from "@/lib/server/db/transaction";
 import type { Queryable } from "@/lib/server/db/types";
 import { parseInput } from "@/lib/contract/validation";
-import { auditOperation } from "@/lib/server/ops/audit";
+import { auditOperation, opsActor } from "@/lib/server/ops/audit";
 import { requireClient } from "@/lib/server/ops/clients";
 import type { OpsContext } from "@/lib/server/ops/context";
 import * as repo from "@/lib/server/ops/users-repo";
@@ -39,8 +39,10 @@ async function issueLink(ctx: OpsContext, tx: Queryable, user: repo.ManagedUserR
 }
 
 function userAudit(ctx: OpsContext, user: repo.ManagedUserRow, action: string) {
-  return { clientId: user.client_id, actor: ctx.actor, correlationId: ctx.correlationId, action, entity: "user", entityId: user.user_id };
+  return { clientId: user.client_id, ...opsActor(ctx), action, entity: "user", entityId: user.user_id };
 }
+
+const sessionsOf = (u: repo.ManagedUserRow) => ({ userId: u.user_id, clientId: u.client_id, email: u.email });
 
 const userView = (u: repo.ManagedUserRow) => ({
   email: u.email,
@@ -114,8 +116,8 @@ export async function setUserDisabled(ctx: OpsContext, input: unknown, disabled:
   return withTransaction(ctx.db, async (tx) => {
     const before = await requireUser(tx, data.clientId, data.email);
     const after = await repo.updateUser(tx, before.user_id, { disabled });
-    if (disabled) await endSessionsOfUser(tx, before.user_id, "user-disabled");
     await auditOperation(tx, { ...userAudit(ctx, after, disabled ? "user.disabled" : "user.enabled"), before: userView(before), after: userView(after) });
+    if (disabled) await endSessionsAudited(tx, opsActor(ctx), sessionsOf(before), "user-disabled");
     return userView(after);
   });
 }
@@ -131,8 +133,8 @@ export async function resetOperatorSecondFactor(ctx: OpsContext, input: unknown)
   return withTransaction(ctx.db, async (tx) => {
     const user = await requireUser(tx, null, data.email);
     const hadOne = await deleteFactor(tx, user.user_id);
-    const ended = await endSessionsOfUser(tx, user.user_id, "second-factor-reset");
     await auditOperation(tx, { ...userAudit(ctx, user, "second_factor.reset"), before: { enrolled: hadOne }, after: { enrolled: false } });
+    const ended = await endSessionsAudited(tx, opsActor(ctx), sessionsOf(user), "second-factor-reset");
     return { ...userView(user), ended };
   });
 }

@@ -2,9 +2,8 @@ import "server-only";
 import type { Principal } from "@/lib/server/auth/tokens";
 import type { Queryable } from "@/lib/server/db/types";
 import type { RequestActor } from "@/lib/server/http/actor";
-import { writeAudit } from "@/lib/server/audit/write";
 import { requirePortalAdmin } from "@/lib/server/auth/portal-admin";
-import { endSessionsOfUser } from "@/lib/server/auth/sessions";
+import { endSessionsAudited } from "@/lib/server/auth/session-audit";
 import { pagedList, type PageQuery } from "@/lib/server/http/list";
 import { lockOrganisationUser, organisationUsersPage, type OrganisationUserRow } from "@/lib/server/users/repo";
 import { ApiError } from "@/lib/contract/http/errors";
@@ -42,7 +41,6 @@ export async function endSessionsAsAdmin(tx: Queryable, principal: Principal, ac
   requirePortalAdmin(principal, "Only your organisation's portal administrators can end its users' sessions.");
   const user = await lockOrganisationUser(tx, actor.clientId, userId);
   if (!user) throw new ApiError("USER_NOT_FOUND", `No user ${userId} in your organisation.`);
-  const ended = await endSessionsOfUser(tx, userId, "admin");
-  await writeAudit(tx, { ...actor, action: "user.sessions_ended", entity: "user", entityId: userId, data: { email: user.email, ended } });
+  const ended = await endSessionsAudited(tx, actor, { userId, clientId: actor.clientId, email: user.email }, "admin");
   return { data: { userId, ended } };
 }

@@ -15,5 +15,5 @@ export async function POST(request: Request, { params }: { params: Promise<{ act
   if (!operator || !isConsoleAction(action) || request.headers.get("sec-fetch-site") === "cross-site") {
     return consoleJson({ code: "NOT_FOUND", message: "Not found.", field: null }, 404);
   }
-  return runConsoleAction(await operatorContext(operator, new URL(request.url).origin), operator, action, request);
+  return runConsoleAction(await operatorContext(operator, request), operator, action, request);
 }

@@ -1,4 +1,5 @@
-import { endSessionsOfUser } from "@/lib/server/auth/sessions";
+import { portalActor } from "@/lib/server/auth/portal-actor";
+import { signOutEverywhere } from "@/lib/server/auth/session-audit";
 import { portalJson, portalRoute } from "@/lib/server/portal/route-guard";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -6,9 +7,10 @@ export const dynamic = "force-dynamic";
 
 /**
  * "Sign out everywhere": ends every live session of the signed-in user (this
- * one included), so cookies and API tokens on other devices stop working at once.
+ * one included), so cookies and API tokens on other devices stop working at
+ * once; audited as the person's `user.sessions_ended` (reason `sign-out-everywhere`).
  */
-export const DELETE = portalRoute("viewer", async (user) => {
+export const DELETE = portalRoute("viewer", async (user, request) => {
   const { db } = await getRuntime();
-  return portalJson({ ended: await endSessionsOfUser(db, user.id, "sign-out-everywhere") });
+  return portalJson({ ended: await signOutEverywhere(db, { ...portalActor(user, request.headers), email: user.email }) });
 });
