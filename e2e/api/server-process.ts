@@ -39,10 +39,24 @@ export async function stopGracefully(server: ServerProcess): Promise<void> {
   await exited;
 }
 
-/** The embedded cluster's postmaster pid, from its pid file. */
+/**
+ * Where the embedded cluster of `dataDir` lives: DATA_DIR/pg, or, run as root from a folder the
+ * `postgres` user cannot enter, the folder in /var/lib/harbour that DATA_DIR/embedded-pg.json records.
+ */
+export function clusterDir(dataDir: string): string {
+  try {
+    const { clusterDir } = JSON.parse(readFileSync(path.join(dataDir, "embedded-pg.json"), "utf8")) as { clusterDir?: string };
+    if (clusterDir) return clusterDir;
+  } catch {
+    // No state file yet: the cluster, if any, is in DATA_DIR/pg.
+  }
+  return path.join(dataDir, "pg");
+}
+
+/** The embedded cluster's postmaster pid, from its pid file; null when it is not running (no pid file). */
 export function postmasterPid(dataDir: string): number | null {
   try {
-    return Number(readFileSync(path.join(dataDir, "pg", "postmaster.pid"), "utf8").split("\n")[0]);
+    return Number(readFileSync(path.join(clusterDir(dataDir), "postmaster.pid"), "utf8").split("\n")[0]);
   } catch {
     return null;
   }
