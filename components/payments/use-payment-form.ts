@@ -4,7 +4,9 @@ import { useEffect, useMemo, useRef } from "react";
 import { useForm, type DefaultValues, type Path, type PathValue } from "react-hook-form";
 import type { z } from "zod";
 import { useDefaultDebtor, usePayableAccounts } from "@/components/payments/use-payable-accounts";
+import type { PaymentFields, PaymentFrame } from "@/components/payments/payment-form-kit";
 import { usePaymentSubmission } from "@/components/payments/use-payment-submission";
+import { errorAt } from "@/components/ui/form";
 import type { TRail } from "@/lib/contract/payments/schema";
 import { placeApiErrors } from "@/lib/portal/shared/field-errors";
 import { revalidateChangesAfterSubmit } from "@/lib/portal/shared/revalidate-after-submit";
@@ -13,10 +15,12 @@ import { requestResolver, type CurrencyOf } from "@/lib/portal/payments/payment-
 type WithDebtor = { debtorAccount: { identification: string } };
 
 /**
- * What both payment forms set up alike: the payable accounts, the submission
- * (one Idempotency-Key per form), and react-hook-form validating the mapped
- * request with the API's own schema, its debtor kept on a payable account and
- * the API's field errors shown on their controls.
+ * What the payment forms (ACH, SWIFT, internal) set up alike: the payable
+ * accounts, the submission (one Idempotency-Key per form), and react-hook-form
+ * validating the mapped request with the API's own schema, its debtor kept on
+ * a payable account. Errors reach controls through one map: the form's own
+ * check and the API's 400 both name request paths, and `fieldControls` says
+ * which control shows a path that is not a control's own name.
  */
 export function usePaymentForm<F extends WithDebtor, R>(options: {
   rail: TRail;
@@ -24,9 +28,13 @@ export function usePaymentForm<F extends WithDebtor, R>(options: {
   currencies?: readonly string[];
   schema: z.ZodType<R>;
   toRequest: (values: F, currencyOf: CurrencyOf) => unknown;
-  /** A server 400's `field` that stands for a control of another name. */
-  serverFieldAliases?: Readonly<Record<string, string>>;
+  /** Request path -> the control that shows its errors, where the request names a field the form has no control for. */
+  fieldControls?: Readonly<Record<string, string>>;
+  /** The controls' id prefix ("ach": `ach-amount`, `ach-reference`, …). */
+  idPrefix: string;
   defaultValues: DefaultValues<F>;
+  /** The next payment's values after a result (the same debit account, a new reference). */
+  nextValues: (current: F) => DefaultValues<F>;
 }) {
   const { query, accounts, currencyOf } = usePayableAccounts(options.currencies);
   const submission = usePaymentSubmission(options.rail);
@@ -48,10 +56,26 @@ export function usePaymentForm<F extends WithDebtor, R>(options: {
   // A 400 that names a field goes on that field, like the form's own checks.
   const { phase } = submission;
   const { getValues, setError } = form;
-  const aliases = options.serverFieldAliases;
+  const controls = options.fieldControls ?? NO_CONTROLS;
   useEffect(() => {
     if (phase.kind !== "rejected") return;
-    placeApiErrors(setError, phase.error, (field) => getValues(field as Path<F>) !== undefined, aliases);
-  }, [phase, getValues, setError, aliases]);
-  return { query, accounts, submission, form };
+    placeApiErrors(setError, phase.error, (field) => getValues(field as Path<F>) !== undefined, controls);
+  }, [phase, getValues, setError, controls]);
+  const errors = form.formState.errors;
+  const err = (control: string, ...more: string[]) => errorAt(errors, control, ...Object.keys(controls).filter((path) => controls[path] === control), ...more);
+  // The kit's controls take a path as text (`remittanceInformation.${i}`); each is one of F's paths.
+  const fields: PaymentFields = { idPrefix: options.idPrefix, register: form.register as unknown as PaymentFields["register"], err };
+  const frame: PaymentFrame = {
+    idPrefix: options.idPrefix,
+    phase,
+    busy: submission.busy || form.formState.isSubmitting,
+    retry: submission.retry,
+    startOver: () => {
+      submission.startOver();
+      form.reset(options.nextValues(form.getValues()));
+    },
+  };
+  return { query, accounts, submission, form, fields, frame };
 }
+
+const NO_CONTROLS: Readonly<Record<string, string>> = {};
