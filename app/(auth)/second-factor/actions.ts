@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { confirmEnrolment } from "@/lib/server/auth/second-factor";
 import { getEnrollingPerson } from "@/lib/server/auth/enrolling-person";
-import { portalActor } from "@/lib/server/auth/portal-actor";
+import { personActor } from "@/lib/server/auth/person-actor";
 import { getRuntime } from "@/lib/server/runtime";
 import { ZEnrolmentConfirm } from "@/lib/contract/auth/second-factor";
 
@@ -20,5 +20,5 @@ export async function confirmSecondFactor(input: unknown): Promise<EnrolmentResu
   const parsed = ZEnrolmentConfirm.safeParse(input);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Enter the 6-digit code your app shows." };
   const { db } = await getRuntime();
-  return confirmEnrolment(db, { ...portalActor(user, await headers()), sessionId: user.sessionId }, parsed.data.code);
+  return confirmEnrolment(db, { ...personActor(user, await headers()), sessionId: user.sessionId }, parsed.data.code);
 }

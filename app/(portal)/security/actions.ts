@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { z } from "zod";
-import { portalActor } from "@/lib/server/auth/portal-actor";
+import { personActor } from "@/lib/server/auth/person-actor";
 import { regenerateRecoveryCodes } from "@/lib/server/auth/second-factor";
 import { resetSecondFactor } from "@/lib/server/auth/second-factor-team";
 import { assertRole, PortalAuthError } from "@/lib/server/auth/session";
@@ -22,7 +22,7 @@ export async function resetPersonSecondFactor(userId: unknown): Promise<ResetRes
     const parsed = z.uuid().safeParse(userId);
     if (!parsed.success) return { ok: false, message: "There is no such person in your organisation." };
     const { db } = await getRuntime();
-    await resetSecondFactor(db, { ...portalActor(admin, await headers()), role: admin.role }, parsed.data);
+    await resetSecondFactor(db, { ...personActor(admin, await headers()), role: admin.role }, parsed.data);
     return { ok: true };
   } catch (error) {
     if (error instanceof PortalAuthError || error instanceof ApiError) return { ok: false, message: error.message };
@@ -41,7 +41,7 @@ export async function regenerateOwnRecoveryCodes(): Promise<RecoveryCodesResult>
   try {
     const user = await assertRole("viewer");
     const { db } = await getRuntime();
-    return { ok: true, codes: await regenerateRecoveryCodes(db, { ...portalActor(user, await headers()), sessionId: user.sessionId }) };
+    return { ok: true, codes: await regenerateRecoveryCodes(db, { ...personActor(user, await headers()), sessionId: user.sessionId }) };
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, code: error.code, message: error.message, enrolmentRequired: error.extra.enrolmentRequired === true };
     if (error instanceof PortalAuthError) return { ok: false, code: null, message: error.message };

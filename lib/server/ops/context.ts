@@ -1,5 +1,7 @@
 import "server-only";
+import { userInfo } from "node:os";
 import type { Pool } from "pg";
+import { systemActor } from "@/lib/server/audit/actors";
 
 /**
  * Who runs a bank operation and where. The command line and the console build
@@ -17,3 +19,8 @@ export type OpsContext = {
   /** Absolute origin for the links an operation prints (set-password). */
   baseUrl: string;
 };
+
+/** The command line's actor (`npm run ops`): `system:ops-cli:<OS user>`, the person at the terminal as far as the machine knows. */
+export function cliActor(): string {
+  return systemActor(`ops-cli:${userInfo().username}`);
+}

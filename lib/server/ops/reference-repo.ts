@@ -3,32 +3,30 @@ import type { Queryable } from "@/lib/server/db/types";
 
 /** The only SQL of reference-data administration. */
 
-/** Adds or renames a bank code; returns the name it had before (null when new). */
+/**
+ * Adds or renames a bank code in the caller's transaction; returns the name it had before (null when new). Two
+ * statements: a CTE read only by RETURNING runs after the upsert, when the row it would lock is already this
+ * command's own update and is skipped, so a rename was reported (and audited) as an addition.
+ */
 export async function upsertBankCode(db: Queryable, bankCode: string, currency: string, name: string): Promise<string | null> {
-  const { rows } = await db.query<{ before: string | null }>(
-    `WITH old AS (SELECT name FROM bank_codes WHERE bank_code = $1 AND currency = $2 FOR UPDATE)
-     INSERT INTO bank_codes (bank_code, currency, name) VALUES ($1, $2, $3)
-     ON CONFLICT (bank_code, currency) DO UPDATE SET name = EXCLUDED.name
-     RETURNING (SELECT name FROM old) AS before`,
+  const { rows } = await db.query<{ name: string }>("SELECT name FROM bank_codes WHERE bank_code = $1 AND currency = $2 FOR UPDATE", [bankCode, currency]);
+  await db.query(
+    `INSERT INTO bank_codes (bank_code, currency, name) VALUES ($1, $2, $3)
+     ON CONFLICT (bank_code, currency) DO UPDATE SET name = EXCLUDED.name`,
     [bankCode, currency, name],
   );
-  return rows[0]?.before ?? null;
+  return rows[0]?.name ?? null;
 }
 
 // ---- holidays -----------------------------------------------------------------
 
 export type HolidayRecord = { date: string; name: string };
 
-/** Adds or renames a holiday; returns the name it had before (null when new). */
+/** Adds or renames a holiday in the caller's transaction; returns the name it had before (null when new; two statements, as upsertBankCode). */
 export async function upsertHoliday(db: Queryable, date: string, name: string): Promise<string | null> {
-  const { rows } = await db.query<{ before: string | null }>(
-    `WITH old AS (SELECT name FROM bank_holidays WHERE holiday_date = $1 FOR UPDATE)
-     INSERT INTO bank_holidays (holiday_date, name) VALUES ($1, $2)
-     ON CONFLICT (holiday_date) DO UPDATE SET name = EXCLUDED.name
-     RETURNING (SELECT name FROM old) AS before`,
-    [date, name],
-  );
-  return rows[0]?.before ?? null;
+  const { rows } = await db.query<{ name: string }>("SELECT name FROM bank_holidays WHERE holiday_date = $1 FOR UPDATE", [date]);
+  await db.query("INSERT INTO bank_holidays (holiday_date, name) VALUES ($1, $2) ON CONFLICT (holiday_date) DO UPDATE SET name = EXCLUDED.name", [date, name]);
+  return rows[0]?.name ?? null;
 }
 
 /** Removes a holiday; returns its name, or null when the day was not a holiday. */

@@ -1,5 +1,5 @@
 import { answerStepUp } from "@/lib/server/auth/step-up-answer";
-import { clientIpOf } from "@/lib/server/http/client-ip";
+import { personActor } from "@/lib/server/auth/person-actor";
 import { consoleJson } from "@/lib/server/ops/console-http";
 import { getOperator } from "@/lib/server/ops/operator-session";
 import { getRuntime } from "@/lib/server/runtime";
@@ -15,7 +15,7 @@ export async function POST(request: Request): Promise<Response> {
   const operator = await getOperator();
   if (!operator || request.headers.get("sec-fetch-site") === "cross-site") return consoleJson({ code: "NOT_FOUND", message: "Not found.", field: null }, 404);
   const { db } = await getRuntime();
-  const actor = { userId: operator.id, clientId: "", sessionId: operator.sessionId, ip: clientIpOf(request.headers) };
+  const actor = { ...personActor({ id: operator.id, clientId: "" }, request.headers), sessionId: operator.sessionId };
   const answer = await answerStepUp(db, actor, await request.json().catch(() => null));
   return consoleJson(answer.body, answer.status);
 }

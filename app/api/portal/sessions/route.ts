@@ -1,4 +1,4 @@
-import { portalActor } from "@/lib/server/auth/portal-actor";
+import { personActor } from "@/lib/server/auth/person-actor";
 import { signOutEverywhere } from "@/lib/server/auth/session-audit";
 import { portalJson, portalRoute } from "@/lib/server/portal/route-guard";
 import { getRuntime } from "@/lib/server/runtime";
@@ -12,5 +12,5 @@ export const dynamic = "force-dynamic";
  */
 export const DELETE = portalRoute("viewer", async (user, request) => {
   const { db } = await getRuntime();
-  return portalJson({ ended: await signOutEverywhere(db, { ...portalActor(user, request.headers), email: user.email }) });
+  return portalJson({ ended: await signOutEverywhere(db, { ...personActor(user, request.headers), email: user.email }) });
 });

@@ -1,5 +1,5 @@
 import { answerStepUp } from "@/lib/server/auth/step-up-answer";
-import { portalActor } from "@/lib/server/auth/portal-actor";
+import { personActor } from "@/lib/server/auth/person-actor";
 import { portalJson, portalRoute } from "@/lib/server/portal/route-guard";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
  */
 export const POST = portalRoute("viewer", async (user, request) => {
   const { db } = await getRuntime();
-  const actor = { ...portalActor(user, request.headers), sessionId: user.sessionId };
+  const actor = { ...personActor(user, request.headers), sessionId: user.sessionId };
   const answer = await answerStepUp(db, actor, await request.json().catch(() => null));
   return portalJson(answer.body, answer.status);
 });

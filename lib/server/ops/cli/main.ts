@@ -1,14 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { userInfo } from "node:os";
 import pg from "pg";
-import { systemActor } from "@/lib/server/audit/actors";
 import { getConfig } from "@/lib/server/config";
 import { isEmbeddedRunning, stopEmbeddedPostgres } from "@/lib/server/db/embedded";
 import { resolveDatabaseUrl } from "@/lib/server/db/pool";
 import { runCli } from "@/lib/server/ops/cli/run";
 import { COMMANDS } from "@/lib/server/ops/commands";
-import type { OpsContext } from "@/lib/server/ops/context";
+import { cliActor, type OpsContext } from "@/lib/server/ops/context";
 import { closeRuntime, getRuntime } from "@/lib/server/runtime";
 
 /**
@@ -43,7 +41,7 @@ async function main(): Promise<number> {
     return {
       db: runtime.db,
       appEnv: config.appEnv,
-      actor: systemActor(`ops-cli:${userInfo().username}`),
+      actor: cliActor(),
       correlationId: randomUUID(),
       baseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
     };
