@@ -3,6 +3,7 @@ import Link from "next/link";
 import { OpsForm } from "@/components/operations/ops-form";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
+import { Cell, DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/state-message";
 import { listClients } from "@/lib/server/ops/clients";
@@ -30,46 +31,26 @@ export default async function OperationsHome() {
         {clients.length === 0 ? (
           <EmptyState title="No clients yet">Create the first client below; its secret is shown once.</EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs text-slate-600 uppercase dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="px-5 py-2 font-medium">
-                    Client
-                  </th>
-                  <th scope="col" className="px-5 py-2 font-medium">
-                    CIF
-                  </th>
-                  <th scope="col" className="px-5 py-2 font-medium">
-                    Signing
-                  </th>
-                  <th scope="col" className="px-5 py-2 font-medium">
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                {clients.map((c) => (
-                  <tr key={c.clientId}>
-                    <td className="px-5 py-2.5">
-                      <Link
-                        href={`/operations/clients/${c.clientId}`}
-                        className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400"
-                      >
-                        {c.name}
-                      </Link>
-                      <span className="ml-2 font-mono text-xs text-slate-500 dark:text-slate-400">{c.clientId}</span>
-                    </td>
-                    <td className="px-5 py-2.5 font-mono">{c.cif}</td>
-                    <td className="px-5 py-2.5 uppercase">{c.signing}</td>
-                    <td className="px-5 py-2.5">
-                      <Badge tone={c.status === "active" ? "green" : "red"}>{c.status === "active" ? "Active" : "Suspended"}</Badge>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Clients" columns={["Client", "CIF", "Signing", "Status"]}>
+            {clients.map((c) => (
+              <tr key={c.clientId}>
+                <Cell>
+                  <Link
+                    href={`/operations/clients/${c.clientId}`}
+                    className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400"
+                  >
+                    {c.name}
+                  </Link>
+                  <span className="ml-2 font-mono text-xs text-slate-500 dark:text-slate-400">{c.clientId}</span>
+                </Cell>
+                <Cell mono>{c.cif}</Cell>
+                <Cell className="uppercase">{c.signing}</Cell>
+                <Cell>
+                  <Badge tone={c.status === "active" ? "green" : "red"}>{c.status === "active" ? "Active" : "Suspended"}</Badge>
+                </Cell>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
+import { Cell, DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/state-message";
 import type { TBankStatus } from "@/lib/contract/system/bank-status";
 import { formatBankDateTime, formatWaited } from "@/lib/portal/shared/date-format";
@@ -8,8 +9,8 @@ import { formatBankDateTime, formatWaited } from "@/lib/portal/shared/date-forma
 /** Due work older than this means the workers are not keeping up (the client monitor's rule). */
 const QUEUE_LAG_WARN_S = 60;
 
-const cell = "px-5 py-2.5";
-const head = "px-5 py-2 font-medium";
+/** A right-aligned column of figures. */
+const figures = (label: string) => ({ label, align: "right" as const });
 const n = (value: number) => value.toLocaleString("en-US");
 
 function Figure({ label, value, note, tone }: { label: string; value: string; note: ReactNode; tone?: "amber" | "red" }) {
@@ -22,26 +23,6 @@ function Figure({ label, value, note, tone }: { label: string; value: string; no
         {value}
       </p>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{note}</p>
-    </div>
-  );
-}
-
-function Table({ caption, heads, children }: { caption: string; heads: readonly string[]; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="text-xs text-slate-600 uppercase dark:text-slate-400">
-          <tr>
-            {heads.map((h, i) => (
-              <th key={h} scope="col" className={`${head} ${i > 0 && /^(Open|Due|Running|Pending|Failed|Oldest|Waiting|Last)/.test(h) ? "text-right" : ""}`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">{children}</tbody>
-      </table>
     </div>
   );
 }
@@ -90,18 +71,22 @@ export function ServiceStatus({ status }: { status: TBankStatus }) {
         {status.instances.length === 0 ? (
           <EmptyState title="No heartbeats">No instance has reported in the last day. Check that the servers are running and reach the database.</EmptyState>
         ) : (
-          <Table caption="Instances by heartbeat" heads={["Instance", "Started", "Last heartbeat", "State"]}>
+          <DataTable caption="Instances by heartbeat" columns={["Instance", "Started", figures("Last heartbeat"), "State"]}>
             {status.instances.map((i) => (
               <tr key={i.workerId}>
-                <td className={`${cell} font-mono text-xs`}>{i.workerId}</td>
-                <td className={`${cell} whitespace-nowrap`}>{formatBankDateTime(i.startedAt)}</td>
-                <td className={`${cell} tabular text-right whitespace-nowrap`}>{formatWaited(i.lastSeenSeconds)} ago</td>
-                <td className={cell}>
+                <Cell mono className="text-xs">
+                  {i.workerId}
+                </Cell>
+                <Cell className="whitespace-nowrap">{formatBankDateTime(i.startedAt)}</Cell>
+                <Cell numeric className="whitespace-nowrap">
+                  {formatWaited(i.lastSeenSeconds)} ago
+                </Cell>
+                <Cell>
                   <Badge tone={i.alive ? "green" : "red"}>{i.alive ? "Alive" : "Stopped"}</Badge>
-                </td>
+                </Cell>
               </tr>
             ))}
-          </Table>
+          </DataTable>
         )}
       </Card>
 
@@ -115,17 +100,21 @@ export function ServiceStatus({ status }: { status: TBankStatus }) {
           {status.queue.length === 0 ? (
             <EmptyState title="The queue is empty">No task is waiting or running.</EmptyState>
           ) : (
-            <Table caption="Open tasks by kind" heads={["Kind", "Open", "Due", "Running", "Oldest due"]}>
+            <DataTable caption="Open tasks by kind" columns={["Kind", figures("Open"), figures("Due"), figures("Running"), figures("Oldest due")]}>
               {status.queue.map((q) => (
                 <tr key={q.kind}>
-                  <td className={`${cell} font-mono text-xs`}>{q.kind}</td>
-                  <td className={`${cell} tabular text-right`}>{n(q.open)}</td>
-                  <td className={`${cell} tabular text-right`}>{n(q.due)}</td>
-                  <td className={`${cell} tabular text-right`}>{n(q.running)}</td>
-                  <td className={`${cell} tabular text-right whitespace-nowrap`}>{q.oldestDueSeconds === null ? "—" : formatWaited(q.oldestDueSeconds)}</td>
+                  <Cell mono className="text-xs">
+                    {q.kind}
+                  </Cell>
+                  <Cell numeric>{n(q.open)}</Cell>
+                  <Cell numeric>{n(q.due)}</Cell>
+                  <Cell numeric>{n(q.running)}</Cell>
+                  <Cell numeric className="whitespace-nowrap">
+                    {q.oldestDueSeconds === null ? "—" : formatWaited(q.oldestDueSeconds)}
+                  </Cell>
                 </tr>
               ))}
-            </Table>
+            </DataTable>
           )}
           {oldest ? (
             <dl
@@ -159,16 +148,20 @@ export function ServiceStatus({ status }: { status: TBankStatus }) {
           {status.webhooks.byClient.length === 0 ? (
             <EmptyState title="No backlog">Every webhook delivery has gone out, and none failed in the last 24 hours.</EmptyState>
           ) : (
-            <Table caption="Webhook backlog by client" heads={["Client", "Pending", "Oldest pending", "Failed (24 h)"]}>
+            <DataTable caption="Webhook backlog by client" columns={["Client", figures("Pending"), figures("Oldest pending"), figures("Failed (24 h)")]}>
               {status.webhooks.byClient.map((c) => (
                 <tr key={c.clientId}>
-                  <td className={`${cell} font-mono text-xs`}>{c.clientId}</td>
-                  <td className={`${cell} tabular text-right`}>{n(c.pending)}</td>
-                  <td className={`${cell} tabular text-right whitespace-nowrap`}>{c.pending > 0 ? formatWaited(c.oldestPendingSeconds) : "—"}</td>
-                  <td className={`${cell} tabular text-right`}>{n(c.failedLastDay)}</td>
+                  <Cell mono className="text-xs">
+                    {c.clientId}
+                  </Cell>
+                  <Cell numeric>{n(c.pending)}</Cell>
+                  <Cell numeric className="whitespace-nowrap">
+                    {c.pending > 0 ? formatWaited(c.oldestPendingSeconds) : "—"}
+                  </Cell>
+                  <Cell numeric>{n(c.failedLastDay)}</Cell>
                 </tr>
               ))}
-            </Table>
+            </DataTable>
           )}
         </Card>
       </div>

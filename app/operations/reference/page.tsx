@@ -3,6 +3,7 @@ import { ConfirmAction } from "@/components/operations/confirm-action";
 import { OpsForm } from "@/components/operations/ops-form";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
+import { Cell, DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/state-message";
 import { requireOperator } from "@/lib/server/ops/operator-session";
@@ -11,8 +12,6 @@ import { getRuntime } from "@/lib/server/runtime";
 
 export const metadata: Metadata = { title: "Reference data · Bank operations" };
 
-const cell = "px-5 py-2.5";
-const head = "px-5 py-2 font-medium";
 const WHEN = new Intl.DateTimeFormat("en-GB", { timeZone: "Atlantic/Bermuda", dateStyle: "medium", timeStyle: "short" });
 const WEEKDAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short" });
 
@@ -54,43 +53,26 @@ export default async function ReferenceDataPage() {
               Add a day above or import a year below; until then only weekends are not business days.
             </EmptyState>
           ) : (
-            <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label="Bank holidays">
-              <table className="w-full text-left text-sm">
-                <thead className="sticky top-0 bg-white text-xs text-slate-600 uppercase dark:bg-slate-900 dark:text-slate-400">
-                  <tr>
-                    <th scope="col" className={head}>
-                      Date
-                    </th>
-                    <th scope="col" className={head}>
-                      Holiday
-                    </th>
-                    <th scope="col" className={head}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                  {coming.map((h) => (
-                    <tr key={h.date}>
-                      <td className={`${cell} font-mono whitespace-nowrap`}>
-                        {h.date} <span className="font-sans text-xs text-slate-500 dark:text-slate-400">{WEEKDAY.format(new Date(`${h.date}T00:00:00Z`))}</span>
-                      </td>
-                      <td className={cell}>{h.name}</td>
-                      <td className={`${cell} text-right`}>
-                        <ConfirmAction
-                          action="holiday-remove"
-                          input={{ date: h.date }}
-                          label="Remove"
-                          destructive
-                          title={`Remove ${h.name} (${h.date})?`}
-                          explanation="It becomes a business day: payments may settle on it from the next one."
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable caption="Bank holidays" scrollRegion="Bank holidays" columns={["Date", "Holiday", { label: "Actions", srOnly: true }]}>
+              {coming.map((h) => (
+                <tr key={h.date}>
+                  <Cell mono className="whitespace-nowrap">
+                    {h.date} <span className="font-sans text-xs text-slate-500 dark:text-slate-400">{WEEKDAY.format(new Date(`${h.date}T00:00:00Z`))}</span>
+                  </Cell>
+                  <Cell>{h.name}</Cell>
+                  <Cell className="text-right">
+                    <ConfirmAction
+                      action="holiday-remove"
+                      input={{ date: h.date }}
+                      label="Remove"
+                      destructive
+                      title={`Remove ${h.name} (${h.date})?`}
+                      explanation="It becomes a business day: payments may settle on it from the next one."
+                    />
+                  </Cell>
+                </tr>
+              ))}
+            </DataTable>
           )}
           <div className="border-t border-slate-200 p-5 dark:border-slate-800">
             <h3 className="mb-3 text-sm font-semibold">Import a year</h3>
@@ -106,42 +88,26 @@ export default async function ReferenceDataPage() {
           {rates.length === 0 ? (
             <EmptyState title="No rates quoted">Cross-currency payments are refused until a rate is set below.</EmptyState>
           ) : (
-            <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label="FX rates and their history">
-              <table className="w-full text-left text-sm">
-                <thead className="sticky top-0 bg-white text-xs text-slate-600 uppercase dark:bg-slate-900 dark:text-slate-400">
-                  <tr>
-                    <th scope="col" className={head}>
-                      Pair
-                    </th>
-                    <th scope="col" className={`${head} text-right`}>
-                      Rate
-                    </th>
-                    <th scope="col" className={head}>
-                      Effective from
-                    </th>
-                    <th scope="col" className={head}>
-                      State
-                    </th>
+            <DataTable
+              caption="FX rates and their history"
+              scrollRegion="FX rates and their history"
+              columns={["Pair", { label: "Rate", align: "right" }, "Effective from", "State"]}
+            >
+              {rates.map((r) => {
+                return (
+                  <tr key={`${r.from}${r.to}${r.effectiveAt}`} className={r.current || r.scheduled ? undefined : "text-slate-500 dark:text-slate-400"}>
+                    <Cell mono>
+                      {r.from}/{r.to}
+                    </Cell>
+                    <Cell mono numeric>
+                      {r.rate.replace(/0+$/, "").replace(/\.$/, "")}
+                    </Cell>
+                    <Cell>{r.effectiveAt.startsWith("1970-") ? "Always" : WHEN.format(new Date(r.effectiveAt))}</Cell>
+                    <Cell>{r.current ? <Badge tone="green">Current</Badge> : r.scheduled ? <Badge tone="neutral">Scheduled</Badge> : "Earlier"}</Cell>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                  {rates.map((r) => {
-                    return (
-                      <tr key={`${r.from}${r.to}${r.effectiveAt}`} className={r.current || r.scheduled ? undefined : "text-slate-500 dark:text-slate-400"}>
-                        <td className={`${cell} font-mono`}>
-                          {r.from}/{r.to}
-                        </td>
-                        <td className={`${cell} text-right font-mono tabular-nums`}>{r.rate.replace(/0+$/, "").replace(/\.$/, "")}</td>
-                        <td className={cell}>{r.effectiveAt.startsWith("1970-") ? "Always" : WHEN.format(new Date(r.effectiveAt))}</td>
-                        <td className={cell}>
-                          {r.current ? <Badge tone="green">Current</Badge> : r.scheduled ? <Badge tone="neutral">Scheduled</Badge> : "Earlier"}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                );
+              })}
+            </DataTable>
           )}
           <div className="border-t border-slate-200 p-5 dark:border-slate-800">
             <OpsForm form="fx-rate-set" />

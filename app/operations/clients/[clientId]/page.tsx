@@ -5,6 +5,7 @@ import { ConfirmAction } from "@/components/operations/confirm-action";
 import { OpsForm } from "@/components/operations/ops-form";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
+import { Cell, DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/state-message";
 import { ZClientId } from "@/lib/contract/ops/schema";
@@ -17,9 +18,6 @@ import { getRuntime } from "@/lib/server/runtime";
 export const metadata: Metadata = { title: "Client · Bank operations" };
 
 type Props = { params: Promise<{ clientId: string }> };
-
-const cell = "px-5 py-2.5";
-const head = "px-5 py-2 font-medium";
 
 export default async function ClientPage({ params }: Props) {
   const { clientId } = await params;
@@ -114,77 +112,57 @@ export default async function ClientPage({ params }: Props) {
           {accounts.length === 0 ? (
             <EmptyState title="No accounts yet">Open the first account below.</EmptyState>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="text-xs text-slate-600 uppercase dark:text-slate-400">
-                  <tr>
-                    <th scope="col" className={head}>
-                      Number
-                    </th>
-                    <th scope="col" className={head}>
-                      Nickname
-                    </th>
-                    <th scope="col" className={head}>
-                      Status
-                    </th>
-                    <th scope="col" className={`${head} text-right`}>
-                      Available
-                    </th>
-                    <th scope="col" className={head}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                  {accounts.map((a) => (
-                    <tr key={a.accountNumber}>
-                      <td className={`${cell} font-mono`}>{a.accountNumber}</td>
-                      <td className={cell}>{a.nickname ?? "—"}</td>
-                      <td className={cell}>
-                        <Badge tone={a.status === "Closed" ? "neutral" : a.status === "INACTIVE" ? "red" : "green"}>
-                          {a.status === "INACTIVE" ? "Inactive" : a.status === "ACTIVE" ? "Active" : a.status}
-                        </Badge>
-                      </td>
-                      <td className={`${cell} text-right font-mono tabular-nums`}>
-                        {a.availableBalance} {a.currency}
-                      </td>
-                      <td className={cell}>
-                        {a.status === "Closed" ? null : (
-                          <div className="flex flex-wrap justify-end gap-2">
-                            {a.status === "INACTIVE" ? (
-                              <ConfirmAction
-                                action="account-status"
-                                input={{ clientId, accountNumber: a.accountNumber, status: "Active" }}
-                                label="Activate"
-                                title={`Activate account ${a.accountNumber}?`}
-                                explanation="It can be debited again from the next payment."
-                              />
-                            ) : (
-                              <ConfirmAction
-                                action="account-status"
-                                input={{ clientId, accountNumber: a.accountNumber, status: "INACTIVE" }}
-                                label="Deactivate"
-                                destructive
-                                title={`Deactivate account ${a.accountNumber}?`}
-                                explanation="Payments from it are refused from the next one. Its balance and history stay."
-                              />
-                            )}
-                            <ConfirmAction
-                              action="account-close"
-                              input={{ clientId, accountNumber: a.accountNumber }}
-                              label="Close"
-                              destructive
-                              title={`Close account ${a.accountNumber}?`}
-                              explanation="Only an account at zero with no pending payment closes. It stays visible to the client as inactive, with its history; it cannot be reopened."
-                            />
-                          </div>
+            <DataTable
+              caption="Accounts"
+              columns={["Number", "Nickname", "Status", { label: "Available", align: "right" }, { label: "Actions", srOnly: true }]}
+            >
+              {accounts.map((a) => (
+                <tr key={a.accountNumber}>
+                  <Cell mono>{a.accountNumber}</Cell>
+                  <Cell>{a.nickname ?? "—"}</Cell>
+                  <Cell>
+                    <Badge tone={a.status === "Closed" ? "neutral" : a.status === "INACTIVE" ? "red" : "green"}>
+                      {a.status === "INACTIVE" ? "Inactive" : a.status === "ACTIVE" ? "Active" : a.status}
+                    </Badge>
+                  </Cell>
+                  <Cell mono numeric>
+                    {a.availableBalance} {a.currency}
+                  </Cell>
+                  <Cell>
+                    {a.status === "Closed" ? null : (
+                      <div className="flex flex-wrap justify-end gap-2">
+                        {a.status === "INACTIVE" ? (
+                          <ConfirmAction
+                            action="account-status"
+                            input={{ clientId, accountNumber: a.accountNumber, status: "Active" }}
+                            label="Activate"
+                            title={`Activate account ${a.accountNumber}?`}
+                            explanation="It can be debited again from the next payment."
+                          />
+                        ) : (
+                          <ConfirmAction
+                            action="account-status"
+                            input={{ clientId, accountNumber: a.accountNumber, status: "INACTIVE" }}
+                            label="Deactivate"
+                            destructive
+                            title={`Deactivate account ${a.accountNumber}?`}
+                            explanation="Payments from it are refused from the next one. Its balance and history stay."
+                          />
                         )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                        <ConfirmAction
+                          action="account-close"
+                          input={{ clientId, accountNumber: a.accountNumber }}
+                          label="Close"
+                          destructive
+                          title={`Close account ${a.accountNumber}?`}
+                          explanation="Only an account at zero with no pending payment closes. It stays visible to the client as inactive, with its history; it cannot be reopened."
+                        />
+                      </div>
+                    )}
+                  </Cell>
+                </tr>
+              ))}
+            </DataTable>
           )}
           <div className="border-t border-slate-200 p-5 dark:border-slate-800">
             <OpsForm form="account-open" fixed={{ clientId }} />
@@ -196,65 +174,45 @@ export default async function ClientPage({ params }: Props) {
           {users.length === 0 ? (
             <EmptyState title="No portal users yet">Invite the first user below and hand them the link.</EmptyState>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="text-xs text-slate-600 uppercase dark:text-slate-400">
-                  <tr>
-                    <th scope="col" className={head}>
-                      Email
-                    </th>
-                    <th scope="col" className={head}>
-                      Role
-                    </th>
-                    <th scope="col" className={head}>
-                      Status
-                    </th>
-                    <th scope="col" className={head}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                  {users.map((u) => (
-                    <tr key={u.email}>
-                      <td className={cell}>{u.email}</td>
-                      <td className={cell}>{u.role}</td>
-                      <td className={cell}>
-                        <Badge tone={u.status === "active" ? "green" : u.status === "invited" ? "amber" : "red"}>{u.status}</Badge>
-                      </td>
-                      <td className={`${cell} flex flex-wrap justify-end gap-2`}>
-                        <ConfirmAction
-                          action="user-reset-password"
-                          input={{ clientId, email: u.email }}
-                          label="New link"
-                          title={`New set-password link for ${u.email}?`}
-                          explanation="Older links stop working. The new link is shown once."
-                          reveal={{ key: "inviteUrl", label: "Set-password link" }}
-                        />
-                        {u.status === "disabled" ? (
-                          <ConfirmAction
-                            action="user-enable"
-                            input={{ clientId, email: u.email }}
-                            label="Enable"
-                            title={`Enable ${u.email}?`}
-                            explanation="They can sign in again."
-                          />
-                        ) : (
-                          <ConfirmAction
-                            action="user-disable"
-                            input={{ clientId, email: u.email }}
-                            label="Disable"
-                            destructive
-                            title={`Disable ${u.email}?`}
-                            explanation="Their sessions end at once and they cannot sign in."
-                          />
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable caption="Portal users" columns={["Email", "Role", "Status", { label: "Actions", srOnly: true }]}>
+              {users.map((u) => (
+                <tr key={u.email}>
+                  <Cell>{u.email}</Cell>
+                  <Cell>{u.role}</Cell>
+                  <Cell>
+                    <Badge tone={u.status === "active" ? "green" : u.status === "invited" ? "amber" : "red"}>{u.status}</Badge>
+                  </Cell>
+                  <Cell className="flex flex-wrap justify-end gap-2">
+                    <ConfirmAction
+                      action="user-reset-password"
+                      input={{ clientId, email: u.email }}
+                      label="New link"
+                      title={`New set-password link for ${u.email}?`}
+                      explanation="Older links stop working. The new link is shown once."
+                      reveal={{ key: "inviteUrl", label: "Set-password link" }}
+                    />
+                    {u.status === "disabled" ? (
+                      <ConfirmAction
+                        action="user-enable"
+                        input={{ clientId, email: u.email }}
+                        label="Enable"
+                        title={`Enable ${u.email}?`}
+                        explanation="They can sign in again."
+                      />
+                    ) : (
+                      <ConfirmAction
+                        action="user-disable"
+                        input={{ clientId, email: u.email }}
+                        label="Disable"
+                        destructive
+                        title={`Disable ${u.email}?`}
+                        explanation="Their sessions end at once and they cannot sign in."
+                      />
+                    )}
+                  </Cell>
+                </tr>
+              ))}
+            </DataTable>
           )}
           <div className="border-t border-slate-200 p-5 dark:border-slate-800">
             <OpsForm form="user-invite" fixed={{ clientId }} />
