@@ -1,3 +1,4 @@
+import type { Unit } from "@/lib/server/core/unit";
 import { randomUUID } from "node:crypto";
 import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
 import { POST as swiftRoute } from "@/app/v1/payments/swift/route";
@@ -90,4 +91,19 @@ export async function countPayments(where: string, params: unknown[] = []): Prom
 /** The 201 body, checked against the response contract. */
 export function paymentOf(res: ApiResponse): TPaymentResponse {
   return ZPaymentResponse.parse(res.body);
+}
+
+/** The payment options of a request without simulation, as the pipeline passes them with the default lock wait. */
+export const PAYMENT_OPTIONS = { lockTimeoutMs: 2000, simulate: null } as const;
+
+/** An integration's unit of work (client `acme` unless told), on `db`; `inTransaction` when `db` is a transaction the test commits. */
+export function integrationUnit(db: Unit["db"], options: { responseSlot?: Unit["responseSlot"]; inTransaction?: boolean; clientId?: string } = {}): Unit {
+  const clientId = options.clientId ?? "acme";
+  return {
+    db,
+    inTransaction: options.inTransaction ?? false,
+    responseSlot: options.responseSlot ?? null,
+    actor: { clientId, actor: `client:${clientId}`, ip: null, correlationId: null, person: null },
+    now: new Date(),
+  };
 }

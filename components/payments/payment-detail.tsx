@@ -140,7 +140,8 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
               </Link>
             </DetailField>
             <DetailField label="Submitted">{formatBankDateTime(p.submittedAt)}</DetailField>
-            <DetailField label="Submitted by">{p.submittedBy?.email ?? "An API integration"}</DetailField>
+            <DetailField label={p.approvedBy.length ? "Drafted by" : "Submitted by"}>{p.submittedBy?.email ?? "An API integration"}</DetailField>
+            {p.approvedBy.length ? <DetailField label="Approved by">{p.approvedBy.map((a) => a.email).join(", ")}</DetailField> : null}
             <DetailField label="Payment id" mono>
               {p.transactionId}
             </DetailField>

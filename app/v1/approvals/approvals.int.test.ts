@@ -11,7 +11,7 @@ import { getRuntime } from "@/lib/server/runtime";
 import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { ACME_USD, achBody } from "@/tests/payments";
-import { approvalTeam } from "@/tests/approvals";
+import { approvalTeam, paymentsOfDraftKey } from "@/tests/approvals";
 import { portalTokenFor } from "@/tests/portal";
 
 type Outcome = { draft: TDraft | null; needsApproval: boolean };
@@ -26,15 +26,6 @@ async function balance(accountNumber: string): Promise<string> {
     accountNumber,
   ]);
   return rows[0]!.a;
-}
-
-async function paymentsWithKey(key: string): Promise<number> {
-  const { db } = await getRuntime();
-  const { rows } = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM idempotency_keys WHERE client_id = 'acme' AND idem_key = $1 AND path = '/v1/payments/ach-local' AND state = 'completed'",
-    [key],
-  );
-  return rows[0]!.n;
 }
 
 async function draftAch(amount: string, token = treasurer, extra: Record<string, unknown> = {}): Promise<{ outcome: Outcome; key: string }> {
@@ -105,7 +96,7 @@ describe("drafts", () => {
       canApprove: false,
     });
     expect(await balance(ACME_USD)).toBe(before);
-    expect(await paymentsWithKey(key)).toBe(0);
+    expect(await paymentsOfDraftKey(key)).toBe(0);
   });
 
   it("a portal user cannot bypass the draft by calling the payment route; an integration keeps the spec's behaviour", async () => {
@@ -145,7 +136,7 @@ describe("drafts", () => {
     expect(res.body).toMatchObject({ status: "Submitted", paymentId: expect.any(String) });
     expect(res.body.decisions).toMatchObject([{ decision: "approved", comment: "Checked against invoice 42", by: { email: "approver@acme.test" } }]);
     expect(BigInt(await balance(ACME_USD))).toBe(before - 120_000n);
-    expect(await paymentsWithKey(key)).toBe(1);
+    expect(await paymentsOfDraftKey(key)).toBe(1);
   });
 
   it("two approvals must come from two different people", async () => {
@@ -174,7 +165,7 @@ describe("drafts", () => {
       const paid = new Set(answers.filter((a) => a.status === 200).map((a) => a.body.paymentId));
       expect(answers.every((a) => a.status === 200)).toBe(true);
       expect(paid).toEqual(new Set([answers[0]!.body.paymentId]));
-      expect(await paymentsWithKey(key)).toBe(1);
+      expect(await paymentsOfDraftKey(key)).toBe(1);
       expect(BigInt(await balance(ACME_USD))).toBe(before - BigInt(1000 + round) * 100n);
     }
   });

@@ -5,7 +5,7 @@ import { createAchPayment } from "@/lib/server/payments/ach";
 import { verifyLedger } from "@/lib/server/ledger/verify";
 import { ZAchPaymentRequest } from "@/lib/contract/payments/schema";
 import { getRuntime } from "@/lib/server/runtime";
-import { achBody, ACME_USD, balanceMinor, countPayments, newKey, paymentOf, postAch } from "@/tests/payments";
+import { achBody, ACME_USD, balanceMinor, countPayments, newKey, paymentOf, postAch, integrationUnit, PAYMENT_OPTIONS } from "@/tests/payments";
 
 /**
  * A process killed between its in-flight marker and its commit: the marker
@@ -28,8 +28,7 @@ describe("crash between the in-flight marker and the commit", () => {
     expect(await claimKey(victim, scope, slot.token, slot.ttlSeconds, 60)).toEqual({ kind: "claimed" });
     // The submission statement has run (payment, debit and stored response written) but not committed.
     await victim.query("BEGIN");
-    const ctx = { clientId: "acme", actor: "client:acme", now: new Date(), lockTimeoutMs: 2000, simulate: null };
-    await createAchPayment({ db: victim, responseSlot: slot }, ctx, ZAchPaymentRequest.parse(body));
+    await createAchPayment(integrationUnit(victim, { responseSlot: slot, inTransaction: true }), { body: ZAchPaymentRequest.parse(body), ...PAYMENT_OPTIONS });
     expect(await countPayments("remittance_information = ARRAY[$1]", [tag])).toBe(0); // not committed yet
     const { rows } = await victim.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
     await runtime.db.query("SELECT pg_terminate_backend($1)", [rows[0]!.pid]);

@@ -4,7 +4,7 @@ import { createAchPayment } from "@/lib/server/payments/ach";
 import { ZAchPaymentRequest } from "@/lib/contract/payments/schema";
 import { getRuntime } from "@/lib/server/runtime";
 import { expectErrorBody } from "@/tests/api";
-import { ACME_USD, achBody, balanceMinor, countPayments, newKey, postAch, postSwift, swiftBody } from "@/tests/payments";
+import { ACME_USD, achBody, balanceMinor, countPayments, newKey, postAch, postSwift, swiftBody, integrationUnit, PAYMENT_OPTIONS } from "@/tests/payments";
 
 describe("instructionIdentification deduplication", () => {
   it("rejects a reuse on ACH with ACH_LOCAL_DUPLICATE_INSTRUCTION_ID and submits nothing", async () => {
@@ -54,8 +54,10 @@ describe("instructionIdentification deduplication", () => {
     try {
       // Another submission of the same id, still in flight: written, not yet committed.
       await holder.query("BEGIN");
-      const ctx = { clientId: "acme", actor: "client:acme", now: new Date(), lockTimeoutMs: 2000, simulate: null };
-      await createAchPayment({ db: holder, responseSlot: null }, ctx, ZAchPaymentRequest.parse(achBody({ instructionIdentification: "LOCKED-1" })));
+      await createAchPayment(integrationUnit(holder, { inTransaction: true }), {
+        body: ZAchPaymentRequest.parse(achBody({ instructionIdentification: "LOCKED-1" })),
+        ...PAYMENT_OPTIONS,
+      });
       const balance = await balanceMinor(ACME_USD);
       const key = newKey();
       const res = await postAch(achBody({ instructionIdentification: "LOCKED-1" }), { key });

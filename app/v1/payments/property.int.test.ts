@@ -9,7 +9,7 @@ import { createAchPayment } from "@/lib/server/payments/ach";
 import { movePayment } from "@/lib/server/payments/lifecycle";
 import { ZAchPaymentRequest, type TPaymentStatus } from "@/lib/contract/payments/schema";
 import { getRuntime } from "@/lib/server/runtime";
-import { achBody, balanceMinor, setBalance } from "@/tests/payments";
+import { achBody, balanceMinor, setBalance, integrationUnit, PAYMENT_OPTIONS } from "@/tests/payments";
 
 const ACCOUNT = "1000123459";
 const ACCOUNT_ID = `ACC-${ACCOUNT}`;
@@ -29,7 +29,6 @@ const ALLOWED: Record<TPaymentStatus, TPaymentStatus[]> = { Pending: ["Completed
 describe("money conservation (property)", () => {
   it("random payments, failures, reversals and deposits conserve money and never go negative", async () => {
     const runtime = await getRuntime();
-    const ctx = { clientId: "acme", actor: "client:acme", now: new Date(), lockTimeoutMs: 2000, simulate: null };
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 100_000 }), fc.array(op, { minLength: 1, maxLength: 25 }), async (start, ops) => {
         await setBalance(ACCOUNT, BigInt(start));
@@ -45,7 +44,7 @@ describe("money conservation (property)", () => {
                 instructedAmount: { amount: formatAmount(BigInt(step.amount), "BMD"), currency: "BMD" },
               }),
             );
-            const payment = await createAchPayment({ db: runtime.db, responseSlot: null }, ctx, body);
+            const payment = await createAchPayment(integrationUnit(runtime.db), { body: body, ...PAYMENT_OPTIONS });
             const covered = model >= BigInt(step.amount);
             expect(payment.transactionStatus).toBe(covered ? "Pending" : "Failed");
             if (covered) {

@@ -1,4 +1,4 @@
-import { assertNotHeldBack } from "@/lib/server/approvals/guard";
+import { assertNotHeldBack } from "@/lib/server/dual-control/policies";
 import { endpoint } from "@/lib/server/http/endpoint";
 import { createBatchV1 } from "@/lib/server/virtual-accounts/create";
 import { createVirtualAccountsV1Operation, listVirtualAccountsOperation } from "@/lib/contract/virtual-accounts/operations";
@@ -7,7 +7,7 @@ import { listVirtualAccountsPage } from "@/lib/server/virtual-accounts/service";
 export const dynamic = "force-dynamic";
 
 export const POST = endpoint(createVirtualAccountsV1Operation, async (ctx) => {
-  await assertNotHeldBack(ctx.runtime.db, ctx.principal, { rail: "VIRTUAL_ACCOUNT_BATCH", request: ctx.body });
+  await assertNotHeldBack(ctx.runtime.db, ctx.actor, { rail: "VIRTUAL_ACCOUNT_BATCH", request: ctx.body }, false);
   return createBatchV1(ctx);
 });
 

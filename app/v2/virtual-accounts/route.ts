@@ -1,4 +1,4 @@
-import { assertNotHeldBack } from "@/lib/server/approvals/guard";
+import { assertNotHeldBack } from "@/lib/server/dual-control/policies";
 import { endpoint } from "@/lib/server/http/endpoint";
 import { createBatchV2 } from "@/lib/server/virtual-accounts/create";
 import { createVirtualAccountsV2Operation } from "@/lib/contract/virtual-accounts/operations";
@@ -6,6 +6,6 @@ import { createVirtualAccountsV2Operation } from "@/lib/contract/virtual-account
 export const dynamic = "force-dynamic";
 
 export const POST = endpoint(createVirtualAccountsV2Operation, async (ctx) => {
-  await assertNotHeldBack(ctx.runtime.db, ctx.principal, { rail: "VIRTUAL_ACCOUNT_BATCH", request: ctx.body });
+  await assertNotHeldBack(ctx.runtime.db, ctx.actor, { rail: "VIRTUAL_ACCOUNT_BATCH", request: ctx.body }, false);
   return createBatchV2(ctx);
 });

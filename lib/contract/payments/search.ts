@@ -96,7 +96,13 @@ export const ZPaymentSummary = ZPaymentStatusRecord.extend({
     bankName: z.string().nullable(),
   }),
   submittedAt: z.string().meta({ description: "ISO 8601 with offset", example: "2026-11-24T13:05:00.000Z" }),
-  submittedBy: z.object({ email: z.string() }).nullable().meta({ description: "The portal user who submitted it; null for payments an integration sent" }),
+  submittedBy: z
+    .object({ email: z.string() })
+    .nullable()
+    .meta({ description: "The person who made it, or drafted it when it needed approval; null for payments an integration sent" }),
+  approvedBy: z
+    .array(z.object({ email: z.string(), decidedAt: z.string().meta({ description: "ISO 8601 with offset" }) }))
+    .meta({ description: "Who approved the draft it was made from, in the order they decided; empty when it needed no approval" }),
 }).meta({ id: "PaymentSummary" });
 
 export const ZPaymentList = envelopeOf(ZPaymentSummary).meta({ id: "PaymentList" });

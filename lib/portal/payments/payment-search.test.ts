@@ -33,14 +33,19 @@ describe("payments CSV", () => {
     beneficiary: { name: 'Island, "Supplies"', accountIdentification: "200", bankIdentification: "BANK_A", bankName: "Bank A" },
     submittedAt: "2026-11-25T13:00:00.000Z",
     submittedBy: { email: "treasurer@acme.test" },
+    approvedBy: [
+      { email: "approver@acme.test", decidedAt: "2026-11-25T12:58:00.000Z" },
+      { email: "admin@acme.test", decidedAt: "2026-11-25T12:59:00.000Z" },
+    ],
   };
 
   it("writes one row per payment with named columns, plain decimals, quoting and defused formulas", () => {
     const [header, row, ...rest] = paymentsToCsv([payment]).split("\r\n");
     expect(rest).toEqual([]);
     expect(header).toBe(
-      "payment_id,submitted_at,submitted_by,rail,status,debit_account,debit_currency,debit_amount,credit_currency,credit_amount,exchange_rate,beneficiary_name,beneficiary_account,beneficiary_bank,beneficiary_bank_name,instruction_identification,remittance_information,value_date",
+      "payment_id,submitted_at,submitted_by,approved_by,rail,status,debit_account,debit_currency,debit_amount,credit_currency,credit_amount,exchange_rate,beneficiary_name,beneficiary_account,beneficiary_bank,beneficiary_bank_name,instruction_identification,remittance_information,value_date",
     );
+    expect(row).toContain(",treasurer@acme.test,approver@acme.test / admin@acme.test,ACH,");
     expect(row).toContain(",-12.50,");
     expect(row).toContain('"Island, ""Supplies"""');
     expect(row).toContain(`,"'=SUM(A1) / Q4",`);

@@ -8,6 +8,7 @@ const COLUMNS: ReadonlyArray<readonly [string, (p: TPaymentSummary) => string]> 
   ["payment_id", (p) => p.transactionId],
   ["submitted_at", (p) => p.submittedAt],
   ["submitted_by", (p) => p.submittedBy?.email ?? ""],
+  ["approved_by", (p) => p.approvedBy.map((a) => a.email).join(" / ")],
   ["rail", (p) => p.type],
   ["status", (p) => p.status],
   ["debit_account", (p) => p.debtorAccount.identification],

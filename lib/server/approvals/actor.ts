@@ -1,12 +1,12 @@
 import "server-only";
 import type { Principal } from "@/lib/server/auth/tokens";
-import type { RequestActor } from "@/lib/server/http/actor";
+import type { Actor } from "@/lib/server/core/unit";
 import { canApprove, type Role } from "@/lib/contract/auth/roles";
 import { APPROVAL_RAIL_PERMISSIONS, type TApprovalRail } from "@/lib/contract/approvals/schema";
 import { ApiError } from "@/lib/contract/http/errors";
 
 /** What every audit row of a request carries (the pipeline's ctx.actor). */
-export type AuditContext = Pick<RequestActor, "clientId" | "actor" | "ip" | "correlationId">;
+export type AuditContext = Pick<Actor, "clientId" | "actor" | "ip" | "correlationId">;
 
 /** A signed-in portal user acting through the API. */
 export type PortalCaller = AuditContext & { userId: string; role: Role };
@@ -15,7 +15,7 @@ export type PortalCaller = AuditContext & { userId: string; role: Role };
  * Dual control is a portal feature: drafts and approvals are people's acts,
  * so an integration's token (no portal user) is refused.
  */
-export function portalCallerOf(principal: Principal, actor: RequestActor): PortalCaller {
+export function portalCallerOf(principal: Principal, actor: Actor): PortalCaller {
   const user = principal.portalUser;
   if (!user) throw new ApiError("FORBIDDEN", "Approvals are made by people signed in to the portal, not with an integration's token.");
   return { clientId: actor.clientId, actor: actor.actor, ip: actor.ip, correlationId: actor.correlationId, userId: user.id, role: user.role };
@@ -30,7 +30,7 @@ export function requireApprover(role: string | null): void {
 }
 
 /** Drafting asks for the permission of the operation the draft will be submitted to: a draft is never a way around a role. */
-export function requireRailPermission(principal: Principal, rail: TApprovalRail): void {
+export function requireRailPermission(scopes: ReadonlySet<string>, rail: TApprovalRail): void {
   const permission = APPROVAL_RAIL_PERMISSIONS[rail];
-  if (!principal.scopes.has(permission)) throw new ApiError("FORBIDDEN", `Drafting a ${rail} request requires the permission ${permission}.`);
+  if (!scopes.has(permission)) throw new ApiError("FORBIDDEN", `Drafting a ${rail} request requires the permission ${permission}.`);
 }

@@ -1,22 +1,17 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { writeAudit } from "@/lib/server/audit/write";
-import type { PortalCaller } from "@/lib/server/approvals/actor";
-import { getPolicies } from "@/lib/server/approvals/policies";
+import { requireRailPermission, type PortalCaller } from "@/lib/server/approvals/actor";
+import { policiesOf } from "@/lib/server/dual-control/policies";
 import { accountCurrency, findDraft, insertDraft, listDecisions, listDrafts } from "@/lib/server/approvals/repo";
 import { currentQuote, quotedRate, toDraft } from "@/lib/server/approvals/view";
 import type { Queryable } from "@/lib/server/db/types";
 import { currentReferenceData } from "@/lib/server/payments/known-data";
 import { draftTiming } from "@/lib/contract/approvals/expiry";
 import { draftFacts, matchPolicy } from "@/lib/contract/approvals/policy";
-import type { TApprovalPolicy, TApprovalRail, TCreateDraft, TDraft, TDraftList } from "@/lib/contract/approvals/schema";
+import type { TApprovalRail, TCreateDraft, TDraft, TDraftList } from "@/lib/contract/approvals/schema";
 import { parseAmount } from "@/lib/contract/money";
 import { ApiError } from "@/lib/contract/http/errors";
-
-/** The organisation's policies in contract form, for matching. */
-export async function policiesOf(db: Queryable, clientId: string): Promise<TApprovalPolicy[]> {
-  return (await getPolicies(db, clientId)).policies;
-}
 
 /** Only ACH and SWIFT aim at a settlement date a maker can push back; the other rails have no such choice. */
 function aimsNextBusinessDay(input: TCreateDraft): boolean {
@@ -50,6 +45,7 @@ export async function createDraft(
   input: TCreateDraft,
   idempotencyKey: string,
   now = new Date(),
+  makerId = caller.userId,
 ): Promise<{ draft: TDraft | null; needsApproval: boolean }> {
   const facts = draftFacts(input);
   const policy = matchPolicy(await policiesOf(tx, caller.clientId), facts);
@@ -76,7 +72,7 @@ export async function createDraft(
     amount_minor: money ? parseAmount(money.amount, money.currency).toString() : null,
     debtor_account: facts.debtorAccount,
     beneficiary: facts.beneficiary,
-    maker_id: caller.userId,
+    maker_id: makerId,
     approvals_required: policy.approvers,
     next_business_day: nextDay,
     settlement_date: timing.settlementDate,
@@ -137,15 +133,21 @@ export async function listDraftsFor(db: Queryable, caller: PortalCaller, filter:
   };
 }
 
-/** One click on an expired, rejected or refused draft: the same request as a new draft, with a new key and cut-off. */
+/**
+ * One click on an expired, rejected or refused draft: the same request as a
+ * new draft, with a new key and cut-off. The draft keeps its maker, whoever
+ * clicks, so its author can never decide it; the clicker needs the rail's
+ * permission, as for any draft.
+ */
 export async function redraft(
   tx: Queryable,
-  caller: PortalCaller,
+  caller: PortalCaller & { scopes: ReadonlySet<string> },
   draftId: string,
   idempotencyKey: string,
   now = new Date(),
 ): Promise<{ draft: TDraft | null; needsApproval: boolean }> {
   const previous = await getDraft(tx, caller, draftId, now);
+  requireRailPermission(caller.scopes, previous.rail);
   if (previous.status === "AwaitingApproval" || previous.status === "Submitting" || previous.status === "Submitted") {
     throw new ApiError("DRAFT_NOT_PENDING", "Only an expired, rejected or refused draft can be drafted again.");
   }
@@ -155,7 +157,7 @@ export async function redraft(
       ? { rail: previous.rail, request: previous.request, nextBusinessDay: previous.nextBusinessDay }
       : { rail: previous.rail, request: previous.request }
   ) as TCreateDraft;
-  const outcome = await createDraft(tx, caller, input, idempotencyKey, now);
+  const outcome = await createDraft(tx, caller, input, idempotencyKey, now, previous.maker.userId);
   await writeAudit(tx, {
     ...caller,
     action: "draft.redrafted",

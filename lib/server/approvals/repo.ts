@@ -4,30 +4,6 @@ import type { TApprovalRail } from "@/lib/contract/approvals/schema";
 
 /** The only SQL of dual control: policies, drafts and decisions. The tenant is in every WHERE. */
 
-/** threshold_minor: minor units of money, or a number of accounts for a VIRTUAL_ACCOUNT_BATCH policy. */
-export type PolicyRow = { rail: TApprovalRail; currency: string; threshold_minor: string; approvers: 1 | 2 };
-
-export async function listPolicies(db: Queryable, clientId: string): Promise<PolicyRow[]> {
-  const { rows } = await db.query<PolicyRow>(
-    "SELECT rail, currency, threshold_minor::text, approvers FROM approval_policies WHERE client_id = $1 ORDER BY rail, currency",
-    [clientId],
-  );
-  return rows;
-}
-
-/** Replaces the organisation's policies (the caller holds a transaction and audits the change). */
-export async function replacePolicies(db: Queryable, clientId: string, policies: readonly PolicyRow[]): Promise<void> {
-  // The row lock on the client serialises two admins saving at once, so each audit row's before is true.
-  await db.query("SELECT 1 FROM clients WHERE client_id = $1 FOR UPDATE", [clientId]);
-  await db.query("DELETE FROM approval_policies WHERE client_id = $1", [clientId]);
-  await db.query(
-    `INSERT INTO approval_policies (client_id, rail, currency, threshold_minor, approvers)
-     SELECT $1, rail, currency, threshold_minor, approvers
-     FROM jsonb_to_recordset($2::jsonb) AS p(rail text, currency text, threshold_minor bigint, approvers smallint)`,
-    [clientId, JSON.stringify(policies)],
-  );
-}
-
 export type DraftStatusRow = "AwaitingApproval" | "Submitting" | "Submitted" | "Rejected" | "Refused";
 
 export type DraftRow = {
@@ -157,6 +133,17 @@ export async function setDraftStatus(
     "UPDATE payment_drafts SET status = $3, payment_id = coalesce($4, payment_id), refusal = $5, updated_at = now() WHERE client_id = $1 AND draft_id = $2",
     [clientId, draftId, change.status, change.paymentId ?? null, change.refusal ?? null],
   );
+}
+
+/** The maker as the database says now: their role and their organisation's permissions (null: no longer its user). */
+export async function makerNow(db: Queryable, clientId: string, userId: string): Promise<{ role: string; clientPermissions: string[] } | null> {
+  const { rows } = await db.query<{ role: string; permissions: string[] }>(
+    `SELECT u.role, c.permissions FROM users u JOIN clients c ON c.client_id = u.client_id
+     WHERE u.user_id = $1 AND u.client_id = $2 AND c.suspended_at IS NULL`,
+    [userId, clientId],
+  );
+  const row = rows[0];
+  return row ? { role: row.role, clientPermissions: row.permissions } : null;
 }
 
 /** The user's role and organisation as the database says now (a token's role may be minutes old). */

@@ -10,7 +10,7 @@ describe("requestActor", () => {
     expect(requestActor(client, "203.0.113.9", "corr-1")).toEqual({
       clientId: "acme",
       actor: "client:acme",
-      portalUserId: null,
+      person: null,
       ip: "203.0.113.9",
       correlationId: "corr-1",
     });
@@ -18,7 +18,12 @@ describe("requestActor", () => {
 
   it("names the portal user behind a portal token", () => {
     const portal: Principal = { ...client, portalUser: { id: "u-1", email: "treasurer@acme.test", role: "treasurer", sessionId: "s-1" } };
-    expect(requestActor(portal, null, "corr-2")).toMatchObject({ clientId: "acme", actor: "user:u-1", portalUserId: "u-1", ip: null });
+    expect(requestActor(portal, null, "corr-2")).toMatchObject({
+      clientId: "acme",
+      actor: "user:u-1",
+      person: { userId: "u-1", email: "treasurer@acme.test" },
+      ip: null,
+    });
   });
 
   it("spreads into an audit row", () => {

@@ -7,19 +7,13 @@ import { baseUrlOf } from "@/lib/server/http/base-url";
 import { clientIpOf } from "@/lib/server/http/client-ip";
 import { correlationIdOf } from "@/lib/server/http/correlation";
 import { requestActor, type RequestActor } from "@/lib/server/http/actor";
+import type { Unit } from "@/lib/server/core/unit";
 import { ApiError } from "@/lib/contract/http/errors";
-import {
-  idempotencyStep,
-  prepareClaim,
-  replayResponse,
-  type IdempotencySession,
-  type StatementRunner,
-  type TransactionRunner,
-} from "@/lib/server/http/idempotency";
+import { idempotencyStep, prepareClaim, replayResponse, type IdempotencySession, type TransactionRunner } from "@/lib/server/http/idempotency";
 import { requiredPermissions, type OperationInput, type OperationResult, type OperationSpec } from "@/lib/contract/http/operation";
 import { admitRequest, portalBucket, type Quota } from "@/lib/server/http/rate-limit";
 import { CSV_TYPE, errorResponse, JSON_TYPE, renderResponse } from "@/lib/server/http/respond";
-import { parseInput } from "@/lib/server/http/validation";
+import { parseInput } from "@/lib/contract/validation";
 import type { ClaimOutcome, ClaimRequest } from "@/lib/server/idempotency/repo";
 import { observed } from "@/lib/server/observability/request-log";
 import { getRuntime, type Runtime } from "@/lib/server/runtime";
@@ -41,8 +35,11 @@ export type RequestContext<O extends OperationSpec> = OperationInput<O> & {
    * transaction (lib/server/http/idempotency.ts).
    */
   transaction: TransactionRunner;
-  /** Or: the change as one statement that stores its own response (lib/server/http/idempotency.ts). */
-  statement: StatementRunner;
+  /**
+   * Or: a use case's unit of work (lib/server/core/unit.ts): the request's actor and clock, and the
+   * Idempotency-Key claim that the use case's own write stores its response with (lib/server/http/idempotency.ts).
+   */
+  inUnit: <T>(useCase: (unit: Unit) => Promise<T>) => Promise<T>;
 };
 
 export type Handler<O extends OperationSpec> = (ctx: RequestContext<O>) => Promise<OperationResult<O>>;
@@ -207,17 +204,19 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
       contentTypeStep(request, operation, bodyText);
       const url = new URL(request.url);
       const input = parseStep(operation, (await context?.params) ?? {}, url, decodeBody(request, operation, bodyText));
+      const actor = principal ? requestActor(principal, clientIpOf(request.headers), correlationId) : null;
+      const session = idempotency;
       const result = await handler({
         ...input,
         request,
         correlationId,
         principal: principal as RequestContext<O>["principal"],
-        actor: (principal ? requestActor(principal, clientIpOf(request.headers), correlationId) : null) as RequestContext<O>["actor"],
+        actor: actor as RequestContext<O>["actor"],
         runtime,
         responseHeaders: headers,
         baseUrl: baseUrlOf(request.headers, url, runtime.config),
         transaction: idempotency.transaction,
-        statement: idempotency.statement,
+        inUnit: (useCase) => session.statement((stored) => useCase({ ...stored, inTransaction: false, actor: actor!, now: new Date() })),
       });
       checkResponse(operation, result);
       await idempotency.succeed(result);

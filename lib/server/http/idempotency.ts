@@ -1,14 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { IDEMPOTENCY_HEADER } from "@/lib/contract/http/operation";
-import type { PoolClient } from "pg";
-import type { Queryable } from "@/lib/server/db/types";
+import type { Pool, PoolClient } from "pg";
 import type { Principal } from "@/lib/server/auth/tokens";
 import { withTransaction } from "@/lib/server/db/transaction";
 import { ApiError } from "@/lib/contract/http/errors";
 import type { OperationSpec } from "@/lib/contract/http/operation";
 import { JSON_TYPE, renderResponse } from "@/lib/server/http/respond";
 import {
+  IN_FLIGHT_STALE_S,
   completeKey,
   releaseKey,
   type ClaimOutcome,
@@ -18,9 +18,6 @@ import {
   type StoredResponse,
 } from "@/lib/server/idempotency/repo";
 import type { Runtime } from "@/lib/server/runtime";
-
-/** A claimant silent this long is presumed dead (decisions §5): its key may be claimed again. */
-export const IN_FLIGHT_STALE_S = 60;
 
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,7 +40,7 @@ export type TransactionRunner = <T>(fn: (tx: PoolClient) => Promise<T>) => Promi
  * statement around the domain's function), writing nothing and answering
  * requestInProgress() when the claim is no longer its own.
  */
-export type StatementUnit = { readonly db: Queryable; readonly responseSlot: ResponseSlot | null };
+export type StatementUnit = { readonly db: Pool; readonly responseSlot: ResponseSlot | null };
 
 /** Runs `write` in a statement unit of work. Use it or `transaction`, once per request. */
 export type StatementRunner = <T>(write: (unit: StatementUnit) => Promise<T>) => Promise<T>;

@@ -3,6 +3,9 @@ import type { Queryable } from "@/lib/server/db/types";
 
 /** The only SQL for stored idempotent responses. The client is in every WHERE. */
 
+/** A claimant silent this long is presumed dead (decisions §5): its key may be claimed again. */
+export const IN_FLIGHT_STALE_S = 60;
+
 export type IdempotencyScope = { clientId: string; method: string; path: string; key: string };
 
 export type StoredResponse = { status: number; body: string };

@@ -11,7 +11,7 @@ import { createInternalTransfer } from "@/lib/server/payments/internal";
 import { movePayment } from "@/lib/server/payments/lifecycle";
 import { createSwiftPayment } from "@/lib/server/payments/swift";
 import { getRuntime } from "@/lib/server/runtime";
-import { achBody, balanceMinor, setBalance, swiftBody } from "@/tests/payments";
+import { achBody, balanceMinor, setBalance, swiftBody, integrationUnit, PAYMENT_OPTIONS } from "@/tests/payments";
 
 /**
  * The ledger's invariants under random sequences over several accounts and currencies
@@ -61,8 +61,7 @@ type ModelPayment = { id: string; status: TPaymentStatus; held: boolean; accepte
 describe("ledger invariants (property, several accounts and currencies)", () => {
   it("payments, FX, internal transfers, failures, reversals and deposits keep every entry balanced and every balance equal to its postings", async () => {
     const { db } = await getRuntime();
-    const ctx = { clientId: "acme", actor: "client:acme", now: new Date(), lockTimeoutMs: 2000, simulate: null };
-    const unit = { db, responseSlot: null };
+    const unit = integrationUnit(db);
     const stored = async (id: string) =>
       (
         await db.query<Stored>(
@@ -121,10 +120,8 @@ describe("ledger invariants (property, several accounts and currencies)", () => 
               const fx = step.kind === "swift" && step.from.currency === "USD" ? step.fx : null;
               const response =
                 step.kind === "ach"
-                  ? await createAchPayment(
-                      unit,
-                      ctx,
-                      ZAchPaymentRequest.parse(
+                  ? await createAchPayment(unit, {
+                      body: ZAchPaymentRequest.parse(
                         achBody({
                           debtorAccount: { identification: step.from.number },
                           debitCurrency: step.from.currency,
@@ -132,12 +129,11 @@ describe("ledger invariants (property, several accounts and currencies)", () => 
                           instructedAmount: { amount: money(step.amount, step.from.currency), currency: step.from.currency },
                         }),
                       ),
-                    )
+                      ...PAYMENT_OPTIONS,
+                    })
                   : step.kind === "swift"
-                    ? await createSwiftPayment(
-                        unit,
-                        ctx,
-                        ZSwiftPaymentRequest.parse(
+                    ? await createSwiftPayment(unit, {
+                        body: ZSwiftPaymentRequest.parse(
                           swiftBody({
                             debtorAccount: { identification: step.from.number },
                             chargesType: step.charges,
@@ -149,16 +145,16 @@ describe("ledger invariants (property, several accounts and currencies)", () => 
                               : { instructedAmount: { currency: step.from.currency, amount: money(step.amount, step.from.currency) } }),
                           }),
                         ),
-                      )
-                    : await createInternalTransfer(
-                        unit,
-                        ctx,
-                        ZInternalTransferRequest.parse({
+                        ...PAYMENT_OPTIONS,
+                      })
+                    : await createInternalTransfer(unit, {
+                        body: ZInternalTransferRequest.parse({
                           debtorAccount: { identification: step.from.number },
                           creditorAccount: { identification: step.to.number },
                           instructedAmount: { currency: step.from.currency, amount: money(step.amount, step.from.currency) },
                         }),
-                      );
+                        ...PAYMENT_OPTIONS,
+                      });
               const row = await stored(response.id);
               const out = BigInt(row.debit_minor) + BigInt(row.charge_minor);
               expect(BigInt(row.debit_minor)).toBe(BigInt(step.amount));

@@ -1,10 +1,10 @@
 import "server-only";
 import { ApiError } from "@/lib/contract/http/errors";
-import type { StatementUnit } from "@/lib/server/http/idempotency";
+import type { Unit } from "@/lib/server/core/unit";
 import { parseAmount } from "@/lib/contract/money";
 import type { TAchPaymentRequest, TPaymentResponse } from "@/lib/contract/payments/schema";
 import { achSettlementDate } from "@/lib/contract/payments/settlement-date";
-import { submitPayment, type PaymentContext } from "@/lib/server/payments/submit";
+import { submitPayment, type PaymentInput } from "@/lib/server/payments/submit";
 
 /** Additional information arrives as a line or lines (spec §2.7 leaves its type open); stored as lines. */
 function lines(value: string | string[] | null | undefined): string[] | null {
@@ -12,9 +12,9 @@ function lines(value: string | string[] | null | undefined): string[] | null {
   return typeof value === "string" ? [value] : value;
 }
 
-/** POST /v1/payments/ach-local: the rules beyond the schema's, then one submission. */
-export function createAchPayment(unit: StatementUnit, ctx: PaymentContext, body: TAchPaymentRequest): Promise<TPaymentResponse> {
-  return submitPayment(unit, ctx, body.debtorAccount.identification, (debtor, reference) => {
+/** An ACH payment (POST /v1/payments/ach-local): the rules beyond the schema's, then one submission. */
+export function createAchPayment(unit: Unit, { body, ...options }: PaymentInput<TAchPaymentRequest>): Promise<TPaymentResponse> {
+  return submitPayment(unit, options, { rail: "ACH", request: body }, (debtor, reference, now) => {
     if (debtor.currency !== body.debitCurrency) {
       throw new ApiError("VALIDATION_ERROR", `debitCurrency must be the debtor account's currency (${debtor.currency}).`, { field: "debitCurrency" });
     }
@@ -36,7 +36,7 @@ export function createAchPayment(unit: StatementUnit, ctx: PaymentContext, body:
       exchangeRate: null,
       chargeMinor: 0n,
       chargesType: null,
-      settlementDate: achSettlementDate(ctx.now, reference.holidays, reference.achCutoff),
+      settlementDate: achSettlementDate(now, reference.holidays, reference.achCutoff),
       details: {
         creditorAccount: {
           schemeName: "BBAN",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createAchPayment } from "@/lib/server/payments/ach";
-import type { PaymentContext } from "@/lib/server/payments/submit";
+import type { Unit } from "@/lib/server/core/unit";
 import { ZAchPaymentRequest } from "@/lib/contract/payments/schema";
 import { getRuntime } from "@/lib/server/runtime";
 import { achBody, ACME_BMD, ACME_USD, balanceMinor, setBalance } from "@/tests/payments";
@@ -12,7 +12,9 @@ import { achBody, ACME_BMD, ACME_USD, balanceMinor, setBalance } from "@/tests/p
  * single payment would see.
  */
 describe("payments submitted together", () => {
-  const ctx: PaymentContext = { clientId: "acme", actor: "client:acme", now: new Date(), lockTimeoutMs: 2000, simulate: null };
+  const actor = { clientId: "acme", actor: "client:acme", ip: null, correlationId: null, person: null };
+  const unit = (db: Unit["db"], responseSlot: Unit["responseSlot"] = null): Unit => ({ db, inTransaction: false, responseSlot, actor, now: new Date() });
+  const options = { lockTimeoutMs: 2000, simulate: null };
   const ach = (overrides: Record<string, unknown>) => ZAchPaymentRequest.parse(achBody(overrides));
 
   it("give each its own outcome, as if each were alone", async () => {
@@ -26,25 +28,22 @@ describe("payments submitted together", () => {
 
     const submissions = [
       ...Array.from({ length: 8 }, (_, i) =>
-        createAchPayment(
-          { db: db, responseSlot: null },
-          ctx,
-          ach({ instructedAmount: { amount: "1.00", currency: "USD" }, remittanceInformation: [`${tag}-ok-${i}`] }),
-        ),
+        createAchPayment(unit(db), {
+          body: ach({ instructedAmount: { amount: "1.00", currency: "USD" }, remittanceInformation: [`${tag}-ok-${i}`] }),
+          ...options,
+        }),
       ),
-      createAchPayment(
-        { db: db, responseSlot: null },
-        ctx,
-        ach({ ...bmd, instructedAmount: { amount: "40.00", currency: "BMD" }, remittanceInformation: [`${tag}-bmd-a`] }),
-      ),
-      createAchPayment(
-        { db: db, responseSlot: null },
-        ctx,
-        ach({ ...bmd, instructedAmount: { amount: "40.00", currency: "BMD" }, remittanceInformation: [`${tag}-bmd-b`] }),
-      ),
-      createAchPayment({ db: db, responseSlot: null }, ctx, ach({ instructionIdentification: `D${tag.slice(-8)}`, remittanceInformation: [`${tag}-dup-1`] })),
-      createAchPayment({ db: db, responseSlot: null }, ctx, ach({ instructionIdentification: `D${tag.slice(-8)}`, remittanceInformation: [`${tag}-dup-2`] })),
-      createAchPayment({ db: db, responseSlot: lostClaim }, ctx, ach({ remittanceInformation: [`${tag}-lost`] })),
+      createAchPayment(unit(db), {
+        body: ach({ ...bmd, instructedAmount: { amount: "40.00", currency: "BMD" }, remittanceInformation: [`${tag}-bmd-a`] }),
+        ...options,
+      }),
+      createAchPayment(unit(db), {
+        body: ach({ ...bmd, instructedAmount: { amount: "40.00", currency: "BMD" }, remittanceInformation: [`${tag}-bmd-b`] }),
+        ...options,
+      }),
+      createAchPayment(unit(db), { body: ach({ instructionIdentification: `D${tag.slice(-8)}`, remittanceInformation: [`${tag}-dup-1`] }), ...options }),
+      createAchPayment(unit(db), { body: ach({ instructionIdentification: `D${tag.slice(-8)}`, remittanceInformation: [`${tag}-dup-2`] }), ...options }),
+      createAchPayment(unit(db, lostClaim), { body: ach({ remittanceInformation: [`${tag}-lost`] }), ...options }),
     ];
     const settled = await Promise.allSettled(submissions);
 
@@ -89,15 +88,14 @@ describe("payments submitted together", () => {
       const order = Array.from({ length: 60 }, (_, i) => accounts[(i * (round + 1) + (i % 2 ? 2 : 0)) % accounts.length]!);
       const settled = await Promise.allSettled(
         order.map((account, i) =>
-          createAchPayment(
-            { db: db, responseSlot: null },
-            ctx,
-            ach({
+          createAchPayment(unit(db), {
+            body: ach({
               debtorAccount: { identification: account },
               instructedAmount: { amount: "0.01", currency: "USD" },
               remittanceInformation: [`LOCKS-${round}-${i}`],
             }),
-          ),
+            ...options,
+          }),
         ),
       );
       expect(settled.filter((s) => s.status === "rejected").map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);

@@ -3,9 +3,9 @@ import { ApiError } from "@/lib/contract/http/errors";
 import { creditForDebit, normalizeRate } from "@/lib/contract/payments/pricing";
 import type { TInternalTransferRequest, TPaymentResponse } from "@/lib/contract/payments/schema";
 import { bankLocalParts } from "@/lib/contract/time/bank-time";
-import type { StatementUnit } from "@/lib/server/http/idempotency";
+import type { Unit } from "@/lib/server/core/unit";
 import { debtorAccount } from "@/lib/server/payments/known-data";
-import { isActive, notAnActiveAccount, submitPayment, type PaymentContext } from "@/lib/server/payments/submit";
+import { isActive, notAnActiveAccount, submitPayment, type PaymentInput } from "@/lib/server/payments/submit";
 import { amountIn } from "@/lib/server/payments/swift";
 
 /** The bank's own agent on both sides of a transfer between a client's accounts. */
@@ -19,10 +19,10 @@ const HARBOUR_AGENT = { schemeName: "BankCode", identification: "HARBOUR", name:
  * or a 201 `failed` when the debtor's balance does not cover it. Idempotency
  * and instructionIdentification dedupe are the payments' own (spec §4.3).
  */
-export async function createInternalTransfer(unit: StatementUnit, ctx: PaymentContext, body: TInternalTransferRequest): Promise<TPaymentResponse> {
-  const creditor = await debtorAccount(unit.db, ctx.clientId, body.creditorAccount.identification, isActive);
+export async function createInternalTransfer(unit: Unit, { body, ...options }: PaymentInput<TInternalTransferRequest>): Promise<TPaymentResponse> {
+  const creditor = await debtorAccount(unit.db, unit.actor.clientId, body.creditorAccount.identification, isActive);
   if (!creditor || !isActive(creditor.status)) throw notAnActiveAccount("creditorAccount.identification");
-  return submitPayment(unit, ctx, body.debtorAccount.identification, (debtor, reference) => {
+  return submitPayment(unit, options, { rail: "INTERNAL", request: body }, (debtor, reference, now) => {
     if (body.instructedAmount.currency !== debtor.currency) {
       throw new ApiError("VALIDATION_ERROR", `instructedAmount.currency must be the debtor account's currency (${debtor.currency}).`, {
         field: "instructedAmount.currency",
@@ -57,7 +57,7 @@ export async function createInternalTransfer(unit: StatementUnit, ctx: PaymentCo
       exchangeRate,
       chargeMinor: 0n,
       chargesType: null,
-      settlementDate: bankLocalParts(ctx.now).date,
+      settlementDate: bankLocalParts(now).date,
       details: {
         creditorAccount: { schemeName: "AccountNumber", identification: creditor.account_number, name: "Own account", additionalInformation: null },
         beneficiaryAgent: HARBOUR_AGENT,

@@ -1,7 +1,7 @@
 import "server-only";
 import { microBatch } from "@/lib/server/db/micro-batch";
 import type { Queryable } from "@/lib/server/db/types";
-import type { StatementUnit } from "@/lib/server/http/idempotency";
+import type { Unit } from "@/lib/server/core/unit";
 import type { ResponseSlot } from "@/lib/server/idempotency/repo";
 import type { SubmissionResult, TSubmission } from "@/lib/server/payments/submission";
 import type { TPaymentStatus, TRail } from "@/lib/contract/payments/schema";
@@ -16,6 +16,10 @@ export type PaymentDetails = {
   beneficiaryAgent: StoredAgent;
   intermediaryAgent: StoredAgent | null;
   failureReason: { code: string; message: string } | null;
+  /** The person who made it or drafted it (absent for an integration's payment). */
+  submittedBy?: { userId: string; email: string };
+  /** Who approved the draft it was made from (absent without a draft). */
+  approvedBy?: Array<{ email: string; decidedAt: string }>;
 };
 
 export type PaymentRow = {
@@ -151,11 +155,11 @@ async function recordSubmissions(db: Queryable, items: BatchItem[]): Promise<Sub
  * (submit_payments). Submissions arriving together share one round trip and
  * one commit. Returns which outcome was written, or why nothing was.
  */
-export async function recordSubmission(unit: StatementUnit, submission: TSubmission): Promise<SubmissionResult> {
+export async function recordSubmission(unit: Pick<Unit, "db" | "inTransaction" | "responseSlot">, submission: TSubmission): Promise<SubmissionResult> {
   // A transfer locks two accounts (in account order, SQL ledger_post_entry); in a group its
   // second lock could come after another item's and break the group's one lock order, so it
-  // goes alone.
-  if (submission.creditorAccountId !== null) return (await recordSubmissions(unit.db, [{ submission, slot: unit.responseSlot }]))[0]!;
+  // goes alone. A submission in the caller's transaction (an approval's) commits with it, alone.
+  if (submission.creditorAccountId !== null || unit.inTransaction) return (await recordSubmissions(unit.db, [{ submission, slot: unit.responseSlot }]))[0]!;
   let submit = batchers.get(unit.db);
   if (!submit) batchers.set(unit.db, (submit = microBatch((items: BatchItem[]) => recordSubmissions(unit.db, items), BATCH_LIMITS)));
   return submit({ submission, slot: unit.responseSlot });

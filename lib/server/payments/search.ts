@@ -16,6 +16,7 @@ export function toPaymentSummary(row: PaymentSummaryRow): TPaymentSummary {
     beneficiary: { name: creditor.name, accountIdentification: creditor.identification, bankIdentification: bank.identification, bankName: bank.name },
     submittedAt: row.created_at.toISOString(),
     submittedBy: row.submitted_by_email ? { email: row.submitted_by_email } : null,
+    approvedBy: (row.details.approvedBy ?? []).map((a) => ({ email: a.email, decidedAt: a.decidedAt })),
   };
 }
 

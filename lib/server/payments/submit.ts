@@ -1,7 +1,10 @@
 import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
 import { ApiError } from "@/lib/contract/http/errors";
-import { requestInProgress, type StatementUnit } from "@/lib/server/http/idempotency";
+import type { Actor, Unit } from "@/lib/server/core/unit";
+import { assertNotHeldBack } from "@/lib/server/dual-control/policies";
+import type { DraftRequest } from "@/lib/contract/approvals/policy";
+import { requestInProgress } from "@/lib/server/http/idempotency";
 import { paymentPostings } from "@/lib/server/ledger/payment-entry";
 import { formatAmount } from "@/lib/contract/money";
 import {
@@ -22,20 +25,23 @@ import { auditIp } from "@/lib/server/audit/write";
 export const SETTLE_TASK = "payment.settle";
 export const SIMULATE_LOCK_UNAVAILABLE = "DEDUPE_LOCK_UNAVAILABLE";
 
-/** Who submits, when, and the environment's knobs. */
-export type PaymentContext = {
-  clientId: string;
-  actor: string;
-  /** Where the request came from and its correlation id, for the audit row (absent without a request). */
-  ip?: string | null;
-  correlationId?: string | null;
-  /** The portal user who submitted it (stored in the payment's details); absent for an integration's request. */
-  submittedBy?: { userId: string; email: string } | null;
-  now: Date;
+/** A person's approval of the draft a payment was made from. */
+export type Approval = { email: string; decidedAt: string };
+
+/** What an adapter passes besides the rail's body: the environment's knobs and, for an approved draft, its approvers. */
+export type PaymentOptions = {
   lockTimeoutMs: number;
   /** The Sandbox-Simulate header, already dropped outside uat. */
   simulate: string | null;
+  /** The approvers of the draft this payment is made from; the maker is the unit's person. Absent: no draft. */
+  approvedBy?: Approval[];
 };
+
+/** A rail use case's input: its request body and the options. */
+export type PaymentInput<B> = PaymentOptions & { body: B };
+
+/** Who submits (the unit's actor), when (its clock), and the options. */
+type PaymentContext = Actor & PaymentOptions & { now: Date };
 
 export type PaymentDraft = {
   rail: TRail;
@@ -114,7 +120,8 @@ function paymentRecord(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, cover
     funds_held: covered && !draft.creditor,
     details: {
       ...draft.details,
-      ...(ctx.submittedBy ? { submittedBy: ctx.submittedBy } : {}),
+      ...(ctx.person ? { submittedBy: ctx.person } : {}),
+      ...(ctx.approvedBy?.length ? { approvedBy: ctx.approvedBy } : {}),
       failureReason: covered
         ? null
         : { code: "INSUFFICIENT_FUNDS", message: `The available balance of ${draft.debtor.account_number} does not cover ${total} ${draft.debtor.currency}.` },
@@ -137,7 +144,12 @@ function outcome(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: bo
         action: covered ? "payment.created" : "payment.rejected",
         entity: "payment",
         entity_id: ids.paymentId,
-        data: { rail: draft.rail, status: payment.status, debit: `${formatAmount(draft.debitMinor, draft.debtor.currency)} ${draft.debtor.currency}` },
+        data: {
+          rail: draft.rail,
+          status: payment.status,
+          debit: `${formatAmount(draft.debitMinor, draft.debtor.currency)} ${draft.debtor.currency}`,
+          ...(ctx.approvedBy?.length ? { approvedBy: ctx.approvedBy.map((a) => a.email) } : {}),
+        },
         ip: auditIp(ctx.ip),
         correlation_id: ctx.correlationId ?? null,
       },
@@ -181,7 +193,7 @@ function entryOf(ctx: PaymentContext, draft: PaymentDraft, ids: Ids): TSubmissio
  * one the ledger allows.
  */
 async function record(
-  unit: StatementUnit,
+  unit: Unit,
   ctx: PaymentContext,
   draft: PaymentDraft,
   referenceVersion: string,
@@ -236,8 +248,11 @@ async function record(
   }
 }
 
-/** Turns a validated request into a payment draft, given its debtor account and the reference data; throws ApiError for a rule it breaks. */
-export type Decide = (debtor: DebtorAccount, reference: ReferenceData) => PaymentDraft;
+/** Turns a validated request into a payment draft, given its debtor account, the reference data and the clock; throws ApiError for a rule it breaks. */
+export type Decide = (debtor: DebtorAccount, reference: ReferenceData, now: Date) => PaymentDraft;
+
+/** A money rail's request, as dual control judges it. */
+type RailRequest = Exclude<DraftRequest, { rail: "VIRTUAL_ACCOUNT_BATCH" }>;
 
 /**
  * Submits a payment in one round trip when the debtor account and the
@@ -247,15 +262,18 @@ export type Decide = (debtor: DebtorAccount, reference: ReferenceData) => Paymen
  * decision made with stale reference data (decide again) or for an account
  * no longer active (400, as for any account not the caller's).
  */
-export async function submitPayment(unit: StatementUnit, ctx: PaymentContext, debtorAccountNumber: string, decide: Decide): Promise<TPaymentResponse> {
+export async function submitPayment(unit: Unit, options: PaymentOptions, payment: RailRequest, decide: Decide): Promise<TPaymentResponse> {
   const { db } = unit;
+  const ctx: PaymentContext = { ...unit.actor, ...options, now: unit.now };
+  const debtorAccountNumber = payment.request.debtorAccount.identification;
+  await assertNotHeldBack(db, unit.actor, payment, options.approvedBy !== undefined);
   for (let decision = 1; ; decision++) {
     const reference = await referenceData(db);
     const debtor = await debtorAccount(db, ctx.clientId, debtorAccountNumber, isActive);
     if (!debtor || !isActive(debtor.status)) throw notAnActiveDebtor();
     let draft: PaymentDraft;
     try {
-      draft = decide(debtor, reference);
+      draft = decide(debtor, reference, ctx.now);
     } catch (error) {
       // A refusal decided on kept data stands only if that data is still current.
       if (await isCurrentReference(db, reference.version)) throw error;

@@ -1,12 +1,12 @@
 import "server-only";
 import { ApiError } from "@/lib/contract/http/errors";
-import type { StatementUnit } from "@/lib/server/http/idempotency";
+import type { Unit } from "@/lib/server/core/unit";
 import { AmountError, parseAmount } from "@/lib/contract/money";
 import { creditForDebit, normalizeRate, swiftChargeMinor } from "@/lib/contract/payments/pricing";
 import type { StoredAgent } from "@/lib/server/payments/repo";
 import type { TAgent, TPaymentResponse, TSwiftPaymentRequest } from "@/lib/contract/payments/schema";
 import { swiftSettlementDate } from "@/lib/contract/payments/settlement-date";
-import { submitPayment, type PaymentContext } from "@/lib/server/payments/submit";
+import { submitPayment, type PaymentInput } from "@/lib/server/payments/submit";
 
 function agent(a: TAgent): StoredAgent {
   return {
@@ -67,17 +67,17 @@ function amountsOf(body: TSwiftPaymentRequest, accountCurrency: string, tableRat
   return { debitMinor, creditMinor, creditCurrency, exchangeRate };
 }
 
-/** POST /v1/payments/swift. */
-export function createSwiftPayment(unit: StatementUnit, ctx: PaymentContext, body: TSwiftPaymentRequest): Promise<TPaymentResponse> {
-  return submitPayment(unit, ctx, body.debtorAccount.identification, (debtor, reference) => ({
+/** A SWIFT payment (POST /v1/payments/swift). */
+export function createSwiftPayment(unit: Unit, { body, ...options }: PaymentInput<TSwiftPaymentRequest>): Promise<TPaymentResponse> {
+  return submitPayment(unit, options, { rail: "SWIFT", request: body }, (debtor, reference, now) => ({
     rail: "SWIFT",
     debtor,
     creditor: null,
     instructionIdentification: body.instructionIdentification ?? null,
-    ...amountsOf(body, debtor.currency, reference.rate(debtor.currency, body.instructedAmount.currency, ctx.now)),
+    ...amountsOf(body, debtor.currency, reference.rate(debtor.currency, body.instructedAmount.currency, now)),
     chargeMinor: swiftChargeMinor(body.chargesType, debtor.currency),
     chargesType: body.chargesType,
-    settlementDate: swiftSettlementDate(ctx.now, reference.holidays),
+    settlementDate: swiftSettlementDate(now, reference.holidays),
     details: {
       creditorAccount: {
         schemeName: "IBAN",

@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError, type ErrorDetail } from "@/lib/contract/http/errors";
-import { fieldPath } from "@/lib/server/http/validation";
+import { fieldPath } from "@/lib/contract/validation";
 import { holderDetailsOf } from "@/lib/server/virtual-accounts/jobs/items";
 import type { HolderDetails, VirtualAccountChange, VirtualAccountRow } from "@/lib/server/virtual-accounts/repo";
 import { holderIssuesV2, type TUpdateVirtualAccountV1, type TUpdateVirtualAccountV2 } from "@/lib/contract/virtual-accounts/schema";

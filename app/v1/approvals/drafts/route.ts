@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 export const POST = endpoint(createPaymentDraftOperation, ({ principal, actor, request, body, transaction }) => {
   const caller = portalCallerOf(principal, actor);
-  requireRailPermission(principal, body.rail);
+  requireRailPermission(principal.scopes, body.rail);
   return transaction((tx) => createDraft(tx, caller, body, draftKeyOf(request)));
 });
 

@@ -1,5 +1,5 @@
 import { portalCallerOf, requireAdmin } from "@/lib/server/approvals/actor";
-import { getPolicies, savePolicies } from "@/lib/server/approvals/policies";
+import { getPolicies, savePolicies } from "@/lib/server/dual-control/policies";
 import { requireStepUp } from "@/lib/server/auth/second-factor";
 import { endpoint } from "@/lib/server/http/endpoint";
 import { getApprovalPoliciesOperation, putApprovalPoliciesOperation } from "@/lib/contract/approvals/operations";

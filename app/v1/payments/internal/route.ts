@@ -1,12 +1,10 @@
-import { assertNotHeldBack } from "@/lib/server/approvals/guard";
 import { endpoint } from "@/lib/server/http/endpoint";
-import { createInternalTransferOperation } from "@/lib/contract/ledger/operations";
-import { paymentContextOf } from "@/lib/server/payments/context";
 import { createInternalTransfer } from "@/lib/server/payments/internal";
+import { paymentOptionsOf } from "@/lib/server/payments/context";
+import { createInternalTransferOperation } from "@/lib/contract/ledger/operations";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(createInternalTransferOperation, async ({ runtime, principal, actor, request, body, statement }) => {
-  await assertNotHeldBack(runtime.db, principal, { rail: "INTERNAL", request: body });
-  return statement((unit) => createInternalTransfer(unit, paymentContextOf(runtime, principal, actor, request), body));
-});
+export const POST = endpoint(createInternalTransferOperation, ({ runtime, request, body, inUnit }) =>
+  inUnit((unit) => createInternalTransfer(unit, { body, ...paymentOptionsOf(runtime, request) })),
+);

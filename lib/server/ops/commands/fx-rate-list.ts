@@ -1,7 +1,7 @@
 import "server-only";
 import { ZFxRatePair } from "@/lib/contract/ops/schema";
 import { defineCommand } from "@/lib/server/ops/cli/command";
-import { parseInput } from "@/lib/server/http/validation";
+import { parseInput } from "@/lib/contract/validation";
 import { listFxRates } from "@/lib/server/ops/reference";
 
 export default defineCommand({

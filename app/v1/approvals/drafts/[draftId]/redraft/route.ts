@@ -7,6 +7,6 @@ import { redraftPaymentDraftOperation } from "@/lib/contract/approvals/operation
 export const dynamic = "force-dynamic";
 
 export const POST = endpoint(redraftPaymentDraftOperation, ({ principal, actor, request, params, transaction }) => {
-  const caller = portalCallerOf(principal, actor);
+  const caller = { ...portalCallerOf(principal, actor), scopes: principal.scopes };
   return transaction((tx) => redraft(tx, caller, params.draftId, draftKeyOf(request)));
 });

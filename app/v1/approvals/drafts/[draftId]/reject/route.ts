@@ -5,6 +5,6 @@ import { rejectPaymentDraftOperation } from "@/lib/contract/approvals/operations
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint(rejectPaymentDraftOperation, ({ runtime, principal, actor, params, body }) =>
-  rejectDraft(runtime.db, portalCallerOf(principal, actor), params.draftId, body.comment || null),
+export const POST = endpoint(rejectPaymentDraftOperation, ({ principal, actor, params, body, inUnit }) =>
+  inUnit((unit) => rejectDraft(unit, portalCallerOf(principal, actor), { draftId: params.draftId, comment: body.comment || null })),
 );

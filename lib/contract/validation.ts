@@ -1,4 +1,3 @@
-import "server-only";
 import type { z } from "zod";
 import { ApiError, type ErrorDetail } from "@/lib/contract/http/errors";
 import { findUnstorableText } from "@/lib/contract/http/storable-text";
