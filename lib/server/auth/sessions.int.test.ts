@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { recordRanOutSessions } from "@/lib/server/auth/session-expiry";
 import { authenticate } from "@/lib/server/auth/sign-in";
 import { endSession, endSessionsOfUser, liveSession, purgeSessions, startSession, touchSession } from "@/lib/server/auth/sessions";
 import { DEMO_PASSWORD } from "@/lib/server/db/seed";
@@ -92,6 +93,38 @@ describe("idle timeout (PORTAL_IDLE_TIMEOUT_MIN, enforced by the database)", () 
 });
 
 describe("housekeeping", () => {
+  it("a session that ran out is recorded once: ended when it ran out, idle or expired, with its audit row; live ones untouched", async () => {
+    const { db } = await getRuntime();
+    const uid = await userId("treasurer@acme.test");
+    const idle = await startSession(db, uid, 3600, 900);
+    const expired = await startSession(db, uid, 3600, 900);
+    const live = await startSession(db, uid, 3600, 900);
+    await db.query("UPDATE portal_sessions SET expires_at = now() - interval '5 seconds' WHERE session_id = $1", [idle.sessionId]);
+    await db.query(
+      "UPDATE portal_sessions SET expires_at = now() - interval '5 seconds', max_expires_at = now() - interval '5 seconds' WHERE session_id = $1",
+      [expired.sessionId],
+    );
+    expect(await recordRanOutSessions(db, 1)).toBeGreaterThanOrEqual(2);
+    expect(await recordRanOutSessions(db)).toBe(0);
+
+    const { rows } = await db.query<{ session_id: string; ended_reason: string | null; ended_at: Date | null; expires_at: Date }>(
+      "SELECT session_id, ended_reason, ended_at, expires_at FROM portal_sessions WHERE session_id = ANY($1)",
+      [[idle.sessionId, expired.sessionId, live.sessionId]],
+    );
+    const byId = new Map(rows.map((r) => [r.session_id, r]));
+    expect(byId.get(idle.sessionId)).toMatchObject({ ended_reason: "idle", ended_at: byId.get(idle.sessionId)!.expires_at });
+    expect(byId.get(expired.sessionId)).toMatchObject({ ended_reason: "expired" });
+    expect(byId.get(live.sessionId)).toMatchObject({ ended_reason: null, ended_at: null });
+
+    const audit = await db.query<{ client_id: string; actor: string; data: { sessionId: string; reason: string } }>(
+      "SELECT client_id, actor, data FROM audit_log WHERE action = 'session.expired' AND entity_id = $1 AND data->>'sessionId' = ANY($2)",
+      [uid, [idle.sessionId, expired.sessionId, live.sessionId]],
+    );
+    const reasons = Object.fromEntries(audit.rows.map((r) => [r.data.sessionId, r.data.reason]));
+    expect(reasons).toEqual({ [idle.sessionId]: "idle", [expired.sessionId]: "expired" });
+    expect(audit.rows.every((r) => r.client_id === "acme" && r.actor === "system:session-expiry")).toBe(true);
+  });
+
   it("purges ended sessions past their keeping time and never a live one", async () => {
     const { db } = await getRuntime();
     const uid = await userId("viewer@acme.test");
