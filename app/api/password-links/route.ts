@@ -1,5 +1,6 @@
 import { ApiError } from "@/lib/contract/http/errors";
 import { consoleJson, readConsoleBody } from "@/lib/server/ops/console-http";
+import { requestOrigin } from "@/lib/server/auth/person-actor";
 import { setPasswordWithLink } from "@/lib/server/ops/users";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -11,7 +12,7 @@ export async function POST(request: Request): Promise<Response> {
     return consoleJson({ code: "FORBIDDEN", message: "Cross-site requests are refused.", field: null }, 403);
   try {
     const { db } = await getRuntime();
-    return consoleJson(await setPasswordWithLink(db, await readConsoleBody(request)), 200);
+    return consoleJson(await setPasswordWithLink(db, await readConsoleBody(request), requestOrigin(request.headers)), 200);
   } catch (error) {
     if (error instanceof ApiError) return consoleJson({ code: error.code, message: error.message, field: error.field }, error.status);
     console.error("[password-links]", error);

@@ -17,7 +17,7 @@ import { PATCH as patchV2Route } from "@/app/v2/virtual-accounts/[virtualAccount
 import { GET as jobResultsRoute } from "@/app/v1/jobs/[jobId]/results/route";
 import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
 import { systemActor } from "@/lib/server/audit/actors";
-import { personActor } from "@/lib/server/auth/person-actor";
+import { personActor, requestOrigin } from "@/lib/server/auth/person-actor";
 import { beginEnrolment, confirmEnrolment, recordProof, regenerateRecoveryCodes, secondFactorAtSignIn } from "@/lib/server/auth/second-factor";
 import { resetSecondFactor } from "@/lib/server/auth/second-factor-team";
 import { closeSession, openSession, signOutEverywhere } from "@/lib/server/auth/session-audit";
@@ -383,12 +383,12 @@ add("second_factor.reset", "person", "Sign-in security: an administrator resets 
   await resetSecondFactor(db, { ...personActor({ id: ids.acmeAdmin, clientId: "acme" }, new Headers(req.headers)), role: "admin" }, approver);
   return fromRequest(`user:${ids.acmeAdmin}`, req);
 });
-add("user.password_set", "person", "the set-password page's action", async () => {
+add("user.password_set", "person", "POST /api/password-links (the set-password page)", async (req) => {
   const { db } = await getRuntime();
   const n = next();
   const link = await inviteUser(await opsContext(), { clientId: "acme", email: `setter${n}@acme.test`, role: "viewer" });
-  await setPasswordWithLink(db, { token: link.inviteUrl.split("#token=")[1], password: "a-long-enough-password" });
-  return { actor: `user:${await userId(`setter${n}@acme.test`)}`, ip: null, correlationId: "minted" };
+  await setPasswordWithLink(db, { token: link.inviteUrl.split("#token=")[1], password: "a-long-enough-password" }, requestOrigin(new Headers(req.headers)));
+  return fromRequest(`user:${await userId(`setter${n}@acme.test`)}`, req);
 });
 
 // --- Bank operations: the console (an operator, with the request) and the command line, the same operations. ----

@@ -3,6 +3,11 @@ import { userActor, type AuditContext } from "@/lib/server/audit/actors";
 import { clientIpOf } from "@/lib/server/http/client-ip";
 import { correlationIdOf } from "@/lib/server/http/correlation";
 
+/** Where a request outside the /v1 pipeline came from, as its audit rows carry it: the caller's address and correlation id. */
+export function requestOrigin(headers: Headers): { ip: string | null; correlationId: string } {
+  return { ip: clientIpOf(headers), correlationId: correlationIdOf(headers) };
+}
+
 /**
  * The actor of a signed-in person's request outside the /v1 pipeline (the portal's own routes under app/api/portal,
  * its server actions, an operator's step-up): the person, their organisation ("" for an operator: the bank's), the
@@ -10,5 +15,5 @@ import { correlationIdOf } from "@/lib/server/http/correlation";
  * (lib/server/auth/second-factor.ts) too.
  */
 export function personActor(user: { id: string; clientId: string }, headers: Headers): AuditContext & { userId: string } {
-  return { clientId: user.clientId, actor: userActor(user.id), userId: user.id, ip: clientIpOf(headers), correlationId: correlationIdOf(headers) };
+  return { clientId: user.clientId, actor: userActor(user.id), userId: user.id, ...requestOrigin(headers) };
 }

@@ -148,8 +148,15 @@ export async function resetUserPassword(ctx: OpsContext, input: unknown): Promis
   });
 }
 
-/** The set-password page's action. One message for every refusal: the link says nothing about who it was for. */
-export async function setPasswordWithLink(db: Pool, input: unknown): Promise<{ email: string }> {
+/**
+ * The set-password page's action, audited as the person whose link it was, from the request's address. One message
+ * for every refusal: the link says nothing about who it was for.
+ */
+export async function setPasswordWithLink(
+  db: Pool,
+  input: unknown,
+  from: { ip: string | null; correlationId: string } = { ip: null, correlationId: randomUUID() },
+): Promise<{ email: string }> {
   const data = parseInput(ZSetPassword, input);
   const passwordHash = await hashSecret(data.password);
   return withTransaction(db, async (tx) => {
@@ -158,7 +165,7 @@ export async function setPasswordWithLink(db: Pool, input: unknown): Promise<{ e
     await auditOperation(tx, {
       clientId: spent.client_id,
       actor: userActor(spent.user_id),
-      correlationId: randomUUID(),
+      ...from,
       action: "user.password_set",
       entity: "user",
       entityId: spent.user_id,
