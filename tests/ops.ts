@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { runCli } from "@/lib/server/ops/cli/run";
 import { COMMANDS } from "@/lib/server/ops/commands";
+import { systemActor } from "@/lib/server/audit/actors";
 import type { OpsContext } from "@/lib/server/ops/context";
 import { getRuntime } from "@/lib/server/runtime";
 
@@ -12,7 +13,7 @@ export type OpsRun = { code: number; out: string; err: string; json: Record<stri
 /** An operations context on `db` (default: this process's runtime, as a server's console uses). */
 export async function opsContext(db?: pg.Pool): Promise<OpsContext> {
   const runtime = await getRuntime();
-  return { db: db ?? runtime.db, appEnv: runtime.config.appEnv, actor: "system:test", correlationId: randomUUID(), baseUrl: "http://localhost:3999" };
+  return { db: db ?? runtime.db, appEnv: runtime.config.appEnv, actor: systemActor("test"), correlationId: randomUUID(), baseUrl: "http://localhost:3999" };
 }
 
 /** Runs `npm run ops -- ...argv` in process; with --json, stdout must be exactly one JSON object. */
