@@ -13,7 +13,8 @@ import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { webhookKeys } from "@/lib/portal/shared/query-keys";
 import { subscriptionFormSchema, toCreateSubscription, type SubscriptionForm, type SubscriptionFormInput } from "@/lib/portal/webhooks/webhook-form";
 import { createSubscription } from "@/lib/portal/webhooks/webhooks-api";
-import { MAX_CUSTOM_HEADERS, MAX_HEADER_NAME, MAX_HEADER_VALUE, type TSubscription } from "@/lib/contract/webhooks/schema";
+import { MAX_CUSTOM_HEADERS, MAX_HEADER_NAME, MAX_HEADER_VALUE } from "@/lib/contract/http/custom-headers";
+import type { TSubscription } from "@/lib/contract/webhooks/schema";
 
 type Props = { env: "uat" | "production"; onCreated: (subscription: TSubscription) => void };
 

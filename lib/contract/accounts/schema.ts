@@ -13,7 +13,16 @@ export const ZAccountRouting = z.object({ scheme: z.string().meta({ example: "Ac
 
 export const ZAccountAttribute = z.object({ name: z.string(), value: z.union([z.string(), z.number()]) });
 
-export const ZAccountStatus = z.enum(["Active", "ACTIVE", "INACTIVE"]);
+/** An account's status as the core banking system spells it: both spellings of an open account are in use (spec §2.1). */
+export const ACCOUNT_STATUSES = ["Active", "ACTIVE", "INACTIVE"] as const;
+export const ACTIVE_ACCOUNT_STATUSES: readonly string[] = ["Active", "ACTIVE"];
+
+/** The one test of "this account is open": it may pay, be credited and receive deposits. */
+export function isActiveStatus(status: string): boolean {
+  return ACTIVE_ACCOUNT_STATUSES.includes(status);
+}
+
+export const ZAccountStatus = z.enum(ACCOUNT_STATUSES);
 
 export const ZAccountSummary = z
   .object({

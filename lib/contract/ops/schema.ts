@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PERMISSIONS } from "@/lib/contract/auth/permissions";
+import { ACCOUNT_STATUSES } from "@/lib/contract/accounts/schema";
 import { ROLES } from "@/lib/contract/auth/roles";
 import { CURRENCY_EXPONENTS } from "@/lib/contract/money";
 import { cidrProblem } from "@/lib/contract/ops/cidr";
@@ -122,7 +123,6 @@ export const ZAccountOpen = z.strictObject({
 });
 
 /** The statuses the API shows (lib/contract/accounts/schema.ts); ACTIVE is the core system's older spelling of Active. */
-export const ACCOUNT_STATUSES = ["Active", "ACTIVE", "INACTIVE"] as const;
 export const ZAccountStatus = z.strictObject({
   clientId: ZClientId,
   accountNumber: z.string().regex(/^\d{8,20}$/, "accountNumber must be 8 to 20 digits"),

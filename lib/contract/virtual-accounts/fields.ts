@@ -10,9 +10,6 @@ export const MAX_CLIENT_REFERENCE = 35;
 export const MAX_NATIVE_LANGUAGE_NAME = 255;
 export const MAX_TAX_ID = 30;
 export const MAX_CALLBACK_URL = 2048;
-export const MAX_CUSTOM_HEADERS = 10;
-export const MAX_HEADER_NAME = 50;
-export const MAX_HEADER_VALUE = 500;
 export const ADULT_AGE_YEARS = 18;
 
 /** Spec §2.4: A-Z a-z 0-9 space ! " # $ % & ' ( ) + , - . / [ \ ]; everything else (`* _ @ : ; ? { }` included) is refused. */
@@ -104,51 +101,3 @@ export const ZCallbackUrl = z
     }
   }, "must be an absolute http(s) URL")
   .meta({ example: "https://erp.example.com/hooks/va-jobs" });
-
-/** Headers the bank sets itself (decisions §7) and hop-by-hop/framing headers. */
-const RESERVED_HEADERS = new Set([
-  "host",
-  "content-type",
-  "content-length",
-  "authorization",
-  "transfer-encoding",
-  "connection",
-  "keep-alive",
-  "te",
-  "trailer",
-  "upgrade",
-  "expect",
-  "proxy-authorization",
-  "proxy-connection",
-  "user-agent",
-]);
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** Visible ASCII, space and tab: no CR/LF, so no header injection. */
-const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
-
-export const ZCustomHeaders = z
-  .record(
-    z.string().min(1).max(MAX_HEADER_NAME, `header names must be at most ${MAX_HEADER_NAME} characters`).regex(HEADER_NAME, "must be an HTTP header name"),
-    z
-      .string()
-      .max(MAX_HEADER_VALUE, `header values must be at most ${MAX_HEADER_VALUE} characters`)
-      .regex(HEADER_VALUE, "must be printable ASCII without line breaks"),
-  )
-  // Runs even when one entry is malformed, so the reserved names are reported in the same 400.
-  .check(
-    z.superRefine<Record<string, string>>(
-      (headers, ctx) => {
-        const names = Object.keys(headers);
-        if (names.length > MAX_CUSTOM_HEADERS) ctx.addIssue({ code: "custom", message: `must have at most ${MAX_CUSTOM_HEADERS} entries` });
-        const seen = new Set<string>();
-        for (const name of names) {
-          const lower = name.toLowerCase();
-          if (lower.startsWith("svc-") || RESERVED_HEADERS.has(lower)) ctx.addIssue({ code: "custom", path: [name], message: `${name} is set by the bank` });
-          if (seen.has(lower)) ctx.addIssue({ code: "custom", path: [name], message: "duplicate header name (names are case-insensitive)" });
-          seen.add(lower);
-        }
-      },
-      { when: (payload) => typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value) },
-    ),
-  )
-  .meta({ description: "Echoed in the completion callback: at most 10, name ≤50, value ≤500", example: { "X-Batch": "payroll-11" } });

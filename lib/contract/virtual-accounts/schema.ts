@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZAccountNumber, ZCurrency } from "@/lib/contract/api/schemas";
+import { ZCustomHeaders } from "@/lib/contract/http/custom-headers";
 import {
   MAX_ITEMS,
   restrictedText,
@@ -7,7 +8,6 @@ import {
   ZCallbackUrl,
   ZClientReference,
   ZCountry,
-  ZCustomHeaders,
   ZHolderName,
   ZNativeLanguageName,
   ZPastDate,

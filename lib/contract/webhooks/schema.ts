@@ -1,66 +1,11 @@
 import { z } from "zod";
 import { envelopeOf } from "@/lib/contract/api/schemas";
+import { ZCustomHeaders } from "@/lib/contract/http/custom-headers";
 import { paginationQuery } from "@/lib/contract/http/pagination";
 
 /** Spec §2.10, §4.8; decisions §7. Browser-safe: zod only. */
 
 export const SUBSCRIPTION_PAGE_SIZE_MAX = 500;
-export const MAX_CUSTOM_HEADERS = 10;
-export const MAX_HEADER_NAME = 50;
-export const MAX_HEADER_VALUE = 500;
-
-/**
- * Names the bank sets itself (decisions §7), plus hop-by-hop and framing
- * headers: letting a client set Transfer-Encoding or Connection would let it
- * change how the request is framed on the wire.
- */
-const RESERVED_HEADERS = new Set([
-  "host",
-  "content-type",
-  "content-length",
-  "authorization",
-  "transfer-encoding",
-  "connection",
-  "keep-alive",
-  "te",
-  "trailer",
-  "upgrade",
-  "expect",
-  "proxy-authorization",
-  "proxy-connection",
-  "user-agent",
-]);
-
-/** RFC 9110 token characters. */
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** Visible ASCII, space and tab: no CR/LF (header injection), no NUL. */
-const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
-
-export function reservedHeaderReason(name: string): string | null {
-  const lower = name.toLowerCase();
-  if (lower.startsWith("svc-")) return "Svc-* headers are set by the bank";
-  if (RESERVED_HEADERS.has(lower)) return `${name} is set by the bank`;
-  return null;
-}
-
-export const ZCustomHeaders = z
-  .record(
-    z.string().min(1).max(MAX_HEADER_NAME).regex(HEADER_NAME, "must be an HTTP header name"),
-    z.string().max(MAX_HEADER_VALUE).regex(HEADER_VALUE, "must be printable ASCII without line breaks"),
-  )
-  .superRefine((headers, ctx) => {
-    const names = Object.keys(headers);
-    if (names.length > MAX_CUSTOM_HEADERS) ctx.addIssue({ code: "custom", message: `at most ${MAX_CUSTOM_HEADERS} headers` });
-    const seen = new Set<string>();
-    for (const name of names) {
-      const reason = reservedHeaderReason(name);
-      if (reason) ctx.addIssue({ code: "custom", path: [name], message: reason });
-      if (seen.has(name.toLowerCase())) ctx.addIssue({ code: "custom", path: [name], message: "header names are case-insensitive: duplicate" });
-      seen.add(name.toLowerCase());
-    }
-  })
-  .meta({ description: "Extra headers sent with every delivery (≤10; name ≤50, value ≤500)", example: { "X-Client-Ref": "erp-7" } });
-
 export const ZTopic = z.enum(["Deposits"]);
 
 export const ZCreateSubscription = z.strictObject({

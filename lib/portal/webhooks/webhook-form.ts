@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { MAX_CUSTOM_HEADERS, ZCreateSubscription, ZCustomHeaders, type TCreateSubscription } from "@/lib/contract/webhooks/schema";
+import { MAX_CUSTOM_HEADERS, ZCustomHeaders } from "@/lib/contract/http/custom-headers";
+import { ZCreateSubscription, type TCreateSubscription } from "@/lib/contract/webhooks/schema";
 
 /**
  * The subscription form: the API's own schemas (lib/contract/webhooks/schema.ts) run on

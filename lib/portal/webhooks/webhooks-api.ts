@@ -1,4 +1,5 @@
 import type { TAccountList, TAccountSummary } from "@/lib/contract/accounts/schema";
+import { isActiveStatus } from "@/lib/contract/accounts/schema";
 import type { TCreateDeposit, TDeposit } from "@/lib/contract/deposits/schema";
 import { apiJson } from "@/lib/portal/shared/api-client";
 import { fetchAccountsPage } from "@/lib/portal/accounts/accounts-api";
@@ -93,7 +94,7 @@ export function depositTargets(
       label: a.nickname ?? a.accountSubType,
       currency: a.availableBalance.currency,
       kind: "account",
-      active: a.status.toUpperCase() === "ACTIVE",
+      active: isActiveStatus(a.status),
     })),
     virtualAccounts: virtual.filter(isVirtual).map((v) => ({
       accountNumber: v.virtualAccountNumber,

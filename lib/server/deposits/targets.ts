@@ -1,4 +1,5 @@
 import "server-only";
+import { isActiveStatus } from "@/lib/contract/accounts/schema";
 import type { Queryable } from "@/lib/server/db/types";
 import { findCreditableAccount } from "@/lib/server/deposits/repo";
 import type { Posting } from "@/lib/server/ledger/ledger";
@@ -32,7 +33,7 @@ export const realAccountTarget: DepositTargetResolver = async (db, clientId, acc
     ledgerAccountId: row.account_id,
     accountNumber: row.account_number,
     currency: row.currency,
-    acceptsCredits: row.status.toUpperCase() === "ACTIVE",
+    acceptsCredits: isActiveStatus(row.status),
   };
 };
 

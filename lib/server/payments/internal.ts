@@ -4,8 +4,9 @@ import { creditForDebit, normalizeRate } from "@/lib/contract/payments/pricing";
 import type { TInternalTransferRequest, TPaymentResponse } from "@/lib/contract/payments/schema";
 import { bankLocalParts } from "@/lib/contract/time/bank-time";
 import type { Unit } from "@/lib/server/core/unit";
+import { isActiveStatus } from "@/lib/contract/accounts/schema";
 import { debtorAccount } from "@/lib/server/payments/known-data";
-import { isActive, notAnActiveAccount, submitPayment, type PaymentInput } from "@/lib/server/payments/submit";
+import { notAnActiveAccount, submitPayment, type PaymentInput } from "@/lib/server/payments/submit";
 import { amountIn } from "@/lib/server/payments/swift";
 
 /** The bank's own agent on both sides of a transfer between a client's accounts. */
@@ -20,8 +21,8 @@ const HARBOUR_AGENT = { schemeName: "BankCode", identification: "HARBOUR", name:
  * and instructionIdentification dedupe are the payments' own (spec §4.3).
  */
 export async function createInternalTransfer(unit: Unit, { body, ...options }: PaymentInput<TInternalTransferRequest>): Promise<TPaymentResponse> {
-  const creditor = await debtorAccount(unit.db, unit.actor.clientId, body.creditorAccount.identification, isActive);
-  if (!creditor || !isActive(creditor.status)) throw notAnActiveAccount("creditorAccount.identification");
+  const creditor = await debtorAccount(unit.db, unit.actor.clientId, body.creditorAccount.identification, isActiveStatus);
+  if (!creditor || !isActiveStatus(creditor.status)) throw notAnActiveAccount("creditorAccount.identification");
   return submitPayment(unit, options, { rail: "INTERNAL", request: body }, (debtor, reference, now) => {
     if (body.instructedAmount.currency !== debtor.currency) {
       throw new ApiError("VALIDATION_ERROR", `instructedAmount.currency must be the debtor account's currency (${debtor.currency}).`, {

@@ -7,6 +7,7 @@ import type { DraftRequest } from "@/lib/contract/approvals/policy";
 import { requestInProgress } from "@/lib/server/http/idempotency";
 import { paymentPostings } from "@/lib/server/ledger/payment-entry";
 import { formatAmount } from "@/lib/contract/money";
+import { ACTIVE_ACCOUNT_STATUSES, isActiveStatus } from "@/lib/contract/accounts/schema";
 import {
   debtorAccount,
   forgetDebtorAccount,
@@ -65,9 +66,6 @@ const DUPLICATE_CODE = {
   SWIFT: "PAYMENT_DUPLICATE_INSTRUCTION_ID",
   INTERNAL: "INTERNAL_TRANSFER_DUPLICATE_INSTRUCTION_ID",
 } as const;
-
-const ACTIVE_STATUSES = ["Active", "ACTIVE"] as const;
-export const isActive = (status: string) => (ACTIVE_STATUSES as readonly string[]).includes(status);
 
 /** Unknown, foreign and inactive accounts answer alike (no existence oracle). */
 export function notAnActiveAccount(field: "debtorAccount.identification" | "creditorAccount.identification"): ApiError {
@@ -217,7 +215,7 @@ async function record(
     rail: draft.rail,
     paymentId: ids.paymentId,
     referenceVersion,
-    activeStatuses: ACTIVE_STATUSES,
+    activeStatuses: ACTIVE_ACCOUNT_STATUSES,
     instructionIdentification: draft.instructionIdentification,
     lockTimeout: `${ctx.lockTimeoutMs}ms`,
     debtorAccountId: draft.debtor.account_id,
@@ -269,8 +267,8 @@ export async function submitPayment(unit: Unit, options: PaymentOptions, payment
   await assertNotHeldBack(db, unit.actor, payment, options.approvedBy !== undefined);
   for (let decision = 1; ; decision++) {
     const reference = await referenceData(db);
-    const debtor = await debtorAccount(db, ctx.clientId, debtorAccountNumber, isActive);
-    if (!debtor || !isActive(debtor.status)) throw notAnActiveDebtor();
+    const debtor = await debtorAccount(db, ctx.clientId, debtorAccountNumber, isActiveStatus);
+    if (!debtor || !isActiveStatus(debtor.status)) throw notAnActiveDebtor();
     let draft: PaymentDraft;
     try {
       draft = decide(debtor, reference, ctx.now);
