@@ -94,6 +94,11 @@ test.describe("dual control", () => {
     expect(mine[0]!.transactionId).toBe(paymentId);
     await approver.getByRole("link", { name: paymentId }).click();
     await expect(approver.getByText("Pending").first()).toBeVisible();
+    // The two people dual control exists to record are on the payment (decisions §11): its maker and its approver.
+    const field = (label: string) => approver.locator("div", { has: approver.getByText(label, { exact: true }) }).locator("dd");
+    await expect(field("Drafted by")).toHaveText("treasurer@acme.test");
+    await expect(field("Approved by")).toHaveText("approver@acme.test");
+    await saveScreenshot(approver, "approvals-payment-attribution");
     await approver.context().close();
   });
 
