@@ -3,8 +3,8 @@ import type { TAccountSummary } from "@/lib/contract/accounts/schema";
 import { StatusBadge } from "@/components/accounts/status-badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatMoney } from "@/lib/portal/shared/money-format";
+import { ListHead } from "@/components/ui/list-frame";
 
-const TH = "px-3 py-2.5 sm:px-5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
 const TD = "px-3 py-3 align-middle sm:px-5";
 /** Fixed row height: skeleton rows, data rows and the empty row all take the same room. */
 const ROW = "h-[61px]";
@@ -66,24 +66,15 @@ export function AccountRow({ account }: { account: TAccountSummary }) {
 
 export function AccountsTableHead() {
   return (
-    <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
-      <tr>
-        <th scope="col" className={TH}>
-          Account
-        </th>
-        <th scope="col" className={`${TH} ${WIDE}`}>
-          Type
-        </th>
-        <th scope="col" className={TH}>
-          Status
-        </th>
-        <th scope="col" className={`${TH} ${WIDE}`}>
-          Currency
-        </th>
-        <th scope="col" className={`${TH} text-right`}>
-          Available balance
-        </th>
-      </tr>
-    </thead>
+    <ListHead
+      padding="px-3 py-2.5 sm:px-5"
+      columns={[
+        "Account",
+        { label: "Type", className: WIDE },
+        "Status",
+        { label: "Currency", className: WIDE },
+        { label: "Available balance", align: "right" },
+      ]}
+    />
   );
 }

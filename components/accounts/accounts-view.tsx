@@ -5,11 +5,9 @@ import { useMemo } from "react";
 import { AccountsFilters } from "@/components/accounts/accounts-filters";
 import { AccountRow, AccountsTableHead, AccountsTableSkeleton } from "@/components/accounts/accounts-table";
 import { ExportButton } from "@/components/accounts/export-button";
-import { Pager } from "@/components/ui/pager";
 import { RawCsvButton } from "@/components/accounts/raw-csv-button";
-import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { ListTableBody } from "@/components/ui/list-table-body";
+import { ListFrame } from "@/components/ui/list-frame";
 import { EmptyState } from "@/components/ui/state-message";
 import { fetchAccountsPage } from "@/lib/portal/accounts/accounts-api";
 import { accountsViewQuery, filterAccounts, hasFilters, PAGE_SIZES, parseAccountsView, type AccountsView as View } from "@/lib/portal/accounts/account-filters";
@@ -46,53 +44,38 @@ export function AccountsView() {
           </div>
         }
       />
-      <Card>
-        <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
-          <AccountsFilters view={view} currencies={currencies} onChange={update} />
-          <div className="mt-3 flex min-h-5 flex-wrap items-center justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
-            <span aria-live="polite">
-              {hasFilters(view) && page.data ? `Filters apply to the ${loadedCount} accounts on this page: ${rows.length} match.` : "\u00a0"}
-            </span>
-            <RawCsvButton pageStart={view.page} pageSize={view.size} />
-          </div>
-        </div>
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm sm:min-w-[44rem]" aria-busy={page.isFetching} aria-describedby="accounts-caption">
-            <caption id="accounts-caption" className="sr-only">
-              Accounts, page {view.page}
-            </caption>
-            <AccountsTableHead />
-            <ListTableBody
-              query={page}
-              columns={5}
-              skeleton={<AccountsTableSkeleton rows={Math.min(view.size, SKELETON_ROWS)} />}
-              errorTitle="Accounts could not be loaded"
-              empty={
-                total === 0 ? (
-                  <EmptyState title="No accounts yet">When the bank opens an account for your organisation it appears here.</EmptyState>
-                ) : loadedCount === 0 ? (
-                  <EmptyState title="This page is past the end">There are {total} accounts; go back a page.</EmptyState>
-                ) : (
-                  <EmptyState title="No accounts on this page match">Clear the filters, or look on another page.</EmptyState>
-                )
-              }
-              rows={rows.map((account) => (
-                <AccountRow key={account.accountId} account={account} />
-              ))}
-            />
-          </table>
-        </div>
-        <Pager
-          page={view.page}
-          size={view.size}
-          total={total}
-          busy={page.isFetching}
-          noun="accounts"
-          onPage={(p) => update({ page: p })}
-          sizes={PAGE_SIZES}
-          onSize={(s) => update({ size: s })}
-        />
-      </Card>
+      <ListFrame
+        filters={<AccountsFilters view={view} currencies={currencies} onChange={update} />}
+        note={hasFilters(view) && page.data ? `Filters apply to the ${loadedCount} accounts on this page: ${rows.length} match.` : undefined}
+        actions={<RawCsvButton pageStart={view.page} pageSize={view.size} />}
+        caption={`Accounts, page ${view.page}`}
+        minWidth="sm:min-w-[44rem]"
+        head={<AccountsTableHead />}
+        query={page}
+        body={{
+          columns: 5,
+          skeleton: <AccountsTableSkeleton rows={Math.min(view.size, SKELETON_ROWS)} />,
+          errorTitle: "Accounts could not be loaded",
+          empty:
+            total === 0 ? (
+              <EmptyState title="No accounts yet">When the bank opens an account for your organisation it appears here.</EmptyState>
+            ) : loadedCount === 0 ? (
+              <EmptyState title="This page is past the end">There are {total} accounts; go back a page.</EmptyState>
+            ) : (
+              <EmptyState title="No accounts on this page match">Clear the filters, or look on another page.</EmptyState>
+            ),
+          rows: rows.map((account) => <AccountRow key={account.accountId} account={account} />),
+        }}
+        pager={{
+          page: view.page,
+          size: view.size,
+          total,
+          noun: "accounts",
+          onPage: (p) => update({ page: p }),
+          sizes: PAGE_SIZES,
+          onSize: (s) => update({ size: s }),
+        }}
+      />
     </>
   );
 }

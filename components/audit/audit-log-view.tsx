@@ -1,23 +1,16 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { AuditFilters } from "@/components/audit/audit-filters";
 import { usePortalUser } from "@/components/portal-user";
-import { Card } from "@/components/ui/card";
 import { CsvExportButton } from "@/components/ui/csv-export-button";
-import { Pager } from "@/components/ui/pager";
+import { ListFrame, ListHead, SearchEmptyState } from "@/components/ui/list-frame";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ListTableBody } from "@/components/ui/list-table-body";
-import { EmptyState } from "@/components/ui/state-message";
 import type { TAuditEntry } from "@/lib/contract/audit/schema";
-import { PAGE_SIZES } from "@/lib/portal/accounts/account-filters";
 import { actorLabel, auditViewQuery, fetchAllAudit, fetchAuditPage, hasAuditFilters, parseAuditView } from "@/lib/portal/audit/audit-log";
 import { formatBankDateTime } from "@/lib/portal/shared/date-format";
 import { auditKeys } from "@/lib/portal/shared/query-keys";
-import { useUrlView } from "@/lib/portal/shared/use-url-view";
+import { usePagedSearch } from "@/lib/portal/shared/use-paged-search";
 
-const TH = "px-4 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
 const TD = "px-4 py-2 align-top";
 const COLUMNS = 5;
 
@@ -87,6 +80,10 @@ function SkeletonRows({ rows }: { rows: number }) {
   );
 }
 
+function AuditTableHead() {
+  return <ListHead columns={["When", "Who", "Action", "Target", "Change"]} />;
+}
+
 /**
  * The organisation's audit trail, searched and paged by the API
  * (GET /v1/audit-log). The view lives in the URL, so Back and a shared link
@@ -94,34 +91,21 @@ function SkeletonRows({ rows }: { rows: number }) {
  */
 export function AuditLogView() {
   const { clientId } = usePortalUser();
-  const [view, setView] = useUrlView("/audit-log", parseAuditView, auditViewQuery);
-  const { filters, page: pageStart, size: pageSize } = view;
-  // The first page's token goes with the later pages of the same search, so they are one result set.
-  const [token, setToken] = useState<{ search: string; value: string } | null>(null);
-  const search = JSON.stringify([filters, pageSize]);
-  const pageToken = pageStart > 1 && token?.search === search ? token.value : undefined;
-  const page = useQuery({
-    queryKey: auditKeys.search({ filters, pageStart, pageSize }),
-    queryFn: async ({ signal }) => {
-      const result = await fetchAuditPage(filters, { pageStart, pageSize, pageToken }, signal);
-      if (pageStart === 1) setToken({ search, value: result.meta.pagination.page_token });
-      return result;
-    },
-    placeholderData: keepPreviousData,
+  const { view, page, rows, total, searchFor, pager } = usePagedSearch({
+    path: "/audit-log",
+    parse: parseAuditView,
+    toQuery: auditViewQuery,
+    queryKey: auditKeys.search,
+    fetchPage: fetchAuditPage,
   });
-  const total = page.data?.meta.pagination.total_size ?? null;
-  const rows = page.data?.data ?? [];
+  const { filters, page: pageStart, size: pageSize } = view;
   const filtered = hasAuditFilters(filters);
 
   return (
-    <Card>
-      <div className="border-b border-slate-200 px-4 py-4 sm:px-5 dark:border-slate-800">
-        <AuditFilters filters={filters} onSearch={(next) => setView((v) => ({ ...v, filters: next, page: 1 }))} />
-      </div>
-      <div className="flex flex-wrap items-start justify-between gap-3 px-4 pt-3 sm:px-5">
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          {filtered ? "Showing entries that match every filter, newest first." : "Showing every entry, newest first."} Times are bank time (Bermuda).
-        </p>
+    <ListFrame
+      filters={<AuditFilters filters={filters} onSearch={searchFor} />}
+      note={`${filtered ? "Showing entries that match every filter, newest first." : "Showing every entry, newest first."} Times are bank time (Bermuda).`}
+      actions={
         <CsvExportButton
           label="Download CSV of this search"
           noun="entries"
@@ -133,55 +117,27 @@ export function AuditLogView() {
             return { csv: auditToCsv(entries), fileName: auditFileName(clientId), count: entries.length };
           }}
         />
-      </div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[52rem] text-sm" aria-busy={page.isFetching}>
-          <caption className="sr-only">Audit log, newest first, page {pageStart}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
-            <tr>
-              <th scope="col" className={TH}>
-                When
-              </th>
-              <th scope="col" className={TH}>
-                Who
-              </th>
-              <th scope="col" className={TH}>
-                Action
-              </th>
-              <th scope="col" className={TH}>
-                Target
-              </th>
-              <th scope="col" className={TH}>
-                Change
-              </th>
-            </tr>
-          </thead>
-          <ListTableBody
-            query={page}
-            columns={COLUMNS}
-            skeleton={<SkeletonRows rows={Math.min(pageSize, 6)} />}
-            errorTitle="The audit log could not be loaded"
-            empty={
-              <EmptyState title={total !== 0 ? "This page is past the end" : filtered ? "No entries match this search" : "Nothing recorded yet"}>
-                {total !== 0 ? "Go back a page." : filtered ? "Change or clear the filters." : "Changes made by your people and integrations appear here."}
-              </EmptyState>
-            }
-            rows={rows.map((entry) => (
-              <AuditRow key={entry.auditId} entry={entry} />
-            ))}
+      }
+      caption={`Audit log, newest first, page ${pageStart}`}
+      minWidth="min-w-[52rem]"
+      head={<AuditTableHead />}
+      query={page}
+      body={{
+        columns: COLUMNS,
+        skeleton: <SkeletonRows rows={Math.min(pageSize, 6)} />,
+        errorTitle: "The audit log could not be loaded",
+        empty: (
+          <SearchEmptyState
+            total={total}
+            filtered={filtered}
+            noMatch="No entries match this search"
+            nothingYet="Nothing recorded yet"
+            nothingYetText="Changes made by your people and integrations appear here."
           />
-        </table>
-      </div>
-      <Pager
-        page={pageStart}
-        size={pageSize}
-        total={total}
-        busy={page.isFetching}
-        noun="entries"
-        onPage={(p) => setView((v) => ({ ...v, page: p }))}
-        sizes={PAGE_SIZES}
-        onSize={(s) => setView((v) => ({ ...v, size: s, page: 1 }))}
-      />
-    </Card>
+        ),
+        rows: rows.map((entry) => <AuditRow key={entry.auditId} entry={entry} />),
+      }}
+      pager={{ ...pager, noun: "entries" }}
+    />
   );
 }

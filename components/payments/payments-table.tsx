@@ -5,39 +5,15 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { TPaymentSummary } from "@/lib/contract/payments/search";
 import { formatBankDateTime } from "@/lib/portal/shared/date-format";
 import { formatMoney } from "@/lib/portal/shared/money-format";
+import { ListHead } from "@/components/ui/list-frame";
 
-const TH = "px-4 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
 const TD = "px-4 py-2 align-middle";
 export const PAYMENT_COLUMNS = 6;
 
 /** `withAccount`: the debit account column, left out where the table is one account's. */
 export function PaymentsTableHead({ withAccount = true }: { withAccount?: boolean }) {
-  return (
-    <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
-      <tr>
-        <th scope="col" className={TH}>
-          Submitted
-        </th>
-        <th scope="col" className={TH}>
-          Beneficiary
-        </th>
-        {withAccount ? (
-          <th scope="col" className={TH}>
-            Debit account
-          </th>
-        ) : null}
-        <th scope="col" className={`${TH} text-right`}>
-          Amount
-        </th>
-        <th scope="col" className={TH}>
-          Status
-        </th>
-        <th scope="col" className={TH}>
-          Reference
-        </th>
-      </tr>
-    </thead>
-  );
+  const right = (label: string) => ({ label, align: "right" as const });
+  return <ListHead columns={["Submitted", "Beneficiary", ...(withAccount ? ["Debit account"] : []), right("Amount"), "Status", "Reference"]} />;
 }
 
 export function PaymentsSkeletonRows({ rows, withAccount = true }: { rows: number; withAccount?: boolean }) {

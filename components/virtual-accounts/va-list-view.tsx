@@ -3,13 +3,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
-import { Pager } from "@/components/ui/pager";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
 import { DownloadIcon } from "@/components/ui/icons";
 import { FilterSelect } from "@/components/ui/form";
 import { PageHeader } from "@/components/ui/page-header";
-import { ListTableBody } from "@/components/ui/list-table-body";
+import { ListFrame } from "@/components/ui/list-frame";
 import { EmptyState } from "@/components/ui/state-message";
 import { VaBalanceChart, VaTotals } from "@/components/virtual-accounts/va-balances";
 import { VA_COLUMNS, VaRow, VaTableHead, VaTableSkeleton } from "@/components/virtual-accounts/va-table";
@@ -72,8 +70,8 @@ export function VaListView({ canOperate }: { canOperate: boolean }) {
         }
       />
       <VaTotals currencies={currencies} loaded={page.isSuccess} />
-      <Card>
-        <div className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+      <ListFrame
+        filters={
           <div role="search" className="flex flex-wrap items-end gap-3">
             <FilterSelect
               id="va-currency"
@@ -95,53 +93,44 @@ export function VaListView({ canOperate }: { canOperate: boolean }) {
               ]}
             />
           </div>
-          <p className="mt-3 min-h-5 text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-            {view.allocation !== "all" && page.data
-              ? `The allocation filter applies to the ${accounts.length} accounts on this page: ${rows.length} match.${view.currency ? ` The currency filter applies to all of them.` : ""}`
-              : view.currency
-                ? `Only ${view.currency} accounts, across every page.`
-                : "\u00a0"}
-          </p>
-        </div>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[52rem] text-sm" aria-busy={page.isFetching} aria-describedby="va-caption">
-            <caption id="va-caption" className="sr-only">
-              Virtual accounts, page {view.page}
-            </caption>
-            <VaTableHead />
-            <ListTableBody
-              query={page}
-              columns={VA_COLUMNS}
-              skeleton={<VaTableSkeleton rows={Math.min(view.size, SKELETON_ROWS)} />}
-              errorTitle="Virtual accounts could not be loaded"
-              empty={
-                total === 0 ? (
-                  <EmptyState title={view.currency ? `No ${view.currency} accounts` : "No virtual accounts yet"}>
-                    {canOperate ? "Upload a CSV batch to create virtual accounts." : "A treasurer can create them with a CSV batch."}
-                  </EmptyState>
-                ) : accounts.length === 0 ? (
-                  <EmptyState title="This page is past the end">There are {total} accounts; go back a page.</EmptyState>
-                ) : (
-                  <EmptyState title="No accounts on this page match">Choose another allocation state, or look on another page.</EmptyState>
-                )
-              }
-              rows={rows.map((account) => (
-                <VaRow key={account.virtualAccountNumber} account={account} />
-              ))}
-            />
-          </table>
-        </div>
-        <Pager
-          page={view.page}
-          size={view.size}
-          total={total}
-          busy={page.isFetching}
-          noun="virtual accounts"
-          onPage={(p) => update({ page: p })}
-          sizes={PAGE_SIZES}
-          onSize={(s) => update({ size: s })}
-        />
-      </Card>
+        }
+        note={
+          view.allocation !== "all" && page.data
+            ? `The allocation filter applies to the ${accounts.length} accounts on this page: ${rows.length} match.${view.currency ? ` The currency filter applies to all of them.` : ""}`
+            : view.currency
+              ? `Only ${view.currency} accounts, across every page.`
+              : undefined
+        }
+        caption={`Virtual accounts, page ${view.page}`}
+        minWidth="min-w-[52rem]"
+        head={<VaTableHead />}
+        query={page}
+        body={{
+          columns: VA_COLUMNS,
+          skeleton: <VaTableSkeleton rows={Math.min(view.size, SKELETON_ROWS)} />,
+          errorTitle: "Virtual accounts could not be loaded",
+          empty:
+            total === 0 ? (
+              <EmptyState title={view.currency ? `No ${view.currency} accounts` : "No virtual accounts yet"}>
+                {canOperate ? "Upload a CSV batch to create virtual accounts." : "A treasurer can create them with a CSV batch."}
+              </EmptyState>
+            ) : accounts.length === 0 ? (
+              <EmptyState title="This page is past the end">There are {total} accounts; go back a page.</EmptyState>
+            ) : (
+              <EmptyState title="No accounts on this page match">Choose another allocation state, or look on another page.</EmptyState>
+            ),
+          rows: rows.map((account) => <VaRow key={account.virtualAccountNumber} account={account} />),
+        }}
+        pager={{
+          page: view.page,
+          size: view.size,
+          total,
+          noun: "virtual accounts",
+          onPage: (p) => update({ page: p }),
+          sizes: PAGE_SIZES,
+          onSize: (s) => update({ size: s }),
+        }}
+      />
       <VaBalanceChart accounts={accounts} pending={page.isPending} />
       {uploading ? <UploadDialog onClose={() => setUploading(false)} /> : null}
     </>

@@ -4,8 +4,8 @@ import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatAmount } from "@/lib/portal/shared/money-format";
 import { isUnallocated, isVirtual } from "@/lib/portal/virtual-accounts/va-api";
+import { ListHead } from "@/components/ui/list-frame";
 
-const TH = "px-5 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
 const TD = "px-5 py-3 align-middle";
 /** Fixed row height: skeleton, data and empty rows take the same room. */
 const ROW = "h-[61px]";
@@ -18,30 +18,7 @@ export function VaStateBadge({ account }: { account: Pick<TVirtualAccount, "cate
 }
 
 export function VaTableHead() {
-  return (
-    <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
-      <tr>
-        <th scope="col" className={TH}>
-          Account
-        </th>
-        <th scope="col" className={TH}>
-          Holder
-        </th>
-        <th scope="col" className={TH}>
-          State
-        </th>
-        <th scope="col" className={TH}>
-          Client reference
-        </th>
-        <th scope="col" className={TH}>
-          Currency
-        </th>
-        <th scope="col" className={`${TH} text-right`}>
-          Balance
-        </th>
-      </tr>
-    </thead>
-  );
+  return <ListHead padding="px-5 py-2.5" columns={["Account", "Holder", "State", "Client reference", "Currency", { label: "Balance", align: "right" }]} />;
 }
 
 export function VaTableSkeleton({ rows }: { rows: number }) {
