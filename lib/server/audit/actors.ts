@@ -36,8 +36,3 @@ export type AuditContext = {
   ip: string | null;
   correlationId: string | null;
 };
-
-/** The context of a worker job acting for `clientId`: `system:<name>`, no request. */
-export function systemContext(clientId: string, name: string): AuditContext {
-  return { clientId, actor: systemActor(name), ip: null, correlationId: null };
-}
