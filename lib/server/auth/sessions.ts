@@ -90,12 +90,15 @@ export async function endSession(db: Queryable, sessionId: unknown, reason: stri
   return (rowCount ?? 0) > 0;
 }
 
-/** Ends every live session of a user (sign out everywhere, admin action, disabled user); returns how many. */
+/**
+ * Ends every live session of a user (sign out everywhere, admin action, disabled user); returns how many. One that
+ * has already run out is left to endRanOutSessions, which records when and why it ended.
+ */
 export async function endSessionsOfUser(db: Queryable, userId: string, reason: string): Promise<number> {
-  const { rowCount } = await db.query("UPDATE portal_sessions SET ended_at = now(), ended_reason = $2 WHERE user_id = $1 AND ended_at IS NULL", [
-    userId,
-    reason,
-  ]);
+  const { rowCount } = await db.query(
+    "UPDATE portal_sessions SET ended_at = now(), ended_reason = $2 WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now()",
+    [userId, reason],
+  );
   return rowCount ?? 0;
 }
 
