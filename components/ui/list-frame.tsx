@@ -56,8 +56,8 @@ export function ListFrame({ filters, note, actions, caption, minWidth, head, que
   );
 }
 
-/** A heading of a list: right-aligned over figures, with the list's own classes (a column hidden at phone width). */
-export type ListColumn = string | { label: string; align?: "right"; className?: string };
+/** A heading of a list: right-aligned over figures, with the list's own classes (a column hidden at phone width), or read only by screen readers (actions). */
+export type ListColumn = string | { label: string; align?: "right"; className?: string; srOnly?: boolean };
 
 /** A list's head row, banded; `padding` is the list's cell padding, so each heading sits over its column. */
 export function ListHead({ columns, padding = "px-4 py-2.5" }: { columns: readonly ListColumn[]; padding?: string }) {
@@ -65,7 +65,7 @@ export function ListHead({ columns, padding = "px-4 py-2.5" }: { columns: readon
     <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
       <tr>
         {columns.map((column) => {
-          const { label, align, className } = typeof column === "string" ? { label: column } : column;
+          const { label, align, className, srOnly } = typeof column === "string" ? { label: column } : column;
           return (
             <th
               key={label}
@@ -77,7 +77,7 @@ export function ListHead({ columns, padding = "px-4 py-2.5" }: { columns: readon
                 className,
               )}
             >
-              {label}
+              {srOnly ? <span className="sr-only">{label}</span> : label}
             </th>
           );
         })}

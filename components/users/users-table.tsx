@@ -19,8 +19,8 @@ import { formatBankDateTime } from "@/lib/portal/shared/date-format";
 import { userKeys } from "@/lib/portal/shared/query-keys";
 import { signOutOfPortal } from "@/lib/portal/shared/sign-out";
 import { endUserSessions, fetchUsersPage } from "@/lib/portal/users/users-api";
+import { ListHead } from "@/components/ui/list-frame";
 
-const TH = "px-4 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
 const TD = "px-4 py-2 align-middle";
 const COLUMNS = 5;
 const STATUS = { active: "green", invited: "blue", disabled: "neutral" } as const;
@@ -68,25 +68,7 @@ export function UsersTable() {
         <div className="overflow-x-auto">
           <table className="w-full min-w-[44rem] text-sm" aria-busy={users.isFetching}>
             <caption className="sr-only">Your organisation&apos;s portal users</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
-              <tr>
-                <th scope="col" className={TH}>
-                  Person
-                </th>
-                <th scope="col" className={TH}>
-                  Role
-                </th>
-                <th scope="col" className={TH}>
-                  Signed in
-                </th>
-                <th scope="col" className={TH}>
-                  Last active
-                </th>
-                <th scope="col" className={TH}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ListHead columns={["Person", "Role", "Signed in", "Last active", { label: "Actions", srOnly: true }]} />
             <ListTableBody
               query={users}
               columns={COLUMNS}

@@ -5,8 +5,7 @@ import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { DeliveryRows } from "@/components/webhooks/delivery-rows";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import type { DeliveryGroup } from "@/lib/portal/webhooks/delivery-log";
-
-const TH = "px-4 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
+import { ListHead } from "@/components/ui/list-frame";
 
 type Props = {
   /** The log's query as the table needs it: loading, failed (with a retry), refreshing. */
@@ -23,28 +22,7 @@ export function DeliveriesTable({ log, groups, expectTransaction, isResending, o
   return (
     <table className="w-full min-w-[48rem] text-sm" aria-busy={log.isFetching}>
       <caption className="sr-only">Deliveries of this subscription, newest first, each with its attempts</caption>
-      <thead className="bg-slate-50 dark:bg-slate-900/60">
-        <tr>
-          <th scope="col" className={TH}>
-            Event
-          </th>
-          <th scope="col" className={TH}>
-            Status
-          </th>
-          <th scope="col" className={TH}>
-            Attempts
-          </th>
-          <th scope="col" className={TH}>
-            Last attempt
-          </th>
-          <th scope="col" className={TH}>
-            Delivery
-          </th>
-          <th scope="col" className={`${TH} text-right`}>
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <ListHead columns={["Event", "Status", "Attempts", "Last attempt", "Delivery", { label: "Actions", align: "right", srOnly: true }]} />
       {log.isPending ? (
         <tbody>
           {Array.from({ length: 3 }, (_, i) => (

@@ -17,9 +17,9 @@ import { formatBankDateTime } from "@/lib/portal/shared/date-format";
 import { webhookKeys } from "@/lib/portal/shared/query-keys";
 import { deactivateSubscription, fetchSubscriptions } from "@/lib/portal/webhooks/webhooks-api";
 import type { TSubscription } from "@/lib/contract/webhooks/schema";
+import { ListHead } from "@/components/ui/list-frame";
 
 const PAGE_SIZE = 10;
-const TH = "px-5 py-2.5 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
 const TD = "px-5 py-3 align-middle";
 const ROW = "h-[65px]";
 
@@ -62,22 +62,7 @@ export function SubscriptionsView({ env }: { env: "uat" | "production" }) {
         <div className="relative overflow-x-auto">
           <table className="w-full min-w-[40rem] text-sm" aria-busy={list.isFetching}>
             <caption className="sr-only">Webhook subscriptions, page {page}</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
-              <tr>
-                <th scope="col" className={TH}>
-                  Callback URL
-                </th>
-                <th scope="col" className={TH}>
-                  Status
-                </th>
-                <th scope="col" className={TH}>
-                  Custom headers
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ListHead padding="px-5 py-2.5" columns={["Callback URL", "Status", "Custom headers", { label: "Actions", align: "right", srOnly: true }]} />
             <ListTableBody
               query={list}
               columns={4}
