@@ -24,6 +24,12 @@ export class ApiRequestError extends Error {
 type CachedToken = { token: string; expiresAt: number };
 
 /** Renewed this long before it expires, so a request never leaves with a token about to lapse. */
+/**
+ * The headers of every write to the portal's own routes: the session pipeline
+ * takes JSON only from the browser's same-origin calls (lib/server/http/session-route.ts).
+ */
+export const JSON_WRITE = { "content-type": "application/json" } as const;
+
 const RENEW_MARGIN_MS = 30_000;
 
 let cached: CachedToken | null = null;
@@ -77,7 +83,7 @@ function returnToSignIn(): never {
 }
 
 async function mintToken(): Promise<CachedToken> {
-  const response = await fetch("/api/portal/token", { method: "POST", credentials: "same-origin", cache: "no-store" });
+  const response = await fetch("/api/portal/token", { method: "POST", credentials: "same-origin", cache: "no-store", headers: JSON_WRITE });
   if (response.status === 401) returnToSignIn();
   if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);
   const body = (await response.json()) as { access_token: string; expires_in: number };

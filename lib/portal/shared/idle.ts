@@ -1,3 +1,5 @@
+import { JSON_WRITE } from "@/lib/portal/shared/api-client";
+
 /**
  * The portal's side of the idle timeout (the server enforces it:
  * PORTAL_IDLE_TIMEOUT_MIN, lib/server/auth/sessions.ts). The browser reports
@@ -25,7 +27,7 @@ export const secondsLeft = (deadline: number, now: number) => Math.max(0, Math.c
 
 /** Tells the server the person is here; answers the new deadline, or null when the session is over. */
 export async function reportActivity(now: () => number = Date.now): Promise<number | null> {
-  const response = await fetch("/api/portal/sessions/activity", { method: "POST", credentials: "same-origin", cache: "no-store" });
+  const response = await fetch("/api/portal/sessions/activity", { method: "POST", credentials: "same-origin", cache: "no-store", headers: JSON_WRITE });
   if (response.status === 401) return null;
   if (!response.ok) throw new Error(`activity not recorded (${response.status})`);
   const body = (await response.json()) as { remainingSeconds: number };

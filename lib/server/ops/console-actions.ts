@@ -1,8 +1,7 @@
 import "server-only";
 import { requireFreshSecondFactor } from "@/lib/server/auth/second-factor";
-import { consoleJson, readConsoleBody } from "@/lib/server/ops/console-http";
 import type { Operator } from "@/lib/server/ops/operator-session";
-import { ApiError, errorBody } from "@/lib/contract/http/errors";
+import { ApiError } from "@/lib/contract/http/errors";
 import type { ConsoleAction } from "@/lib/contract/ops/console";
 import { closeAccount, openAccount, provisionVirtualAccountCurrency, setAccountStatus } from "@/lib/server/ops/accounts";
 import { createClient, reactivateClient, rotateClientSecret, setClientAllowList, setClientPermissions, suspendClient } from "@/lib/server/ops/clients";
@@ -43,20 +42,17 @@ export const CONSOLE_HANDLERS: Readonly<Record<ConsoleAction, (ctx: OpsContext, 
 export const STEP_UP_CONSOLE_ACTIONS: ReadonlySet<ConsoleAction> = new Set<ConsoleAction>(["user-role", "user-invite"]);
 
 /**
- * Runs one console action for a signed-in operator (app/api/operations/[action]):
- * step-up first where the action needs it, then the operation. A refusal is
- * the API's error body (lib/contract/http/errors.ts), so the console and the
- * API answer alike; an unexpected failure is a 500 that says nothing changed.
+ * Runs one console action for a signed-in operator (app/api/operations/[action],
+ * through the session pipeline, lib/server/http/session-route.ts): step-up
+ * first where the action needs it, then the operation with its input.
  */
-export async function runConsoleAction(ctx: OpsContext, operator: Pick<Operator, "sessionId" | "mustEnrol">, action: ConsoleAction, request: Request) {
-  try {
-    if (operator.mustEnrol) throw new ApiError("FORBIDDEN", "Set up your authenticator app first: bank operators sign in with a code.");
-    if (STEP_UP_CONSOLE_ACTIONS.has(action)) await requireFreshSecondFactor(ctx.db, operator.sessionId);
-    const input = await readConsoleBody(request);
-    return consoleJson(await CONSOLE_HANDLERS[action](ctx, input), 200);
-  } catch (error) {
-    if (error instanceof ApiError) return consoleJson(errorBody(error, ctx.correlationId), error.status);
-    console.error("[operations]", error);
-    return consoleJson({ code: "INTERNAL_ERROR", message: "Something went wrong on our side. Nothing was changed.", field: null }, 500);
-  }
+export async function runConsoleAction(
+  ctx: OpsContext,
+  operator: Pick<Operator, "sessionId" | "mustEnrol">,
+  action: ConsoleAction,
+  input: unknown,
+): Promise<unknown> {
+  if (operator.mustEnrol) throw new ApiError("FORBIDDEN", "Set up your authenticator app first: bank operators sign in with a code.");
+  if (STEP_UP_CONSOLE_ACTIONS.has(action)) await requireFreshSecondFactor(ctx.db, operator.sessionId);
+  return CONSOLE_HANDLERS[action](ctx, input);
 }

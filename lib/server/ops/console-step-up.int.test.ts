@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { ApiError, errorBody } from "@/lib/contract/http/errors";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { PUT as putPolicies } from "@/app/v1/approvals/policies/route";
@@ -28,9 +29,13 @@ async function operator(email: string): Promise<{ userId: string; ctx: OpsContex
 }
 
 async function consoleCall(ctx: OpsContext, session: { sessionId: string; mustEnrol: boolean }, action: ConsoleAction, body: unknown) {
-  const request = new Request(`http://localhost/api/operations/${action}`, { method: "POST", body: JSON.stringify(body) });
-  const response = await runConsoleAction({ ...ctx, correlationId: randomUUID() }, session, action, request);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  const correlationId = randomUUID();
+  try {
+    return { status: 200, body: (await runConsoleAction({ ...ctx, correlationId }, session, action, body)) as Record<string, unknown> };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { status: error.status, body: errorBody(error, correlationId) as Record<string, unknown> };
+  }
 }
 
 async function roleOf(email: string): Promise<string> {

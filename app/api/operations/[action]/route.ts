@@ -1,19 +1,20 @@
-import { isConsoleAction } from "@/lib/contract/ops/console";
 import { runConsoleAction } from "@/lib/server/ops/console-actions";
-import { consoleJson } from "@/lib/server/ops/console-http";
-import { getOperator, operatorContext } from "@/lib/server/ops/operator-session";
+import { sessionRoute } from "@/lib/server/http/session-route";
+import { isConsoleAction } from "@/lib/contract/ops/console";
+import { ApiError } from "@/lib/contract/http/errors";
+import { z } from "zod";
 
 export const dynamic = "force-dynamic";
 
 /**
  * The Bank operations console's writes. Anyone but a signed-in operator gets
  * a 404, as for a route that does not exist (clients never learn it is here).
+ * Each action parses its own input (lib/server/ops).
  */
 export async function POST(request: Request, { params }: { params: Promise<{ action: string }> }): Promise<Response> {
   const { action } = await params;
-  const operator = await getOperator();
-  if (!operator || !isConsoleAction(action) || request.headers.get("sec-fetch-site") === "cross-site") {
-    return consoleJson({ code: "NOT_FOUND", message: "Not found.", field: null }, 404);
-  }
-  return runConsoleAction(await operatorContext(operator, request), operator, action, request);
+  return sessionRoute({ who: "operator", body: z.unknown() }, async ({ operator, ops, body }) => {
+    if (!isConsoleAction(action)) throw new ApiError("NOT_FOUND", "Not found.");
+    return { body: await runConsoleAction(ops, operator, action, body) };
+  })(request);
 }

@@ -1,8 +1,8 @@
 import { answerStepUp } from "@/lib/server/auth/step-up-answer";
 import { personActor } from "@/lib/server/auth/person-actor";
-import { consoleJson } from "@/lib/server/ops/console-http";
-import { getOperator } from "@/lib/server/ops/operator-session";
+import { sessionRoute } from "@/lib/server/http/session-route";
 import { getRuntime } from "@/lib/server/runtime";
+import { ZCodeForm } from "@/lib/contract/auth/second-factor";
 
 export const dynamic = "force-dynamic";
 
@@ -11,11 +11,8 @@ export const dynamic = "force-dynamic";
  * in the operations frame): before a role change, a fresh code. Anyone but a
  * signed-in operator gets the console's 404.
  */
-export async function POST(request: Request): Promise<Response> {
-  const operator = await getOperator();
-  if (!operator || request.headers.get("sec-fetch-site") === "cross-site") return consoleJson({ code: "NOT_FOUND", message: "Not found.", field: null }, 404);
+export const POST = sessionRoute({ who: "operator", body: ZCodeForm }, async ({ operator, request, correlationId, body }) => {
   const { db } = await getRuntime();
-  const actor = { ...personActor({ id: operator.id, clientId: "" }, request.headers), sessionId: operator.sessionId };
-  const answer = await answerStepUp(db, actor, await request.json().catch(() => null));
-  return consoleJson(answer.body, answer.status);
-}
+  const actor = { ...personActor({ id: operator.id, clientId: "" }, request.headers), correlationId, sessionId: operator.sessionId };
+  return { body: await answerStepUp(db, actor, body) };
+});

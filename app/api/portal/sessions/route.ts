@@ -1,6 +1,5 @@
-import { personActor } from "@/lib/server/auth/person-actor";
 import { signOutEverywhere } from "@/lib/server/auth/session-audit";
-import { portalJson, portalRoute } from "@/lib/server/portal/route-guard";
+import { sessionRoute } from "@/lib/server/http/session-route";
 import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
@@ -10,7 +9,7 @@ export const dynamic = "force-dynamic";
  * one included), so cookies and API tokens on other devices stop working at
  * once; audited as the person's `user.sessions_ended` (reason `sign-out-everywhere`).
  */
-export const DELETE = portalRoute("viewer", async (user, request) => {
+export const DELETE = sessionRoute({ who: { role: "viewer" } }, async ({ user, actor }) => {
   const { db } = await getRuntime();
-  return portalJson({ ended: await signOutEverywhere(db, { ...personActor(user, request.headers), email: user.email }) });
+  return { body: { ended: await signOutEverywhere(db, { ...actor, email: user.email }) } };
 });

@@ -1,7 +1,7 @@
 import { answerStepUp } from "@/lib/server/auth/step-up-answer";
-import { personActor } from "@/lib/server/auth/person-actor";
-import { portalJson, portalRoute } from "@/lib/server/portal/route-guard";
+import { sessionRoute } from "@/lib/server/http/session-route";
 import { getRuntime } from "@/lib/server/runtime";
+import { ZCodeForm } from "@/lib/contract/auth/second-factor";
 
 export const dynamic = "force-dynamic";
 
@@ -9,9 +9,7 @@ export const dynamic = "force-dynamic";
  * The step-up prompt's answer (components/auth/step-up-prompt.tsx) for a
  * portal user; the operations console has its own (app/api/operations/step-up).
  */
-export const POST = portalRoute("viewer", async (user, request) => {
+export const POST = sessionRoute({ who: { role: "viewer" }, body: ZCodeForm }, async ({ user, actor, body }) => {
   const { db } = await getRuntime();
-  const actor = { ...personActor(user, request.headers), sessionId: user.sessionId };
-  const answer = await answerStepUp(db, actor, await request.json().catch(() => null));
-  return portalJson(answer.body, answer.status);
+  return { body: await answerStepUp(db, { ...actor, sessionId: user.sessionId }, body) };
 });

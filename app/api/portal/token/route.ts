@@ -1,5 +1,5 @@
+import { sessionRoute } from "@/lib/server/http/session-route";
 import { mintPortalToken } from "@/lib/server/portal/access-token";
-import { portalJson, portalRoute } from "@/lib/server/portal/route-guard";
 import { getRuntime } from "@/lib/server/runtime";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
  * The signed-in user's API access token. POST, so neither a link nor a
  * prefetch can trigger it, and private/no-store, so no cache shares it.
  */
-export const POST = portalRoute("viewer", async (user) => {
+export const POST = sessionRoute({ who: { role: "viewer" } }, async ({ user }) => {
   const issued = await mintPortalToken(await getRuntime(), user);
-  return portalJson({ ...issued, expires_at: Date.now() + issued.expires_in * 1000 });
+  return { body: { ...issued, expires_at: Date.now() + issued.expires_in * 1000 } };
 });

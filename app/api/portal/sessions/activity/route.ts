@@ -1,6 +1,7 @@
 import { touchSession } from "@/lib/server/auth/sessions";
-import { portalJson, portalRoute } from "@/lib/server/portal/route-guard";
+import { sessionRoute } from "@/lib/server/http/session-route";
 import { getRuntime } from "@/lib/server/runtime";
+import { ApiError } from "@/lib/contract/http/errors";
 
 export const dynamic = "force-dynamic";
 
@@ -11,10 +12,10 @@ export const dynamic = "force-dynamic";
  * still times out. Answers the seconds left, not a time, so a wrong clock in
  * the browser cannot move the warning.
  */
-export const POST = portalRoute("viewer", async (user) => {
+export const POST = sessionRoute({ who: { role: "viewer" } }, async ({ user }) => {
   const { db, config } = await getRuntime();
   const session = await touchSession(db, user.sessionId, config.portalIdleTimeoutSeconds);
-  if (!session) return portalJson({ error: "Unauthorized", message: "Your session has ended. Sign in again." }, 401);
+  if (!session) throw new ApiError("UNAUTHORIZED", "Your session has ended. Sign in again.");
   const remainingSeconds = Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
-  return portalJson({ remainingSeconds, idleSeconds: config.portalIdleTimeoutSeconds });
+  return { body: { remainingSeconds, idleSeconds: config.portalIdleTimeoutSeconds } };
 });
