@@ -42,6 +42,8 @@ import { getRuntime } from "@/lib/server/runtime";
 import { drainWorker } from "@/lib/server/virtual-accounts/testing";
 import { CONSOLE_ACTIONS, type ConsoleAction } from "@/lib/contract/ops/console";
 import { OPERATOR_ROLE } from "@/lib/contract/auth/staff";
+import { PAYMENT_TRANSITIONS } from "@/lib/contract/payments/schema";
+import { ZJobStatusValue } from "@/lib/contract/virtual-accounts/responses";
 import { call, tokenFor } from "@/tests/api";
 import { opsContext, runOps } from "@/tests/ops";
 import { achBody } from "@/tests/payments";
@@ -97,12 +99,12 @@ function auditedActionsInCode(): Set<string> {
   return found;
 }
 
-/** Actions built from a template: their members. */
+/** Actions built from a template: their members, from the statuses they are built from. */
 const FAMILIES: Record<string, string[]> = {
-  /** lib/server/payments/lifecycle.ts: `payment.${to}` for each move of PAYMENT_TRANSITIONS. */
-  "payment.*": ["payment.completed", "payment.failed", "payment.reversed"],
-  /** lib/server/virtual-accounts/jobs/process.ts: `virtual_account_job.${status}` when a job finishes (finalStatus). */
-  "virtual_account_job.*": ["virtual_account_job.completed", "virtual_account_job.completedwitherrors", "virtual_account_job.failed"],
+  /** lib/server/payments/lifecycle.ts: `payment.${to}` for each status a move may reach (PAYMENT_TRANSITIONS). */
+  "payment.*": [...new Set(Object.values(PAYMENT_TRANSITIONS).flat())].map((to) => `payment.${to.toLowerCase()}`),
+  /** lib/server/virtual-accounts/jobs/process.ts: `virtual_account_job.${status}` for each status a job ends in. */
+  "virtual_account_job.*": ZJobStatusValue.options.filter((s) => s !== "Pending" && s !== "Processing").map((s) => `virtual_account_job.${s.toLowerCase()}`),
 };
 
 /**
