@@ -54,7 +54,11 @@ BEGIN
       AND (r.account_id IS DISTINCT FROM v_covered OR r.net >= 0 OR available_minor + r.net >= 0)
     RETURNING available_minor INTO v_balance;
     IF NOT FOUND THEN
-      IF r.account_id = v_covered AND EXISTS (SELECT 1 FROM accounts WHERE client_id = v_client AND account_id = r.account_id AND currency = r.currency) THEN
+      -- An UPDATE whose condition fails takes no lock: the uncovered account's row is locked here,
+      -- so what the caller writes next (a failed payment, its list count) comes after the account's
+      -- lock as for a covered entry, and two submissions cannot take the two in opposite orders.
+      PERFORM 1 FROM accounts WHERE client_id = v_client AND account_id = r.account_id AND currency = r.currency FOR UPDATE;
+      IF r.account_id = v_covered AND FOUND THEN
         RETURN NULL;
       END IF;
       RAISE EXCEPTION 'ledger: no % account % for client %', r.currency, r.account_id, v_client;

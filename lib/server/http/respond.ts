@@ -25,10 +25,14 @@ export function renderResponse(body: unknown, status: number, mediaType: string,
   return jsonResponse(body, status, headers);
 }
 
-/** Database unreachable: a retryable 503 rather than a 500. */
+/**
+ * Database unreachable, or it gave up this transaction for another's
+ * (deadlock, serialization failure: nothing was written): a retryable 503
+ * rather than a 500.
+ */
 function isConnectionFailure(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
-  return typeof code === "string" && ["ECONNREFUSED", "ECONNRESET", "57P01", "57P03", "53300"].includes(code);
+  return typeof code === "string" && ["ECONNREFUSED", "ECONNRESET", "57P01", "57P03", "53300", "40P01", "40001"].includes(code);
 }
 
 /**

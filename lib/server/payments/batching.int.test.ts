@@ -101,4 +101,27 @@ describe("payments submitted together", () => {
       expect(settled.filter((s) => s.status === "rejected").map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
     }
   });
+
+  it("groups where payments fail for funds on one account never deadlock: an uncovered account is locked before its failed payment is written", async () => {
+    const { db } = await getRuntime();
+    await setBalance(ACME_BMD, 1_000n);
+    const bmd = { debtorAccount: { identification: ACME_BMD }, debitCurrency: "BMD", creditorBank: { bankCode: "BANK_B", currency: "BMD" } };
+    for (let round = 0; round < 5; round++) {
+      // One account, more payments than it covers, in several groups at once: accepted and failed items interleave.
+      const settled = await Promise.allSettled(
+        Array.from({ length: 80 }, (_, i) =>
+          createAchPayment(unit(db), {
+            body: ach({
+              ...bmd,
+              instructedAmount: { amount: i % 3 === 0 ? "0.01" : "900.00", currency: "BMD" },
+              remittanceInformation: [`FUNDS-${round}-${i}`],
+            }),
+            ...options,
+          }),
+        ),
+      );
+      expect(settled.filter((s) => s.status === "rejected").map((s) => String((s as PromiseRejectedResult).reason))).toEqual([]);
+      expect(await balanceMinor(ACME_BMD)).toBeGreaterThanOrEqual(0n);
+    }
+  });
 });

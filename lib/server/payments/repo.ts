@@ -132,15 +132,38 @@ function lockOrderOf(item: BatchItem): string {
   return `${item.submission.clientId}\u0000${item.submission.debtorAccountId}`;
 }
 
-/** One round trip for the batch, in debtor-account order (no lock-order deadlocks); outcomes in the callers' order. */
-async function recordSubmissions(db: Queryable, items: BatchItem[]): Promise<SubmissionResult[]> {
+/**
+ * PostgreSQL gave up one of two transactions (deadlock, serialization): the
+ * statement wrote nothing, so a batch in its own transaction simply runs
+ * again. The accounts are locked in one order, but a batch also touches other
+ * rows (list counts, the dedupe guard) that a failing item reaches in another.
+ */
+const RETRYABLE = new Set(["40P01", "40001"]);
+const MAX_ATTEMPTS = 5;
+
+async function retried<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has((error as { code?: string })?.code ?? "")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}
+
+/** One round trip for the batch, in debtor-account order; outcomes in the callers' order. */
+async function recordSubmissions(db: Queryable, items: BatchItem[], inTransaction: boolean): Promise<SubmissionResult[]> {
   const keys = items.map(lockOrderOf);
   const order = items.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
-  const { rows } = await db.query<{ outcomes: SubmissionResult[] }>({
-    name: "payments-submit-batch",
-    text: "SELECT submit_payments($1) AS outcomes",
-    values: [JSON.stringify(order.map((i) => items[i]))],
-  });
+  const submit = () =>
+    db.query<{ outcomes: SubmissionResult[] }>({
+      name: "payments-submit-batch",
+      text: "SELECT submit_payments($1) AS outcomes",
+      values: [JSON.stringify(order.map((i) => items[i]))],
+    });
+  // Inside the caller's transaction a deadlock aborts that transaction: it is the caller's to retry.
+  const { rows } = inTransaction ? await submit() : await retried(submit);
   const outcomes = new Array<SubmissionResult>(items.length);
   order.forEach((itemIndex, position) => (outcomes[itemIndex] = rows[0]!.outcomes[position]!));
   return outcomes;
@@ -159,8 +182,9 @@ export async function recordSubmission(unit: Pick<Unit, "db" | "inTransaction" |
   // A transfer locks two accounts (in account order, SQL ledger_post_entry); in a group its
   // second lock could come after another item's and break the group's one lock order, so it
   // goes alone. A submission in the caller's transaction (an approval's) commits with it, alone.
-  if (submission.creditorAccountId !== null || unit.inTransaction) return (await recordSubmissions(unit.db, [{ submission, slot: unit.responseSlot }]))[0]!;
+  if (submission.creditorAccountId !== null || unit.inTransaction)
+    return (await recordSubmissions(unit.db, [{ submission, slot: unit.responseSlot }], unit.inTransaction))[0]!;
   let submit = batchers.get(unit.db);
-  if (!submit) batchers.set(unit.db, (submit = microBatch((items: BatchItem[]) => recordSubmissions(unit.db, items), BATCH_LIMITS)));
+  if (!submit) batchers.set(unit.db, (submit = microBatch((items: BatchItem[]) => recordSubmissions(unit.db, items, false), BATCH_LIMITS)));
   return submit({ submission, slot: unit.responseSlot });
 }
