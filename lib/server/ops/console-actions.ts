@@ -35,16 +35,9 @@ export const CONSOLE_HANDLERS: Readonly<Record<ConsoleAction, (ctx: OpsContext, 
 };
 
 /**
- * Actions that give someone a role (a new user's, or another one): they ask
- * for the second factor again when the operator's last proof is older than
- * five minutes, as changing approval policies does in the portal (docs/security.md).
- */
-export const STEP_UP_CONSOLE_ACTIONS: ReadonlySet<ConsoleAction> = new Set<ConsoleAction>(["user-role", "user-invite"]);
-
-/**
  * Runs one console action for a signed-in operator (app/api/operations/[action],
  * through the session pipeline, lib/server/http/session-route.ts): step-up
- * first where the action needs it, then the operation with its input.
+ * first, then the operation with its input.
  */
 export async function runConsoleAction(
   ctx: OpsContext,
@@ -53,6 +46,9 @@ export async function runConsoleAction(
   input: unknown,
 ): Promise<unknown> {
   if (operator.mustEnrol) throw new ApiError("FORBIDDEN", "Set up your authenticator app first: bank operators sign in with a code.");
-  if (STEP_UP_CONSOLE_ACTIONS.has(action)) await requireFreshSecondFactor(ctx.db, operator.sessionId);
+  // Every console action changes who may do what or how money moves (clients, permissions, allow-lists,
+  // accounts, users, FX rates, the cut-off, the calendar): each asks for the second factor again when the
+  // operator's last proof is older than five minutes, as changing approval policies does in the portal.
+  await requireFreshSecondFactor(ctx.db, operator.sessionId);
   return CONSOLE_HANDLERS[action](ctx, input);
 }
