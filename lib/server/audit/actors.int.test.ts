@@ -351,13 +351,13 @@ add("user.sessions_ended", "person", "DELETE /api/portal/sessions (sign out of a
 });
 add("session.signed_in", "person", "sign-in (next-auth authorize)", async (req) => {
   const { db } = await getRuntime();
-  await openSession(db, { id: ids.viewer, clientId: "acme" }, { lifetimeSeconds: 3600, idleSeconds: 900 }, req.ip);
-  return { actor: `user:${ids.viewer}`, ip: req.ip, correlationId: null };
+  await openSession(db, { id: ids.viewer, clientId: "acme" }, { lifetimeSeconds: 3600, idleSeconds: 900 }, requestOrigin(new Headers(req.headers)));
+  return fromRequest(`user:${ids.viewer}`, req);
 });
 add("session.sign_in_failed", "person", "sign-in with a wrong password", async (req) => {
   const { db } = await getRuntime();
-  expect((await authenticate(db, { email: "viewer@acme.test", password: "not-the-password" }, req.ip)).ok).toBe(false);
-  return { actor: `user:${ids.viewer}`, ip: req.ip, correlationId: null };
+  expect((await authenticate(db, { email: "viewer@acme.test", password: "not-the-password" }, requestOrigin(new Headers(req.headers)))).ok).toBe(false);
+  return fromRequest(`user:${ids.viewer}`, req);
 });
 add("session.signed_out", "person", "sign-out (next-auth signOut event)", async () => {
   const { db } = await getRuntime();
@@ -367,8 +367,8 @@ add("session.signed_out", "person", "sign-out (next-auth signOut event)", async 
 });
 add("second_factor.failed", "person", "sign-in with a wrong code", async (req) => {
   const { db } = await getRuntime();
-  expect((await secondFactorAtSignIn(db, { id: ids.acmeAdmin, clientId: "acme" }, "000000", req.ip)).ok).toBe(false);
-  return { actor: `user:${ids.acmeAdmin}`, ip: req.ip, correlationId: null };
+  expect((await secondFactorAtSignIn(db, { id: ids.acmeAdmin, clientId: "acme" }, "000000", requestOrigin(new Headers(req.headers)))).ok).toBe(false);
+  return fromRequest(`user:${ids.acmeAdmin}`, req);
 });
 add("second_factor.step_up_failed", "person", "POST /api/portal/step-up with a wrong code", async (req) => {
   const { db } = await getRuntime();
@@ -405,8 +405,8 @@ add("second_factor.recovery_code_used", "person", "sign-in with a recovery code"
   const { db } = await getRuntime();
   const session = await portalSessionFor("admin@acme.test");
   const codes = await regenerateRecoveryCodes(db, { userId: ids.acmeAdmin, clientId: "acme", sessionId: session.sessionId });
-  expect((await secondFactorAtSignIn(db, { id: ids.acmeAdmin, clientId: "acme" }, codes[0], req.ip)).ok).toBe(true);
-  return { actor: `user:${ids.acmeAdmin}`, ip: req.ip, correlationId: null };
+  expect((await secondFactorAtSignIn(db, { id: ids.acmeAdmin, clientId: "acme" }, codes[0], requestOrigin(new Headers(req.headers)))).ok).toBe(true);
+  return fromRequest(`user:${ids.acmeAdmin}`, req);
 });
 add("second_factor.reset", "person", "Sign-in security: an administrator resets a colleague's", async (req) => {
   const { db } = await getRuntime();

@@ -8,8 +8,22 @@ import { authenticate } from "@/lib/server/auth/sign-in";
 import { ZSignIn } from "@/lib/contract/auth/sign-in-schema";
 import { getRuntime } from "@/lib/server/runtime";
 import { closeSession, openSession } from "@/lib/server/auth/session-audit";
-import { clientIpOf } from "@/lib/server/http/client-ip";
+import { requestOrigin } from "@/lib/server/auth/person-actor";
 import { recordProof, secondFactorAtSignIn } from "@/lib/server/auth/second-factor";
+
+/** The two headers a sign-in's audit rows read (address, correlation id), from next-auth's plain header object. */
+function originHeaders(headers: Record<string, unknown> | undefined): Headers {
+  const picked = new Headers();
+  for (const name of ["x-forwarded-for", "x-correlation-id"]) {
+    const value = headers?.[name];
+    try {
+      if (typeof value === "string") picked.set(name, value);
+    } catch {
+      // Not a valid header value: left out, as if not sent.
+    }
+  }
+  return picked;
+}
 
 /**
  * A working day; the API token the portal uses lives minutes, not hours. The
@@ -53,16 +67,15 @@ function buildOptions(secret: string, production: boolean): AuthOptions {
           if (!parsed.success) throw new Error(SIGN_IN_ERRORS.invalid);
           const { db } = await getRuntime();
           // scripts/server.mjs sets X-Forwarded-For to the socket address unless TRUST_PROXY=1.
-          const forwarded = req.headers?.["x-forwarded-for"];
-          const address = clientIpOf(new Headers(typeof forwarded === "string" ? { "x-forwarded-for": forwarded } : {}));
-          const result = await authenticate(db, parsed.data, address);
+          const origin = requestOrigin(originHeaders(req.headers));
+          const result = await authenticate(db, parsed.data, origin);
           if (result.ok) {
             // A right password, then the second factor when the user has one (a wrong code is counted and audited).
-            const factor = await secondFactorAtSignIn(db, result.user, parsed.data.code, address);
+            const factor = await secondFactorAtSignIn(db, result.user, parsed.data.code, origin);
             if (!factor.ok && factor.reason === "locked") throw new Error(`${SIGN_IN_ERRORS.locked}:${factor.retryAfterSeconds}`);
             if (!factor.ok) throw new Error(factor.reason === "code-needed" ? SIGN_IN_ERRORS.codeNeeded : SIGN_IN_ERRORS.codeInvalid);
-            // The address rides on the user to the jwt callback, which opens the session (and audits it).
-            return { ...result.user, ip: address, secondFactorAt: factor.provedAt?.toISOString() ?? null };
+            // The address and correlation id ride on the user to the jwt callback, which opens the session (and audits it).
+            return { ...result.user, ip: origin.ip, correlationId: origin.correlationId, secondFactorAt: factor.provedAt?.toISOString() ?? null };
           }
           if (result.reason === "locked") throw new Error(`${SIGN_IN_ERRORS.locked}:${result.retryAfterSeconds}`);
           throw new Error(SIGN_IN_ERRORS.invalid);
@@ -75,7 +88,7 @@ function buildOptions(secret: string, production: boolean): AuthOptions {
           // Sign-in: the cookie names a server-side session, which sign-out ends for good.
           const { db, config } = await getRuntime();
           const limits = { lifetimeSeconds: SESSION_MAX_AGE_S, idleSeconds: config.portalIdleTimeoutSeconds };
-          token.sid = (await openSession(db, user, limits, user.ip ?? null)).sessionId;
+          token.sid = (await openSession(db, user, limits, { ip: user.ip ?? null, correlationId: user.correlationId ?? null })).sessionId;
           // Signed in with the code: step-up needs no new one for the next minutes.
           if (user.secondFactorAt) await recordProof(db, token.sid, new Date(user.secondFactorAt));
           token.uid = user.id;

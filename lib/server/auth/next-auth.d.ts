@@ -17,6 +17,8 @@ declare module "next-auth" {
     clientId: string;
     /** Sign-in only: the address it came from, for its audit row (never stored in the cookie). */
     ip?: string | null;
+    /** Sign-in only: the request's correlation id, for its audit row (never stored in the cookie). */
+    correlationId?: string | null;
     /** Sign-in only: when the second factor was proven, for the new session (never stored in the cookie). */
     secondFactorAt?: string | null;
   }

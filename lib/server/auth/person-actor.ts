@@ -3,9 +3,17 @@ import { userActor, type AuditContext } from "@/lib/server/audit/actors";
 import { clientIpOf } from "@/lib/server/http/client-ip";
 import { correlationIdOf } from "@/lib/server/http/correlation";
 
-/** Where a request outside the /v1 pipeline came from, as its audit rows carry it: the caller's address and correlation id. */
-export function requestOrigin(headers: Headers): { ip: string | null; correlationId: string } {
+/** Where a request came from, as its audit rows carry it: the caller's address and correlation id. */
+export type RequestOrigin = { ip: string | null; correlationId: string | null };
+
+/** The origin of a request outside the /v1 pipeline (its X-Correlation-Id when safe, else a new one). */
+export function requestOrigin(headers: Headers): RequestOrigin & { correlationId: string } {
   return { ip: clientIpOf(headers), correlationId: correlationIdOf(headers) };
+}
+
+/** An origin given as a bare address (a caller with no correlation id) or whole. */
+export function originOf(from: string | null | RequestOrigin): RequestOrigin {
+  return from !== null && typeof from === "object" ? from : { ip: from, correlationId: null };
 }
 
 /**

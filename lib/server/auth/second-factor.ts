@@ -9,6 +9,7 @@ import { activeLock, clearFailures, recordFailure, secondsUntil, type ThrottleKe
 import type { Principal } from "@/lib/server/auth/tokens";
 import { openTotpSecret, sealTotpSecret } from "@/lib/server/crypto/stored-secrets";
 import { withTransaction } from "@/lib/server/db/transaction";
+import { originOf, type RequestOrigin } from "@/lib/server/auth/person-actor";
 import type { Queryable } from "@/lib/server/db/types";
 import { BANK_SCOPE } from "@/lib/server/ops/audit";
 import {
@@ -241,14 +242,14 @@ export async function secondFactorAtSignIn(
   db: Pool,
   user: { id: string; clientId: string },
   code: string | undefined,
-  ip: string | null,
+  from: string | null | RequestOrigin,
   now = new Date(),
 ): Promise<SignInFactor> {
   if (!(await hasSecondFactor(db, user.id))) return { ok: true, provedAt: null };
   if (code === undefined || code.trim() === "") return { ok: false, reason: "code-needed" };
   const parsed = ZSecondFactorCode.safeParse(code);
   if (!parsed.success) return { ok: false, reason: "invalid" };
-  const result = await checkCode(db, { userId: user.id, clientId: user.clientId, ip }, parsed.data, "second_factor.failed", now);
+  const result = await checkCode(db, { userId: user.id, clientId: user.clientId, ...originOf(from) }, parsed.data, "second_factor.failed", now);
   if (result.ok) return { ok: true, provedAt: now };
   return result;
 }

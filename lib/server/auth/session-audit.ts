@@ -5,6 +5,7 @@ import { writeAudit } from "@/lib/server/audit/write";
 import { endSession, endSessionsOfUser, startSession, type LiveSession } from "@/lib/server/auth/sessions";
 import type { Queryable } from "@/lib/server/db/types";
 import { withTransaction } from "@/lib/server/db/transaction";
+import { originOf, type RequestOrigin } from "@/lib/server/auth/person-actor";
 import { BANK_SCOPE } from "@/lib/server/ops/audit";
 
 /**
@@ -27,7 +28,7 @@ export async function openSession(
   pool: Pool,
   user: SignedInAs,
   limits: { lifetimeSeconds: number; idleSeconds: number },
-  ip: string | null,
+  from: string | null | RequestOrigin,
 ): Promise<LiveSession> {
   return withTransaction(pool, async (tx) => {
     const session = await startSession(tx, user.id, limits.lifetimeSeconds, limits.idleSeconds);
@@ -38,7 +39,7 @@ export async function openSession(
       entity: "user",
       entityId: user.id,
       data: { sessionId: session.sessionId },
-      ip,
+      ...originOf(from),
     });
     return session;
   });
@@ -100,6 +101,7 @@ export type SignInFailure = {
   /** As typed, lower-cased; recorded only when it matches no user (who else would it name?). */
   email: string;
   ip: string | null;
+  correlationId?: string | null;
   /** Why: `wrong-password` or `unknown-email`; `lockedUntil` when this failure started a lock. */
   reason: string;
   lockedUntil: Date | null;
@@ -120,5 +122,6 @@ export async function auditSignInFailure(db: Queryable, failure: SignInFailure):
     entityId: failure.user ? failure.user.userId : failure.email,
     data: { reason: failure.reason, ...lockedUntil },
     ip: failure.ip,
+    correlationId: failure.correlationId,
   });
 }

@@ -7,6 +7,7 @@ import type { Queryable } from "@/lib/server/db/types";
 import { activeLock, clearFailures, recordFailure, secondsUntil, type ThrottleKey, type ThrottlePolicy } from "@/lib/server/auth/throttle";
 import { findUserByEmail } from "@/lib/server/portal/users-repo";
 import { auditSignInFailure } from "@/lib/server/auth/session-audit";
+import { originOf, type RequestOrigin } from "@/lib/server/auth/person-actor";
 
 /** Five wrong passwords within 15 minutes lock the address for 15 minutes. */
 export const LOGIN_THROTTLE: ThrottlePolicy = { maxFailures: 5, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
@@ -43,14 +44,15 @@ function throttleKeys(email: string, sourceAddress: string | null, policies: Sig
  * per source address (lib/server/auth/throttle.ts): a locked email or address
  * is refused before the KDF runs, so a locked account costs an attacker
  * nothing to probe and the server nothing to refuse. Unknown and known
- * addresses are counted and answered alike.
+ * addresses are counted and answered alike. `from` is the request's address, or its address and correlation id.
  */
 export async function authenticate(
   db: Queryable,
   input: TSignIn,
-  sourceAddress: string | null = null,
+  from: string | null | RequestOrigin = null,
   policies: SignInPolicies = { email: LOGIN_THROTTLE, address: LOGIN_ADDRESS_THROTTLE },
 ): Promise<SignInResult> {
+  const { ip: sourceAddress, correlationId } = originOf(from);
   const email = input.email.trim().toLowerCase();
   const keys = throttleKeys(email, sourceAddress, policies);
   const lock = await activeLock(db, keys);
@@ -67,6 +69,7 @@ export async function authenticate(
       user: user ? { userId: user.user_id, clientId: user.client_id } : null,
       email,
       ip: sourceAddress,
+      correlationId,
       reason: user ? "wrong-password" : "unknown-email",
       lockedUntil,
     });
