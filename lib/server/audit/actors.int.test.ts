@@ -411,7 +411,10 @@ add("second_factor.recovery_code_used", "person", "sign-in with a recovery code"
 add("second_factor.reset", "person", "Sign-in security: an administrator resets a colleague's", async (req) => {
   const { db } = await getRuntime();
   const approver = await userId("approver@acme.test");
-  await resetSecondFactor(db, { ...personActor({ id: ids.acmeAdmin, clientId: "acme" }, new Headers(req.headers)), role: "admin" }, approver);
+  // The administrator's session, its second factor proven just now (a reset may ask for step-up).
+  const session = await portalSessionFor("admin@acme.test");
+  const admin = { ...personActor({ id: ids.acmeAdmin, clientId: "acme" }, new Headers(req.headers)), role: "admin" as const, sessionId: session.sessionId };
+  await resetSecondFactor(db, admin, approver);
   return fromRequest(`user:${ids.acmeAdmin}`, req);
 });
 add("user.password_set", "person", "POST /api/password-links (the set-password page)", async (req) => {
