@@ -2,11 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { regenerateOwnRecoveryCodes, type RecoveryCodesResult } from "@/app/(portal)/security/actions";
+import { regenerateOwnRecoveryCodes } from "@/app/(portal)/security/actions";
 import { RecoveryCodeList } from "@/components/auth/recovery-code-list";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { ApiRequestError, askForStepUp } from "@/lib/portal/shared/api-client";
+import { withStepUp } from "@/lib/portal/shared/step-up-action";
 
 /**
  * New recovery codes (lost, or running out): confirmed first, as the old ones
@@ -24,12 +24,7 @@ export function RecoveryCodesRenewal() {
     setConfirming(false);
     setBusy(true);
     setError(null);
-    let result: RecoveryCodesResult = await regenerateOwnRecoveryCodes();
-    if (!result.ok && result.code === "STEP_UP_REQUIRED") {
-      const body = { code: result.code, message: result.message, enrolmentRequired: result.enrolmentRequired };
-      if (await askForStepUp(new ApiRequestError(403, body))) result = await regenerateOwnRecoveryCodes();
-      else result = { ok: false, code: null, message: "Nothing was changed: your recovery codes are as they were." };
-    }
+    const result = await withStepUp(regenerateOwnRecoveryCodes, "Nothing was changed: your recovery codes are as they were.");
     setBusy(false);
     if (!result.ok) return setError(result.message);
     setCodes(result.codes);

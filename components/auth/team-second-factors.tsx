@@ -10,6 +10,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/state-message";
 import { Notice } from "@/components/ui/notice";
 import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { withStepUp } from "@/lib/portal/shared/step-up-action";
 import { ROLE_LABELS, type Role } from "@/lib/contract/auth/roles";
 
 type Member = { userId: string; email: string; name: string; role: Role; required: boolean; enrolledAt: string | null };
@@ -26,7 +27,8 @@ export function TeamSecondFactors({ members, currentUserId }: { members: Member[
     if (!target) return;
     setBusy(true);
     setError(null);
-    const result = await resetPersonSecondFactor(target.userId);
+    const userId = target.userId;
+    const result = await withStepUp(() => resetPersonSecondFactor(userId), "Nothing was changed: the authenticator is still set up.");
     setBusy(false);
     if (!result.ok) return setError(result.message);
     setDone(`${target.name}'s authenticator was removed. ${target.required ? "They will set up a new one at their next sign-in." : ""}`);

@@ -8,29 +8,32 @@ import { resetSecondFactor } from "@/lib/server/auth/second-factor-team";
 import { assertRole, PortalAuthError } from "@/lib/server/auth/session";
 import { getRuntime } from "@/lib/server/runtime";
 import { ApiError } from "@/lib/contract/http/errors";
+import type { ActionRefusal } from "@/lib/portal/shared/step-up-action";
 
-export type ResetResult = { ok: true } | { ok: false; message: string };
+export type ResetResult = { ok: true } | ActionRefusal;
 
 /**
- * An administrator removes a colleague's authenticator (a lost phone). The
- * role is checked here, as a server action is an endpoint anyone can post
- * to; the person must belong to the administrator's organisation.
+ * An administrator removes a colleague's authenticator (a lost phone), behind
+ * step-up (the page shows the prompt and calls again). The role is checked
+ * here, as a server action is an endpoint anyone can post to; the person must
+ * belong to the administrator's organisation and not be the administrator.
  */
 export async function resetPersonSecondFactor(userId: unknown): Promise<ResetResult> {
   try {
     const admin = await assertRole("admin");
     const parsed = z.uuid().safeParse(userId);
-    if (!parsed.success) return { ok: false, message: "There is no such person in your organisation." };
+    if (!parsed.success) return { ok: false, code: "USER_NOT_FOUND", message: "There is no such person in your organisation." };
     const { db } = await getRuntime();
-    await resetSecondFactor(db, { ...personActor(admin, await headers()), role: admin.role }, parsed.data);
+    await resetSecondFactor(db, { ...personActor(admin, await headers()), role: admin.role, sessionId: admin.sessionId }, parsed.data);
     return { ok: true };
   } catch (error) {
-    if (error instanceof PortalAuthError || error instanceof ApiError) return { ok: false, message: error.message };
+    if (error instanceof ApiError) return { ok: false, code: error.code, message: error.message, enrolmentRequired: error.extra.enrolmentRequired === true };
+    if (error instanceof PortalAuthError) return { ok: false, code: null, message: error.message };
     throw error;
   }
 }
 
-export type RecoveryCodesResult = { ok: true; codes: string[] } | { ok: false; code: string | null; message: string; enrolmentRequired?: boolean };
+export type RecoveryCodesResult = { ok: true; codes: string[] } | ActionRefusal;
 
 /**
  * The signed-in person makes new recovery codes (theirs only): behind step-up,

@@ -1,12 +1,10 @@
 import "server-only";
 import type { Principal } from "@/lib/server/auth/tokens";
+import type { AuditContext } from "@/lib/server/audit/actors";
 import type { Actor } from "@/lib/server/core/unit";
 import { canApprove, type Role } from "@/lib/contract/auth/roles";
 import { APPROVAL_RAIL_PERMISSIONS, type TApprovalRail } from "@/lib/contract/approvals/schema";
 import { ApiError } from "@/lib/contract/http/errors";
-
-/** What every audit row of a request carries (the pipeline's ctx.actor). */
-export type AuditContext = Pick<Actor, "clientId" | "actor" | "ip" | "correlationId">;
 
 /** A signed-in portal user acting through the API. */
 export type PortalCaller = AuditContext & { userId: string; role: Role };

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { PoolClient } from "pg";
+import { userActor } from "@/lib/server/audit/actors";
 import { writeAudit } from "@/lib/server/audit/write";
 import { requireApprover, type PortalCaller } from "@/lib/server/approvals/actor";
 import { DRAFT_RAILS, type DraftMaking } from "@/lib/server/approvals/draft-rails";
@@ -72,7 +73,7 @@ async function make(tx: PoolClient, unit: Unit, row: DraftRow, making: Making): 
   };
   const decisions = await listDecisions(tx, clientId, [row.draft_id]);
   const approvedBy = decisions.filter((d) => d.decision === "approved").map((d) => ({ email: d.email, decidedAt: d.decided_at.toISOString() }));
-  const maker: Unit = { ...unit, actor: { ...unit.actor, actor: `user:${row.maker_id}`, person: { userId: row.maker_id, email: row.maker_email } } };
+  const maker: Unit = { ...unit, actor: { ...unit.actor, actor: userActor(row.maker_id), person: { userId: row.maker_id, email: row.maker_email } } };
   await tx.query("SAVEPOINT draft_making");
   try {
     const claim = await claimKey(tx, slot, slot.token, slot.ttlSeconds, IN_FLIGHT_STALE_S);
@@ -134,7 +135,7 @@ export async function approveDraft(unit: Unit, caller: PortalCaller, input: { dr
       action: outcome.status === "Submitted" ? "draft.submitted" : "draft.refused",
       entity: "payment_draft",
       entityId: draftId,
-      data: { maker: `user:${row.maker_id}` },
+      data: { maker: userActor(row.maker_id) },
       before: { status: row.status },
       after: outcome,
     });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -9,6 +10,10 @@ import { POST as rotateSecretRoute } from "@/app/v1/notifications/signing-secret
 import { DELETE as deleteSubscriptionRoute } from "@/app/v1/notifications/subscriptions/[subscriptionId]/route";
 import { POST as createSubscriptionRoute } from "@/app/v1/notifications/subscriptions/route";
 import { PUT as putPoliciesRoute } from "@/app/v1/approvals/policies/route";
+import { POST as createDraftRoute } from "@/app/v1/approvals/drafts/route";
+import { POST as approveDraftRoute } from "@/app/v1/approvals/drafts/[draftId]/approve/route";
+import { POST as rejectDraftRoute } from "@/app/v1/approvals/drafts/[draftId]/reject/route";
+import { POST as redraftDraftRoute } from "@/app/v1/approvals/drafts/[draftId]/redraft/route";
 import { POST as forceStatusRoute } from "@/app/v1/sandbox/payments/[paymentId]/status/route";
 import { DELETE as endSessionsRoute } from "@/app/v1/users/[userId]/sessions/route";
 import { PATCH as patchV1Route } from "@/app/v1/virtual-accounts/[virtualAccountNumber]/route";
@@ -107,28 +112,14 @@ const FAMILIES: Record<string, string[]> = {
   "virtual_account_job.*": ZJobStatusValue.options.filter((s) => s !== "Pending" && s !== "Processing").map((s) => `virtual_account_job.${s.toLowerCase()}`),
 };
 
-/**
- * Audited actions with no case yet, each with why: not silently skipped. The drafts are being reworked by the lead
- * (issue 25 item 3: the approval of a draft makes the payment in one transaction and records the maker and the
- * approvers); their cases come with that work.
- */
-const PENDING: Record<string, string> = {
-  "draft.created": "issue 25 item 3 (lead): drafts and approvals are being rewritten",
-  "draft.approved": "issue 25 item 3 (lead): the approval will record the approver and the maker",
-  "draft.rejected": "issue 25 item 3 (lead)",
-  "draft.submitted": "issue 25 item 3 (lead): the payment made by the last approval",
-  "draft.refused": "issue 25 item 3 (lead): a revoked rail or a refused payment",
-  "draft.redrafted": "issue 25 item 3 (lead): re-draft keeps the original maker",
-};
+/** Audited actions with no case yet, each with why: not silently skipped (none today). */
+const PENDING: Record<string, string> = {};
 
 /** An actor spelled by hand (`user:`, `client:`, `system:` in a string) outside the audit module rather than built by lib/server/audit/actors.ts. */
 const SPELLED_ACTOR = /["'`](user|client|system):/;
 
 /** Files that still spell an actor by hand, each with why; a file here that no longer does fails the test (take it off). */
-const SPELLED_PENDING: Record<string, string> = {
-  "lib/server/approvals/decide.ts": "issue 25 item 3 (lead): the maker's actor, being rewritten",
-  "lib/server/payments/lifecycle.ts": "issue 25 item 3 (lead): the settlement's system:settlement, being rewritten",
-};
+const SPELLED_PENDING: Record<string, string> = {};
 
 function filesSpellingActors(): string[] {
   return (
@@ -337,6 +328,81 @@ add("user.sessions_ended", "person", "DELETE /v1/users/{id}/sessions (an adminis
   const target = await portalSessionFor("viewer@acme.test");
   const res = await call(endSessionsRoute, "/x", { method: "DELETE", token, params: { userId: target.userId }, headers: req.headers });
   expect(res.status).toBe(200);
+  return fromRequest(actor, req);
+});
+
+// --- Dual control: drafts and decisions are people's acts; the last approval's payment is the maker's. ----------
+
+/** An ACH draft of acme's treasurer, held back by an ACH/USD policy of one approver (set by the admin). */
+async function achDraft(extra: Record<string, unknown> = {}): Promise<string> {
+  const admin = await tokenOf("person");
+  const policy = { rail: "ACH", currency: "USD", threshold: "1000.00", approvers: 1 };
+  expect((await call(putPoliciesRoute, "/v1/approvals/policies", { method: "PUT", token: admin.token, body: { policies: [policy] } })).status).toBe(200);
+  const { token } = await tokenOf("person", "treasurer@acme.test");
+  const res = await call<{ draft: { draftId: string } }>(createDraftRoute, "/v1/approvals/drafts", {
+    token,
+    headers: { "idempotency-key": randomUUID() },
+    body: { rail: "ACH", request: achBody({ instructedAmount: { amount: "1500.00", currency: "USD" }, ...extra }) },
+  });
+  expect(res.status).toBe(201);
+  return res.body.draft.draftId;
+}
+
+async function decide(route: typeof approveDraftRoute | typeof rejectDraftRoute, verb: "approve" | "reject", draftId: string, req: Req) {
+  const { token, actor } = await tokenOf("person", "approver@acme.test");
+  const res = await call(route as typeof approveDraftRoute, `/v1/approvals/drafts/${draftId}/${verb}`, {
+    token,
+    body: {},
+    params: { draftId },
+    headers: req.headers,
+  });
+  expect(res.status).toBe(200);
+  return actor;
+}
+
+add("draft.created", "person", "POST /v1/approvals/drafts", async (req) => {
+  const admin = await tokenOf("person");
+  const policy = { rail: "ACH", currency: "USD", threshold: "1000.00", approvers: 1 };
+  await call(putPoliciesRoute, "/v1/approvals/policies", { method: "PUT", token: admin.token, body: { policies: [policy] } });
+  const { token, actor } = await tokenOf("person", "treasurer@acme.test");
+  const res = await call(createDraftRoute, "/v1/approvals/drafts", {
+    token,
+    headers: { ...req.headers, "idempotency-key": randomUUID() },
+    body: { rail: "ACH", request: achBody({ instructedAmount: { amount: "1500.00", currency: "USD" } }) },
+  });
+  expect(res.status).toBe(201);
+  return fromRequest(actor, req);
+});
+add("draft.approved", "person", "POST /v1/approvals/drafts/{id}/approve", async (req) =>
+  fromRequest(await decide(approveDraftRoute, "approve", await achDraft(), req), req),
+);
+add("draft.submitted", "person", "the last approval (the approver; the payment is the maker's)", async (req) =>
+  fromRequest(await decide(approveDraftRoute, "approve", await achDraft(), req), req),
+);
+add("payment.created", "person", "the last approval of a draft: the maker, with the approver's request", async (req) => {
+  await decide(approveDraftRoute, "approve", await achDraft(), req);
+  return fromRequest(`user:${ids.treasurer}`, req);
+});
+add("draft.refused", "person", "the last approval of a draft the bank refuses (its instruction id already used)", async (req) => {
+  const instructionIdentification = `AR${next()}${Date.now().toString(36)}`.slice(0, 16);
+  const draftId = await achDraft({ instructionIdentification });
+  const paid = await call(achRoute, "/v1/payments/ach-local", { token: await tokenFor("acme"), body: achBody({ instructionIdentification }) });
+  expect(paid.status).toBe(201);
+  return fromRequest(await decide(approveDraftRoute, "approve", draftId, req), req);
+});
+add("draft.rejected", "person", "POST /v1/approvals/drafts/{id}/reject", async (req) =>
+  fromRequest(await decide(rejectDraftRoute, "reject", await achDraft(), req), req),
+);
+add("draft.redrafted", "person", "POST /v1/approvals/drafts/{id}/redraft (whoever clicks; the maker stays)", async (req) => {
+  const draftId = await achDraft();
+  await decide(rejectDraftRoute, "reject", draftId, { ...req, headers: {} });
+  const { token, actor } = await tokenOf("person");
+  const res = await call(redraftDraftRoute, `/v1/approvals/drafts/${draftId}/redraft`, {
+    token,
+    params: { draftId },
+    headers: { ...req.headers, "idempotency-key": randomUUID() },
+  });
+  expect(res.status).toBe(201);
   return fromRequest(actor, req);
 });
 

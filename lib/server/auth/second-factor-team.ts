@@ -2,7 +2,8 @@ import "server-only";
 import type { Pool } from "pg";
 import { userActor } from "@/lib/server/audit/actors";
 import { writeAudit } from "@/lib/server/audit/write";
-import type { FactorActor } from "@/lib/server/auth/second-factor";
+import { requireFreshSecondFactor, type FactorActor } from "@/lib/server/auth/second-factor";
+import { endSessionsAudited } from "@/lib/server/auth/session-audit";
 import * as repo from "@/lib/server/auth/second-factor-repo";
 import { withTransaction } from "@/lib/server/db/transaction";
 import type { Queryable } from "@/lib/server/db/types";
@@ -40,17 +41,26 @@ export async function ownSecondFactor(db: Queryable, userId: string): Promise<Ow
 }
 
 /**
- * An administrator removes a person's authenticator and recovery codes (a
- * lost phone): they enrol again at their next page view (admins and
- * approvers) or when they choose. Only within the administrator's own
- * organisation: another's user is not found, whatever the id.
+ * An administrator removes a colleague's authenticator and recovery codes (a
+ * lost phone): they sign in again on their password and enrol at their next
+ * page view (admins and approvers) or when they choose. Behind step-up, never
+ * for oneself (a session whose proof went stale must not swap in its own new
+ * authenticator: another administrator, or the bank, resets it), and it ends
+ * every session of the person, so a copied session cannot enrol in their
+ * place. Only within the administrator's own organisation: another's user is
+ * not found, whatever the id.
  */
-export async function resetSecondFactor(db: Pool, admin: FactorActor & { role: Role }, targetUserId: string): Promise<void> {
+export async function resetSecondFactor(db: Pool, admin: FactorActor & { role: Role; sessionId: string }, targetUserId: string): Promise<void> {
   if (admin.role !== "admin") throw new ApiError("FORBIDDEN", "Only an administrator can reset a second factor.");
+  if (targetUserId === admin.userId)
+    throw new ApiError("FORBIDDEN", "You cannot reset your own authenticator: ask another administrator of your organisation, or your bank.");
+  await requireFreshSecondFactor(db, admin.sessionId);
   await withTransaction(db, async (tx) => {
     const target = await repo.lockTeamMember(tx, admin.clientId, targetUserId);
     if (!target) throw new ApiError("USER_NOT_FOUND", "There is no such person in your organisation.");
     const hadOne = await repo.deleteFactor(tx, targetUserId);
+    const by = { actor: userActor(admin.userId), ip: admin.ip ?? null, correlationId: admin.correlationId ?? null };
+    await endSessionsAudited(tx, by, { userId: targetUserId, clientId: admin.clientId, email: target.email }, "second-factor-reset");
     await writeAudit(tx, {
       clientId: admin.clientId,
       actor: userActor(admin.userId),

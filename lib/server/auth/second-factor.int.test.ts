@@ -7,6 +7,7 @@ import {
   beginEnrolment,
   checkCode,
   confirmEnrolment,
+  requireFreshSecondFactor,
   recordProof,
   requireStepUp,
   secondFactorAtSignIn,
@@ -73,6 +74,8 @@ describe("TOTP second factor (RFC 6238, fixed clock)", () => {
     expect(stored.rows.map((r) => r.code_hash)).not.toContain(codes[0]);
     expect(await beginEnrolment(db, viewer)).toBeNull();
     expect(await auditActions(viewer.userId)).toContain("second_factor.enrolled");
+    // Enrolling in a session opened on the password is no step-up proof: its first step-up asks for a code.
+    await expect(requireFreshSecondFactor(db, sessionId, T0)).rejects.toMatchObject({ code: "STEP_UP_REQUIRED" });
 
     // The enrolment code itself is spent: it cannot sign in.
     expect(await checkCode(db, viewer, { kind: "totp", code: await codeAt(enrolment.secret, T0) }, "second_factor.failed", T0)).toMatchObject({ ok: false });
@@ -136,22 +139,38 @@ describe("TOTP second factor (RFC 6238, fixed clock)", () => {
     await expect(requireStepUp(db, portalPrincipal(second.userId, sessionId, "globex"), T0)).rejects.toMatchObject({ code: "STEP_UP_REQUIRED" });
   });
 
-  it("an administrator resets a second factor in their own organisation only, audited", async () => {
+  it("an administrator resets a colleague's second factor in their own organisation only, behind step-up, ending their sessions, audited", async () => {
     const { db } = await getRuntime();
-    const acmeAdmin = { ...(await user("admin@acme.test")), role: "admin" as const };
-    const globexAdmin = { ...(await user("admin@globex.test")), role: "admin" as const };
+    const proven = async (email: string) => {
+      const who = await user(email);
+      const { sessionId } = await startSession(db, who.userId, 3600);
+      await recordProof(db, sessionId);
+      return { ...who, sessionId };
+    };
+    const acmeAdmin = { ...(await proven("admin@acme.test")), role: "admin" as const };
+    const globexAdmin = { ...(await proven("admin@globex.test")), role: "admin" as const };
     const approver = await user("approver@acme.test");
+    const approverSession = await startSession(db, approver.userId, 3600);
     const refused = await resetSecondFactor(db, globexAdmin, approver.userId).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).code).toBe("USER_NOT_FOUND");
     const approverState = await db.query("SELECT 1 FROM user_second_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL", [approver.userId]);
     expect(approverState.rowCount).toBe(1);
 
-    const treasurer = { ...(await user("treasurer@acme.test")), role: "treasurer" as const };
+    const treasurer = { ...(await proven("treasurer@acme.test")), role: "treasurer" as const };
     await expect(resetSecondFactor(db, treasurer, approver.userId)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // Never one's own: a session whose proof went stale could otherwise swap in its own new authenticator.
+    await expect(resetSecondFactor(db, acmeAdmin, acmeAdmin.userId)).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("your own") });
+    // A proof older than five minutes asks again, and nothing changes.
+    await recordProof(db, acmeAdmin.sessionId, new Date(Date.now() - 6 * 60_000));
+    await expect(resetSecondFactor(db, acmeAdmin, approver.userId)).rejects.toMatchObject({ code: "STEP_UP_REQUIRED" });
+    expect((await db.query("SELECT 1 FROM user_second_factors WHERE user_id = $1", [approver.userId])).rowCount).toBe(1);
+    await recordProof(db, acmeAdmin.sessionId);
 
     await resetSecondFactor(db, acmeAdmin, approver.userId);
     expect((await db.query("SELECT 1 FROM user_second_factors WHERE user_id = $1", [approver.userId])).rowCount).toBe(0);
+    // The colleague's sessions end with it: a copied session cannot enrol in their place.
+    expect(await findPortalUserBySession(db, approverSession.sessionId, approver.userId)).toBeNull();
     const { rows } = await db.query<{ actor: string; before: unknown; after: unknown }>(
       "SELECT actor, before, after FROM audit_log WHERE action = 'second_factor.reset' AND entity_id = $1",
       [approver.userId],

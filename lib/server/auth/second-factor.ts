@@ -146,9 +146,10 @@ export async function beginEnrolment(db: Queryable, user: { userId: string; emai
 export type ConfirmedEnrolment = { ok: true; recoveryCodes: string[] } | { ok: false; message: string };
 
 /**
- * Confirms an enrolment with the app's first code: the factor is live, the
- * session counts as proven now, and ten recovery codes are made; they are
- * returned once here and only their hashes are kept.
+ * Confirms an enrolment with the app's first code: the factor is live and ten
+ * recovery codes are made; they are returned once here and only their hashes
+ * are kept. Enrolling is not a step-up proof: the session was opened on a
+ * password alone, so its first step-up asks for a code of the new app.
  */
 export async function confirmEnrolment(db: Pool, actor: FactorActor & { sessionId: string }, code: string, now = new Date()): Promise<ConfirmedEnrolment> {
   return withTransaction(db, async (tx) => {
@@ -159,7 +160,6 @@ export async function confirmEnrolment(db: Pool, actor: FactorActor & { sessionI
     if (step === null) return { ok: false, message: "That code does not match. Check the time on your phone and enter the code your app shows now." };
     await repo.confirmFactor(tx, actor.userId, step, now);
     const recoveryCodes = await issueRecoveryCodes(tx, actor.userId);
-    await repo.markSessionSecondFactor(tx, actor.sessionId, now);
     await audit(tx, actor, "second_factor.enrolled", { recoveryCodes: recoveryCodes.length });
     return { ok: true, recoveryCodes };
   });

@@ -12,7 +12,7 @@ import type { ResponseSlot } from "@/lib/server/idempotency/repo";
 export type Actor = {
   /** The organisation acted for. */
   clientId: string;
-  /** As the audit trail spells it: `user:<id>`, `client:<id>`, `operator:<email>`, `cli:<os user>` or `system:<name>`. */
+  /** As the audit trail spells it (lib/server/audit/actors.ts): `user:<id>` (a person or an operator), `client:<id>` or `system:<name>`. */
   actor: AuditActor | string;
   ip: string | null;
   correlationId: string | null;

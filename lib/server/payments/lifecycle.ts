@@ -1,4 +1,5 @@
 import "server-only";
+import { systemActor } from "@/lib/server/audit/actors";
 import type { PoolClient } from "pg";
 import { ApiError } from "@/lib/contract/http/errors";
 import { negated } from "@/lib/server/ledger/entry";
@@ -69,6 +70,6 @@ export async function movePayment(tx: PoolClient, clientId: string, paymentId: s
 export async function settlePayment(tx: PoolClient, clientId: string, paymentId: string): Promise<boolean> {
   const payment = await lockPayment(tx, clientId, paymentId);
   if (!payment || payment.status !== "Pending") return false;
-  await movePayment(tx, clientId, paymentId, "Completed", "system:settlement");
+  await movePayment(tx, clientId, paymentId, "Completed", systemActor("settlement"));
   return true;
 }
