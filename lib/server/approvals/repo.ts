@@ -159,8 +159,3 @@ export async function accountCurrency(db: Queryable, clientId: string, accountNu
   ]);
   return rows[0]?.currency ?? null;
 }
-
-export async function clientCif(db: Queryable, clientId: string): Promise<string> {
-  const { rows } = await db.query<{ cif: string }>("SELECT cif FROM clients WHERE client_id = $1", [clientId]);
-  return rows[0]!.cif;
-}
