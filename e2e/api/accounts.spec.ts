@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { clientToken } from "./server-process";
 
@@ -42,11 +43,14 @@ test.describe("the API over real HTTP", () => {
     }
   });
 
-  test("serves the OpenAPI document", async ({ request }) => {
+  test("serves the OpenAPI document committed as openapi.json (npm run openapi), naming its own address as the server", async ({ request }) => {
     const res = await request.get("/v1/openapi.json");
     expect(res.status()).toBe(200);
     const doc = await res.json();
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/v1/accounts", "/v1/accounts/{accountNumber}", "/v1/system/time"]));
+    const committed = JSON.parse(readFileSync("openapi.json", "utf8")) as { servers: unknown };
+    expect(doc.servers).toEqual([{ url: expect.stringMatching(/^https?:\/\//) }]);
+    expect({ ...doc, servers: committed.servers }, "the served document differs from openapi.json: run `npm run openapi` and commit it").toEqual(committed);
   });
 });
