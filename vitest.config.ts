@@ -29,6 +29,9 @@ const integration = (name: string, target: "embedded" | "external") => ({
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Two test files at a time (both cores of the 2-core CI machine; Vitest's default there is one). Each integration
+    // file has a database of its own (tests/setup-database.ts), so files never share rows; TEST_WORKERS overrides.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {
         resolve: { alias },

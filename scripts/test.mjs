@@ -3,7 +3,7 @@
 // production build (and its browser chunks checked for Node polyfills) and the Playwright suite in Debian's
 // Chromium. A failing layer does not stop the later ones: one run shows everything that is wrong. The time of
 // each layer is printed at the end.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 // The machine has no internet: do not let Next try to send telemetry.
@@ -23,6 +23,41 @@ const layers = [];
 function layer(name, steps) {
   const started = performance.now();
   const failed = steps.filter(([label, command, args, env]) => run(label, command, args, env) !== 0).map(([label]) => label);
+  layers.push({ name, seconds: (performance.now() - started) / 1000, failed });
+  return failed.length === 0;
+}
+
+/** One step with its output held back and printed whole when it ends, so that two steps at once do not interleave. */
+function runHeld(label, command, args, env = {}) {
+  return new Promise((resolve) => {
+    const output = [];
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on("close", (status) => {
+      console.log(`\n=== ${label} ===`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(status ?? 1);
+    });
+  });
+}
+
+/**
+ * A layer of single-threaded tools: its queues run at once (the machine has 2 cores), each queue's steps in
+ * order; recorded like layer().
+ */
+async function layerInQueues(name, queues) {
+  const started = performance.now();
+  const failed = (
+    await Promise.all(
+      queues.map(async (queue) => {
+        const failedHere = [];
+        for (const [label, command, args, env] of queue) if ((await runHeld(label, command, args, env)) !== 0) failedHere.push(label);
+        return failedHere;
+      }),
+    )
+  ).flat();
   layers.push({ name, seconds: (performance.now() - started) / 1000, failed });
   return failed.length === 0;
 }
@@ -61,32 +96,40 @@ ensureChromium();
 
 const node = process.execPath;
 const bin = (name) => `node_modules/.bin/${name}`;
-const vitestProject = (project) => [
-  `vitest ${project}`,
+/** One vitest run of one or more projects (two files at a time: vitest.config.ts), its JSON report named after the first. */
+const vitestRun = (label, projects) => [
+  label,
   node,
   [
     "node_modules/vitest/vitest.mjs",
     "run",
-    "--project",
-    project,
+    ...projects.flatMap((project) => ["--project", project]),
     "--reporter=default",
     "--reporter=json",
-    `--outputFile.json=${REPORTS}/vitest-${project}.json`,
+    `--outputFile.json=${REPORTS}/vitest-${projects[0]}.json`,
   ],
 ];
-const vitestProjects = ["unit", "integration", ...(process.env.TEST_DATABASE_URL ? ["integration-external"] : [])];
+// The integration files on both servers in one run: the two workers take the next file of either project, so
+// neither core waits while the other server's files finish (each file has a database of its own).
+const integrationProjects = ["integration", ...(process.env.TEST_DATABASE_URL ? ["integration-external"] : [])];
+const vitestReports = ["unit", "integration"];
 
-const staticChecks = [
-  ["dependency rules (dependency-cruiser)", bin("depcruise"), ["app", "lib", "components", "instrumentation.ts", "--config", ".dependency-cruiser.cjs"]],
-  ["lint (ESLint)", bin("eslint"), ["."]],
-  ["format (Prettier)", bin("prettier"), ["--check", "."]],
-  ["unused files, exports, dependencies (knip)", bin("knip"), []],
-  ["OpenAPI document committed (openapi.json; npm run openapi rewrites it)", bin("tsx"), ["scripts/openapi.ts", "--check"]],
+// Two queues at once: ESLint (type-aware, the longest) alone, the other checks one after another beside it.
+const staticQueues = [
+  [["lint (ESLint)", bin("eslint"), ["."]]],
+  [
+    ["dependency rules (dependency-cruiser)", bin("depcruise"), ["app", "lib", "components", "instrumentation.ts", "--config", ".dependency-cruiser.cjs"]],
+    ["format (Prettier)", bin("prettier"), ["--check", "."]],
+    ["unused files, exports, dependencies (knip)", bin("knip"), []],
+    ["OpenAPI document committed (openapi.json; npm run openapi rewrites it)", bin("tsx"), ["scripts/openapi.ts", "--check"]],
+  ],
 ];
-const staticOk = layer("lint/deps", staticChecks);
-layer("unit", [vitestProject("unit")]);
-layer("integration, embedded PostgreSQL", [vitestProject("integration")]);
-if (process.env.TEST_DATABASE_URL) layer("integration, TEST_DATABASE_URL", [vitestProject("integration-external")]);
+const staticChecks = staticQueues.flat();
+const staticOk = await layerInQueues("lint/deps", staticQueues);
+layer("unit", [vitestRun("vitest unit", ["unit"])]);
+layer(process.env.TEST_DATABASE_URL ? "integration, embedded + TEST_DATABASE_URL" : "integration, embedded PostgreSQL", [
+  vitestRun(`vitest ${integrationProjects.join(" + ")}`, integrationProjects),
+]);
 const buildOk = layer("build", [
   ["production build", node, ["node_modules/next/dist/bin/next", "build"]],
   ["no Node polyfill in browser chunks", bin("tsx"), ["scripts/browser-chunks.ts", process.env.NEXT_DIST_DIR ?? ".next"]],
@@ -105,7 +148,7 @@ if (buildOk) {
   layer("cluster (2 servers behind HAProxy)", [["cluster e2e through the balancer, log check", node, ["scripts/test-cluster.mjs"]]]);
 }
 
-const vitest = vitestProjects
+const vitest = vitestReports
   .map((p) => counts(`${REPORTS}/vitest-${p}.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0) })))
   .reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed }));
 const e2e = buildOk

@@ -8,9 +8,15 @@ import { startReceiver, type Receiver } from "@/tests/webhook-receiver";
 
 let healthy: Receiver;
 let hanging: Receiver;
+/**
+ * How long the hanging receiver holds each request. Long enough that, on a 2-core machine running two test
+ * files at once beside other work, the 40 healthy deliveries land well before it: had they waited for a
+ * hanging attempt to end they would land after it.
+ */
+const HANG_MS = 8_000;
 beforeAll(async () => {
   healthy = await startReceiver();
-  hanging = await startReceiver({ hangMs: 4_000 });
+  hanging = await startReceiver({ hangMs: HANG_MS });
 });
 afterAll(async () => {
   await healthy.close();
@@ -35,10 +41,10 @@ describe("delivery worker", () => {
     const started = Date.now();
     await worker.start();
     try {
-      while (healthy.received.length < 40 && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 20));
+      while (healthy.received.length < 40 && Date.now() - started < HANG_MS + 2_000) await new Promise((r) => setTimeout(r, 20));
       expect(healthy.received).toHaveLength(40);
       // All healthy deliveries landed before the first hanging attempt could have ended.
-      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(Date.now() - started).toBeLessThan(HANG_MS - 1_000);
       expect(hanging.connections()).toBeLessThanOrEqual(4);
     } finally {
       await worker.stop();
