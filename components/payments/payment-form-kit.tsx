@@ -186,12 +186,15 @@ export function QuoteMissing({
   quote,
   from,
   to,
+  noun,
   enterAmount,
 }: {
   term: string;
   quote: QuoteFailure | null;
   from: string;
   to: string;
+  /** What the bank cannot make without a rate: "payment", "transfer". */
+  noun: string;
   enterAmount: string;
 }) {
   const reason = quote?.reason ?? "amount";
@@ -200,7 +203,7 @@ export function QuoteMissing({
       <dt className="sr-only">{term}</dt>
       <dd className="text-slate-600 dark:text-slate-400">
         {reason === "no-rate"
-          ? `No rate from ${from} to ${to} is configured, so the bank cannot make this payment.`
+          ? `No rate from ${from} to ${to} is configured, so the bank cannot make this ${noun}.`
           : reason === "too-small"
             ? `This amount converts to nothing in ${to}.`
             : enterAmount}

@@ -111,6 +111,7 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
               quote={quote && !quote.ok ? quote : null}
               from={accountCurrency}
               to={creditCurrency}
+              noun="payment"
               enterAmount="Enter an amount to see the conversion and charges."
             />
           )}

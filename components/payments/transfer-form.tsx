@@ -96,6 +96,7 @@ export function TransferForm({ rates, initialAccount }: Props) {
               quote={quote && !quote.ok ? quote : null}
               from={debitCurrency}
               to={creditCurrency}
+              noun="transfer"
               enterAmount="Enter an amount to see what is debited and credited."
             />
           )}
