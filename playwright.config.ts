@@ -1,30 +1,32 @@
 import { defineConfig } from "@playwright/test";
-
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-/** Override to run two suites side by side; the directory is wiped at start. */
-const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
-/** Everything the server logs in this run: e2e/global-teardown.ts searches it for secrets and tokens. */
-export const SERVER_LOG = `${process.env.REPORTS_DIR ?? ".data/test-reports"}/e2e-server-${PORT}.log`;
+import { BASE_URL, E2E_WORKERS, SERVERS } from "./e2e/fixtures/servers";
 
 /**
- * Browser and API end-to-end tests against a production build served by
- * scripts/server.mjs on a fresh embedded database. Chromium is Debian's
+ * Browser and API end-to-end tests against production builds served by
+ * scripts/server.mjs, each on a fresh embedded database. Chromium is Debian's
  * (/usr/bin/chromium): Playwright cannot download browsers here.
+ *
+ * E2E_WORKERS workers (2 by default; E2E_WORKERS=1 for one spec at a time), one server each
+ * (e2e/fixtures/servers.ts): a spec file runs in one worker against that worker's server, so the
+ * files on one server still run one after another, in file order. E2E_PORT and E2E_DATA_DIR
+ * (the first server's port, the data dirs' prefix: each is wiped at start) move a whole suite
+ * aside to run beside another.
  */
 export default defineConfig({
   testDir: "e2e",
   // A suite on another port (a second engineer, a side-by-side run) keeps its own artifacts: Playwright wipes this folder at start.
-  outputDir: process.env.E2E_PORT ? `test-results-${PORT}` : "test-results",
+  outputDir: process.env.E2E_PORT ? `test-results-${process.env.E2E_PORT}` : "test-results",
   globalTeardown: "./e2e/global-teardown.ts",
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   timeout: 60_000,
   // A page's data may take a few seconds on a busy 2-core machine; a wrong page still fails, only later.
   expect: { timeout: 10_000 },
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    // The config is loaded again in each worker, with its TEST_PARALLEL_INDEX set: its own server.
+    baseURL: BASE_URL,
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {
@@ -33,17 +35,21 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", testIgnore: /phone\.spec\.ts$/ },
+    // The longest spec (the portal-quota walk, minutes) first, so one worker walks while the other takes the rest:
+    // workers take spec files in the order of the projects, and a long one left to the end would run alone.
+    { name: "desktop-walk", testMatch: /portal-quota\.spec\.ts$/ },
+    { name: "desktop", testIgnore: [/phone\.spec\.ts$/, /portal-quota\.spec\.ts$/] },
     // Every page at phone width (issue 11): 390×844, the size of a current iPhone, touch and a phone's scale.
     { name: "phone", testMatch: /phone\.spec\.ts$/, use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
   ],
-  webServer: {
-    command: `mkdir -p "$(dirname ${SERVER_LOG})" && exec node scripts/e2e-server.mjs > ${SERVER_LOG} 2>&1`,
-    url: `http://localhost:${PORT}/healthz`,
+  // Each server's whole log: e2e/global-teardown.ts searches every one for secrets and tokens.
+  webServer: SERVERS.map(({ port, dataDir, log }) => ({
+    command: `mkdir -p "$(dirname ${log})" && exec node scripts/e2e-server.mjs > ${log} 2>&1`,
+    url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR, APP_ENV: "uat", RATE_LIMIT_MAX: "100000", NEXTAUTH_URL: `http://localhost:${PORT}` },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    timeout: 180_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, APP_ENV: "uat", RATE_LIMIT_MAX: "100000", NEXTAUTH_URL: `http://localhost:${port}` },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
 });

@@ -4,7 +4,7 @@ import pg from "pg";
 import { clientToken, embeddedUrl, killHard, resetDataDir, startServer, stopGracefully, waitHealthy } from "./server-process";
 
 const DATA_DIR = ".data/e2e-va-restart";
-const PORT = Number(process.env.E2E_VA_RESTART_PORT ?? 3102);
+const PORT = Number(process.env.E2E_VA_RESTART_PORT ?? 3113);
 const JOBS = 8;
 const ITEMS = 1000;
 

@@ -1,7 +1,6 @@
 import http from "node:http";
 import { expect, test, USERS, DEMO_PASSWORD, portalToken, signInAs } from "../fixtures/portal";
-
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+import { PORT } from "../fixtures/servers";
 
 /** A raw request, for what fetch and Playwright cannot send (two Authorization headers, malformed paths). */
 function raw(path: string, headers: http.OutgoingHttpHeaders = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {

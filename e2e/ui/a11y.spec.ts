@@ -1,6 +1,9 @@
 import { expect, expectAccessible, saveScreenshot, test } from "../fixtures/portal";
 
-/** Each page, ready (data shown), in light and dark: axe finds no serious or critical violation. */
+/**
+ * Each page, ready (data shown), in light and dark: axe finds no serious or critical violation; every rule in
+ * light mode, colour contrast again in dark mode (the same markup, other colours: expectAccessible).
+ */
 const PAGES = [
   { path: "/dashboard", name: "dashboard", ready: "Available in USD" },
   { path: "/accounts", name: "accounts-list", ready: "Showing 1–" },
@@ -36,8 +39,9 @@ test.describe("accessibility", () => {
         await signIn("admin");
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto(path);
-        await expect(page.getByText(ready).first()).toBeVisible();
-        await expectAccessible(page);
+        // The API reference renders 5,000 elements in the browser: seconds on a loaded 2-core machine running two workers.
+        await expect(page.getByText(ready).first()).toBeVisible({ timeout: 30_000 });
+        await expectAccessible(page, { colorsOnly: scheme === "dark" });
         await saveScreenshot(page, `${name}-${scheme}`);
       });
     }

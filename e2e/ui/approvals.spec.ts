@@ -2,10 +2,10 @@ import type { APIRequestContext, Browser } from "@playwright/test";
 import pg from "pg";
 import { embeddedUrl } from "../api/server-process";
 import { DEMO_PASSWORD, expect, expectAccessible, portalToken, saveScreenshot, signInAs, test, totpCode, USERS, type DemoUser } from "../fixtures/portal";
+import { DATA_DIR } from "../fixtures/servers";
 
 const ACCOUNT = "1000123456"; // Operating USD
 const MONEY_MARKET = "1000123460"; // USD, Treasury money market
-const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 const reference = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}`.slice(0, 16);
 
 async function api(request: APIRequestContext, method: "GET" | "PUT" | "POST", path: string, body?: unknown) {

@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { CONSOLE_ACTIONS } from "../../lib/contract/ops/console";
 import { enrolAuthenticator } from "../fixtures/operator";
 import { expectAccessible, saveScreenshot, signInAs, signInWith } from "../fixtures/portal";
+import { DATA_DIR } from "../fixtures/servers";
 
 /**
  * Bank operations are for the bank's operators only (issue 12): a client's
@@ -10,7 +11,6 @@ import { expectAccessible, saveScreenshot, signInAs, signInWith } from "../fixtu
  * as for a route that does not exist; an operator never gets into a client's
  * organisation. Then an operator keeps the reference data in the console.
  */
-const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 const OPERATOR = "reference.ops@harbour.test";
 const PASSWORD = "harbour-operator-passphrase";
 const PAGES = ["/operations", "/operations/reference", "/operations/system", "/operations/clients/acme", "/operations/clients/globex"];

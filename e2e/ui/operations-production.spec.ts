@@ -11,7 +11,7 @@ import { saveScreenshot, signInWith } from "../fixtures/portal";
  * while the server runs, a client onboarded through the console, its secret
  * used for a token and an ACH payment, its user signing in to see both.
  */
-const PORT = Number(process.env.E2E_OPERATIONS_PORT ?? 3104);
+const PORT = Number(process.env.E2E_OPERATIONS_PORT ?? 3114);
 const DATA_DIR = `${process.env.E2E_DATA_DIR ?? ".data/e2e"}-operations`;
 const BASE = `http://localhost:${PORT}`;
 const PASSWORD = "harbour-runbook-passphrase";

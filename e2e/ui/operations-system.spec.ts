@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { enrolAuthenticator } from "../fixtures/operator";
 import { expect, expectAccessible, saveDocScreenshot, signInWith, test } from "../fixtures/portal";
+import { BASE_URL, DATA_DIR } from "../fixtures/servers";
 
 /**
  * The operators' Service page (issue 15, "Watching it"): instances by their
@@ -8,9 +9,8 @@ import { expect, expectAccessible, saveDocScreenshot, signInWith, test } from ".
  * every client. Bank staff only: a client's admin gets the 404 of a page
  * that does not exist, and sees only its own figures on /system.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
-const BASE = `http://localhost:${PORT}`;
+/** This worker's server (e2e/fixtures/servers.ts). */
+const BASE = BASE_URL;
 const PASSWORD = "harbour-service-passphrase";
 
 test("an operator sees every instance, the queue, the oldest due task and the webhook backlog; a client's admin does not", async ({

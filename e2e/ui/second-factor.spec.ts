@@ -2,8 +2,7 @@ import pg from "pg";
 import { embeddedUrl } from "../api/server-process";
 import { signInThroughForm } from "../fixtures/sign-in-form";
 import { expect, expectAccessible, portalToken, saveScreenshot, signInAs, test, totpCode, USERS } from "../fixtures/portal";
-
-const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
+import { DATA_DIR } from "../fixtures/servers";
 
 async function sql(text: string, values: unknown[] = []): Promise<void> {
   const db = new pg.Client(embeddedUrl(DATA_DIR));

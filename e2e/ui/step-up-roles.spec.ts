@@ -4,6 +4,7 @@ import { embeddedUrl } from "../api/server-process";
 import { enrolAuthenticator } from "../fixtures/operator";
 import { signInThroughForm } from "../fixtures/sign-in-form";
 import { expect, expectAccessible, saveScreenshot, signInWith, test, totpCode, USERS } from "../fixtures/portal";
+import { DATA_DIR } from "../fixtures/servers";
 
 /**
  * Step-up beyond payments (issue 14, docs/security.md): giving someone a role
@@ -11,7 +12,6 @@ import { expect, expectAccessible, saveScreenshot, signInWith, test, totpCode, U
  * code once the last one is older than five minutes; the prompt takes it and
  * the action goes through.
  */
-const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 
 /** Six minutes later, as far as step-up can tell. */
 async function ageProof(email: string): Promise<void> {

@@ -8,7 +8,7 @@ import { portalToken, signInAs } from "../fixtures/portal";
  * 404), https-only callback URLs. A server of our own: started once in uat to
  * seed the demo users, then again on the same database with APP_ENV=production.
  */
-const PORT = Number(process.env.E2E_RESTART_PORT ?? 3101);
+const PORT = Number(process.env.E2E_WEBHOOKS_PRODUCTION_PORT ?? 3112);
 const DATA_DIR = `${process.env.E2E_DATA_DIR ?? ".data/e2e"}-production`;
 
 let server: ServerProcess | null = null;
