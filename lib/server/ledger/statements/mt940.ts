@@ -28,6 +28,39 @@ const swiftText = (text: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
+/**
+ * A reference field (16x: :20:, the account owner's reference in :61:): SWIFT
+ * forbids one that starts or ends with `/` or holds `//`, which is how a
+ * parser finds the bank's reference after it.
+ */
+const swiftReference = (text: string) =>
+  swiftText(text)
+    .replace(/\/{2,}/g, "/")
+    .replace(/^\/+|\/+$/g, "")
+    .replace(/ /g, "")
+    .slice(0, 16)
+    .replace(/\/+$/, "");
+
+/**
+ * Cuts narrative into lines of at most `width` for a field's continuation
+ * lines. A line that would begin with `:` (a tag to an importer: a forged
+ * `:61:` entry or `:62F:` closing balance) or with `-` (the end of the message)
+ * starts with a space instead: the text is the payer's or the maker's, and
+ * must never become structure.
+ */
+function narrativeLines(text: string, width: number, max: number): string[] {
+  const lines: string[] = [];
+  let rest = text;
+  while (rest !== "" && lines.length < max) {
+    const first = lines.length === 0;
+    const unsafe = !first && /^[:-]/.test(rest);
+    const take = unsafe ? width - 1 : width;
+    lines.push((unsafe ? " " : "") + rest.slice(0, take));
+    rest = rest.slice(take);
+  }
+  return lines;
+}
+
 /** YYMMDD of a YYYY-MM-DD date. */
 const yymmdd = (date: string) => date.slice(2, 4) + date.slice(5, 7) + date.slice(8, 10);
 
@@ -49,23 +82,20 @@ function details(t: TTransaction): string {
   ]
     .map(swiftText)
     .filter((p) => p !== "");
-  const text = parts.join(" ");
-  const lines: string[] = [];
-  for (let i = 0; i < text.length && lines.length < 6; i += 65) lines.push(text.slice(i, i + 65));
-  return `:86:${lines.join("\r\n")}\r\n`;
+  return `:86:${narrativeLines(parts.join(" "), 65, 6).join("\r\n")}\r\n`;
 }
 
 export const mt940Statement: StatementFormat = {
   contentType: "text/plain; charset=us-ascii",
   extension: "mt940",
   header: (meta) =>
-    `:20:${swiftText(meta.statementId).slice(0, 16)}\r\n:25:${meta.accountNumber}\r\n:28C:00001/001\r\n` +
+    `:20:${swiftReference(meta.statementId) || "NONREF"}\r\n:25:${meta.accountNumber}\r\n:28C:00001/001\r\n` +
     balance("60F", meta.openingMinor, meta.fromDate, meta.currency),
   entry: (t) => {
     // A reversal carries RD (a debit reversed: money back in) or RC (a credit reversed), so an importer matches it to what it undoes.
     const mark = t.kind === "Reversal" ? (t.type === "Credit" ? "RD" : "RC") : t.type === "Credit" ? "C" : "D";
     // Reference for the account owner (16x): the instructionIdentification, else NONREF; the bank's: the posting id.
-    const ownerRef = swiftText(t.references.instructionIdentification ?? "").slice(0, 16) || "NONREF";
+    const ownerRef = swiftReference(t.references.instructionIdentification ?? "") || "NONREF";
     const bookingDate = t.bookingDateTime.slice(0, 10);
     return (
       `:61:${yymmdd(t.valueDate)}${bookingDate.slice(5, 7)}${bookingDate.slice(8, 10)}${mark}${t.amount.amount.replace(".", ",")}` +
