@@ -4,6 +4,11 @@
 const TESTS = "\\.(int\\.)?test\\.tsx?$";
 const CONTRACT = "^lib/contract/";
 const SERVER = "^lib/server/";
+// The tiers inside lib/server (docs/architecture.md, "Tiers inside lib/server"): core below the domain, the
+// domain below the entry adapters that compose it.
+const CORE = "^lib/server/core/";
+const DOMAIN = "^lib/server/domain/";
+const ENTRY = "^lib/server/entry/";
 const PORTAL = "^lib/portal/";
 const UI = "^components/";
 // The npm packages the browser-safe contract may use: pure code, no I/O, no Node APIs.
@@ -43,6 +48,54 @@ module.exports = {
       severity: "error",
       from: { path: SERVER, pathNot: TESTS },
       to: { path: [PORTAL, UI, "^app/"] },
+    },
+    {
+      name: "server-in-a-tier",
+      comment:
+        "Every lib/server module is in a tier: lib/server/core/, lib/server/domain/<area>/ or lib/server/entry/<adapter>/ " +
+        "(docs/architecture.md, Tiers inside lib/server). Move the file into the tier its imports allow.",
+      severity: "error",
+      from: { path: SERVER, pathNot: [CORE, DOMAIN, ENTRY, TESTS] },
+      to: {},
+    },
+    {
+      name: "core-imports-no-feature",
+      comment:
+        "lib/server/core (config, db, crypto, audit writing, idempotency, lists, queue, observability, the unit of work) " +
+        "imports only core and lib/contract. Move the piece the core needs down into core, or have the caller pass it in.",
+      severity: "error",
+      from: { path: CORE, pathNot: TESTS },
+      to: { path: SERVER, pathNot: CORE },
+    },
+    {
+      name: "domain-imports-no-entry",
+      comment:
+        "A domain area (lib/server/domain/<area>) imports core and other areas, never an entry adapter (http, portal, " +
+        "console, cli, jobs, seed, runtime's getRuntime): take the value (runtime, actor, transaction) as a parameter, " +
+        "or move the shared piece down into core.",
+      severity: "error",
+      from: { path: DOMAIN, pathNot: TESTS },
+      to: { path: ENTRY },
+    },
+    {
+      name: "app-not-core-machinery",
+      comment:
+        "Routes and pages call entry adapters and domain use cases; the core's machinery (database, queue, " +
+        "Idempotency-Key store, sealing, audit writing, list paging) is reached through them, never from app/ " +
+        "(CONTRIBUTING.md: no raw SQL or getRuntime().db.query in app).",
+      severity: "error",
+      from: { path: "^app/", pathNot: TESTS },
+      to: { path: "^lib/server/core/(db|jobs|idempotency|crypto|audit|lists)/" },
+    },
+    {
+      name: "no-circular",
+      comment:
+        "No module reaches itself through its imports (lib/server's tiers and areas included): a circle has no " +
+        "bottom to load or test first. Move what both sides need into a module both import " +
+        "(as lib/server/domain/deposits/resolver.ts is for deposits and virtual accounts).",
+      severity: "error",
+      from: {},
+      to: { circular: true },
     },
     {
       name: "not-to-unresolvable",

@@ -2,10 +2,10 @@
 // GET /v1/accounts/{n} (JWT verify, rate-limit write, the same query, JSON),
 // without Next.js. Run with tsx; DATABASE_URL points at the bench database.
 import http from "node:http";
-import { getAccountOrThrow } from "@/lib/server/accounts/service";
-import { bearerToken } from "@/lib/server/auth/tokens";
-import { admitRequest } from "@/lib/server/http/rate-limit";
-import { getRuntime } from "@/lib/server/runtime";
+import { getAccountOrThrow } from "@/lib/server/domain/accounts/service";
+import { bearerToken } from "@/lib/server/core/auth/tokens";
+import { admitRequest } from "@/lib/server/entry/http/rate-limit";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 const runtime = await getRuntime();
 const port = Number(process.env.PORT ?? 3299);

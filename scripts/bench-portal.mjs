@@ -55,7 +55,7 @@ async function waitHealthy(timeoutMs = 90_000) {
   throw new Error(`${BASE} not healthy`);
 }
 
-/** Same format as lib/server/auth/password.ts (scrypt, parameters in the string). */
+/** Same format as lib/server/domain/auth/password.ts (scrypt, parameters in the string). */
 function hashPassword(secret) {
   const salt = randomBytes(16);
   const key = scryptSync(secret, salt, 32, { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });

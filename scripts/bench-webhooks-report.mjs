@@ -34,7 +34,7 @@ Deposits were accepted at ${alone.depositsPerSecond}/s (16 concurrent callers) i
 feed outpaced delivery and the rate above is the delivery pipeline's. Latency is measured from sending the
 deposit request, an upper bound on the time from its commit.
 
-How receivers are kept from slowing each other (lib/server/delivery/origin-gate.ts, docs/webhooks.md): every
+How receivers are kept from slowing each other (lib/server/domain/delivery/origin-gate.ts, docs/webhooks.md): every
 attempt holds one of its receiver's slots, leased in PostgreSQL so that all servers share one limit. A receiver's
 share is 4 slots, 2 once its answers take a second or more (a moving average of its answer times, or the age of
 its oldest attempt in flight), and 1 while it is judged hanging: a verdict on timeouts only (30 s after the first,

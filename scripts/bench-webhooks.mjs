@@ -15,7 +15,7 @@
 //   4. a receiver that is slow but healthy (answers 200 after SLOW_MS, 1.5 s):
 //      deposits at SLOW_PER_MIN a minute, deposit to receipt p50/p99; then a
 //      backlog of BACKLOG deposits at once to a fresh one: deliveries a minute
-//      against its share of slots (lib/server/delivery/origin-gate.ts).
+//      against its share of slots (lib/server/domain/delivery/origin-gate.ts).
 import http from "node:http";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
@@ -37,7 +37,7 @@ const SLOW_MS = Number(process.env.BENCH_WEBHOOK_SLOW_MS ?? 1500);
 const SLOW_PER_MIN = Number(process.env.BENCH_WEBHOOK_SLOW_PER_MIN ?? 20);
 const SLOW_DEPOSITS = Number(process.env.BENCH_WEBHOOK_SLOW_DEPOSITS ?? 40);
 const BACKLOG = Number(process.env.BENCH_WEBHOOK_BACKLOG ?? 100);
-/** A slow receiver's share of concurrent slots (SHARES.slow in lib/server/delivery/origin-gate.ts). */
+/** A slow receiver's share of concurrent slots (SHARES.slow in lib/server/domain/delivery/origin-gate.ts). */
 const SLOW_SLOTS = 2;
 const OUT = process.env.BENCH_WEBHOOKS_OUT ?? "docs/benchmarks-webhooks.md";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

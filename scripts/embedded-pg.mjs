@@ -1,5 +1,5 @@
 // Plain-JS control of an embedded PostgreSQL cluster, for the entry scripts
-// (the app itself uses lib/server/db/embedded.ts).
+// (the app itself uses lib/server/core/db/embedded.ts).
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";

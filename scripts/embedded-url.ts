@@ -4,7 +4,7 @@
  * unset: the servers it starts then share one database server the cluster
  * owns, instead of each trying to own it.
  */
-import { ensureEmbeddedPostgres } from "@/lib/server/db/embedded";
+import { ensureEmbeddedPostgres } from "@/lib/server/core/db/embedded";
 
 const server = await ensureEmbeddedPostgres(process.env.DATA_DIR || "./.data");
 process.stdout.write(server.connectionString);

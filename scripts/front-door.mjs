@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 
 const API_PATH = /^\/v[12](\/|$)/;
 /** Headers only a trusted proxy may set: they steer absolute URLs (next-auth, baseUrlOf) and the scheme. */
-/** Read by lib/server/auth/session.ts (requestPath). */
+/** Read by lib/server/entry/portal/session.ts (requestPath). */
 const REQUEST_PATH_HEADER = "x-harbour-request-path";
 const PROXY_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
 

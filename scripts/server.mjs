@@ -21,7 +21,7 @@ const app = next({ dev: false, dir: process.cwd(), hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-// Shared with lib/server/lifecycle.ts (same shape): draining turns /readyz to 503, and the app
+// Shared with lib/server/core/lifecycle.ts (same shape): draining turns /readyz to 503, and the app
 // registers what a graceful stop must close (the worker, then the pools).
 const lifecycle = (globalThis[Symbol.for("harbour.lifecycle")] ??= { draining: false, shutdownHooks: [] });
 const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS || 10_000);

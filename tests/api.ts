@@ -1,6 +1,6 @@
-import { issueAccessToken } from "@/lib/server/auth/tokens";
+import { issueAccessToken } from "@/lib/server/core/auth/tokens";
 import { PERMISSIONS, type Permission } from "@/lib/contract/auth/permissions";
-import { getRuntime } from "@/lib/server/runtime";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 /**
  * Integration tests drive the real route handlers with real Request objects:

@@ -3,7 +3,7 @@ import { PUT as putPolicies } from "@/app/v1/approvals/policies/route";
 import type { TApprovalPolicy } from "@/lib/contract/approvals/schema";
 import { call } from "@/tests/api";
 import { portalTokenFor } from "@/tests/portal";
-import { getRuntime } from "@/lib/server/runtime";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 /** acme's treasurer, approver and admin, signed in to the portal, with the admin's approval policies in place. */
 export async function approvalTeam(policies: TApprovalPolicy[]): Promise<{ treasurer: string; approver: string; admin: string }> {

@@ -1,8 +1,8 @@
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { ensureEmbeddedPostgres } from "@/lib/server/db/embedded";
-import { createPool } from "@/lib/server/db/pool";
-import { prepareDatabase } from "@/lib/server/runtime";
+import { ensureEmbeddedPostgres } from "@/lib/server/core/db/embedded";
+import { createPool } from "@/lib/server/core/db/pool";
+import { prepareDatabase } from "@/lib/server/entry/runtime";
 
 declare module "vitest" {
   export interface ProvidedContext {

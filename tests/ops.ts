@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import { runCli } from "@/lib/server/ops/cli/run";
-import { COMMANDS } from "@/lib/server/ops/commands";
-import { systemActor } from "@/lib/server/audit/actors";
-import type { OpsContext } from "@/lib/server/ops/context";
-import { getRuntime } from "@/lib/server/runtime";
+import { runCli } from "@/lib/server/entry/cli/run";
+import { COMMANDS } from "@/lib/server/entry/cli/commands";
+import { systemActor } from "@/lib/server/core/audit/actors";
+import type { OpsContext } from "@/lib/server/core/operation-context";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 /** Shared helpers for the bank operations' integration tests: the command line, run in process. */
 

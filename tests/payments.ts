@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
 import { POST as swiftRoute } from "@/app/v1/payments/swift/route";
 import { ZPaymentResponse, type TPaymentResponse } from "@/lib/contract/payments/schema";
-import { getRuntime } from "@/lib/server/runtime";
-import { withTransaction } from "@/lib/server/db/transaction";
-import { post } from "@/lib/server/ledger/ledger";
+import { getRuntime } from "@/lib/server/entry/runtime";
+import { withTransaction } from "@/lib/server/core/db/transaction";
+import { post } from "@/lib/server/domain/ledger/ledger";
 import { call, tokenFor, type ApiResponse } from "@/tests/api";
 
 /** Shared fixtures for the payments integration tests. */

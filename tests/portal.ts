@@ -1,8 +1,8 @@
 import type { Role } from "@/lib/contract/auth/roles";
-import { startSession } from "@/lib/server/auth/sessions";
-import { recordProof } from "@/lib/server/auth/second-factor";
-import { mintPortalToken } from "@/lib/server/portal/access-token";
-import { getRuntime } from "@/lib/server/runtime";
+import { startSession } from "@/lib/server/domain/auth/sessions";
+import { recordProof } from "@/lib/server/domain/auth/second-factor";
+import { mintPortalToken } from "@/lib/server/entry/portal/access-token";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 export type PortalSessionToken = { token: string; sessionId: string; userId: string };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
-import { closeRuntime } from "@/lib/server/runtime";
+import { closeRuntime } from "@/lib/server/entry/runtime";
 
 /** Each integration test file runs on its own copy of the migrated, seeded template. */
 const serverUrl = inject("serverUrl");

@@ -1,5 +1,5 @@
 import ipaddr from "ipaddr.js";
-import { IPV4_SPECIAL, IPV6_SPECIAL, type SpecialPurposeEntry } from "@/lib/server/delivery/special-purpose";
+import { IPV4_SPECIAL, IPV6_SPECIAL, type SpecialPurposeEntry } from "@/lib/server/domain/delivery/special-purpose";
 
 /**
  * Test cases derived from the registries (special-purpose.ts), one or more

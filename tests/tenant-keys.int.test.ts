@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getRuntime } from "@/lib/server/runtime";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 /**
  * docs/scaling.md: the schema can be distributed by client (Citus, distribution

@@ -3,8 +3,8 @@ import { Providers } from "@/components/providers";
 import { PortalUserProvider } from "@/components/portal-user";
 import { AppShell } from "@/components/shell/app-shell";
 import { IdleMonitor } from "@/components/shell/idle-monitor";
-import { getPortalUser, requestPath, requirePortalUser } from "@/lib/server/auth/session";
-import { getConfig } from "@/lib/server/config";
+import { getPortalUser, requestPath, requirePortalUser } from "@/lib/server/entry/portal/session";
+import { getConfig } from "@/lib/server/core/config";
 
 /**
  * The signed-in frame. Access control is each page's own first line

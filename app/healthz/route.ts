@@ -1,4 +1,4 @@
-import { isDatabaseAnswering } from "@/lib/server/health/liveness";
+import { isDatabaseAnswering } from "@/lib/server/entry/health/liveness";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { metricsAccess } from "@/lib/server/observability/metrics-access";
-import { metrics } from "@/lib/server/observability/metrics";
-import { refreshGauges } from "@/lib/server/observability/scrape";
-import { getRuntime } from "@/lib/server/runtime";
+import { metricsAccess } from "@/lib/server/core/observability/metrics-access";
+import { metrics } from "@/lib/server/core/observability/metrics";
+import { refreshGauges } from "@/lib/server/core/observability/scrape";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 export const dynamic = "force-dynamic";
 

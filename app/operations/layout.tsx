@@ -3,8 +3,8 @@ import Link from "next/link";
 import { StepUpPrompt } from "@/components/auth/step-up-prompt";
 import { SignOutButton } from "@/components/operations/sign-out-button";
 import { EnvBadge } from "@/components/shell/env-badge";
-import { getConfig } from "@/lib/server/config";
-import { getOperator, refuseNonOperators } from "@/lib/server/ops/operator-session";
+import { getConfig } from "@/lib/server/core/config";
+import { getOperator, refuseNonOperators } from "@/lib/server/entry/console/operator-session";
 
 /**
  * The Bank operations frame, apart from the client portal's shell: operators
@@ -46,7 +46,7 @@ export default async function OperationsLayout({ children }: { children: ReactNo
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
-      {/* Role changes ask for a fresh code (lib/server/ops/console-actions.ts). */}
+      {/* Role changes ask for a fresh code (lib/server/entry/console/console-actions.ts). */}
       <StepUpPrompt proveAt="/api/operations/step-up" enrolAt="/second-factor?callbackUrl=%2Foperations" />
     </div>
   );

@@ -6,9 +6,9 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Cell, DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/state-message";
-import { listClients } from "@/lib/server/ops/clients";
-import { requireOperator } from "@/lib/server/ops/operator-session";
-import { getRuntime } from "@/lib/server/runtime";
+import { listClients } from "@/lib/server/domain/operations/clients";
+import { requireOperator } from "@/lib/server/entry/console/operator-session";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 export const metadata: Metadata = { title: "Bank operations" };
 

@@ -1,4 +1,4 @@
-import { checkReadiness } from "@/lib/server/health/readiness";
+import { checkReadiness } from "@/lib/server/entry/health/readiness";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { expect, test } from "../fixtures/portal";
 /**
  * Every route a browser calls with its session cookie (the portal's, the
  * console's, the set-password page's) goes through one pipeline
- * (lib/server/http/session-route.ts): one cross-site rule, JSON-only writes,
+ * (lib/server/entry/http/session-route.ts): one cross-site rule, JSON-only writes,
  * one body limit and one error body (decisions §3).
  */
 

@@ -17,7 +17,7 @@ const ROUTES = [
 const PAGES_PER_USER = 100;
 /** Every so many pages a full reload: the token and the clock sync must survive it, not be fetched again. */
 const RELOAD_EVERY = 25;
-/** The portal's per-user quota per window (PORTAL_RATE_LIMIT_MAX's default, lib/server/config.ts). */
+/** The portal's per-user quota per window (PORTAL_RATE_LIMIT_MAX's default, lib/server/core/config.ts). */
 const PORTAL_QUOTA = 3000;
 /** A user who opens this many pages within one window stays inside it: what the walk's per-page cost must allow. */
 const PAGES_PER_WINDOW = 300;

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { EnvBadge } from "@/components/shell/env-badge";
-import { getPortalUser } from "@/lib/server/auth/session";
-import { getConfig } from "@/lib/server/config";
-import { getOperator } from "@/lib/server/ops/operator-session";
+import { getPortalUser } from "@/lib/server/entry/portal/session";
+import { getConfig } from "@/lib/server/core/config";
+import { getOperator } from "@/lib/server/entry/console/operator-session";
 import { safeReturnPath } from "@/lib/portal/shared/return-path";
 
 export const metadata: Metadata = { title: "Sign in" };

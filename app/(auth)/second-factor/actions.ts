@@ -1,10 +1,10 @@
 "use server";
 
 import { headers } from "next/headers";
-import { confirmEnrolment } from "@/lib/server/auth/second-factor";
-import { getEnrollingPerson } from "@/lib/server/auth/enrolling-person";
-import { personActor } from "@/lib/server/auth/person-actor";
-import { getRuntime } from "@/lib/server/runtime";
+import { confirmEnrolment } from "@/lib/server/domain/auth/second-factor";
+import { getEnrollingPerson } from "@/lib/server/entry/portal/enrolling-person";
+import { personActor } from "@/lib/server/entry/portal/person-actor";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { ZEnrolmentConfirm } from "@/lib/contract/auth/second-factor";
 
 export type EnrolmentResult = { ok: true; recoveryCodes: string[] } | { ok: false; message: string };

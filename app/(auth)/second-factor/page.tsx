@@ -3,10 +3,10 @@ import { redirect } from "next/navigation";
 import QRCode from "qrcode";
 import { EnrolmentForm } from "@/components/auth/enrolment-form";
 import { SignOutLink } from "@/components/auth/sign-out-link";
-import { beginEnrolment } from "@/lib/server/auth/second-factor";
-import { getEnrollingPerson } from "@/lib/server/auth/enrolling-person";
-import { signInPath } from "@/lib/server/auth/session";
-import { getRuntime } from "@/lib/server/runtime";
+import { beginEnrolment } from "@/lib/server/domain/auth/second-factor";
+import { getEnrollingPerson } from "@/lib/server/entry/portal/enrolling-person";
+import { signInPath } from "@/lib/server/entry/portal/session";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { safeReturnPath } from "@/lib/portal/shared/return-path";
 
 export const metadata: Metadata = { title: "Set up your authenticator", referrer: "no-referrer" };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AccountsView } from "@/components/accounts/accounts-view";
-import { requirePortalUser } from "@/lib/server/auth/session";
+import { requirePortalUser } from "@/lib/server/entry/portal/session";
 import { accountsViewQuery, parseAccountsView } from "@/lib/portal/accounts/account-filters";
 
 export const metadata: Metadata = { title: "Accounts" };

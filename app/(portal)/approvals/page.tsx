@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ApprovalsQueue } from "@/components/approvals/approvals-queue";
 import { PageHeader } from "@/components/ui/page-header";
-import { requirePortalUser } from "@/lib/server/auth/session";
+import { requirePortalUser } from "@/lib/server/entry/portal/session";
 
 export const metadata: Metadata = { title: "Approvals" };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AuditLogView } from "@/components/audit/audit-log-view";
 import { Forbidden } from "@/components/ui/forbidden";
 import { PageHeader } from "@/components/ui/page-header";
-import { checkRole } from "@/lib/server/auth/session";
+import { checkRole } from "@/lib/server/entry/portal/session";
 import { auditViewQuery, parseAuditView } from "@/lib/portal/audit/audit-log";
 
 export const metadata: Metadata = { title: "Audit log" };

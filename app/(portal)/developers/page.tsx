@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ApiReference } from "@/components/reference/api-reference";
 import { hasRole } from "@/lib/contract/auth/roles";
-import { requirePortalUser } from "@/lib/server/auth/session";
+import { requirePortalUser } from "@/lib/server/entry/portal/session";
 
 export const metadata: Metadata = { title: "API reference" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PaymentsSearch } from "@/components/payments/payments-search";
-import { requirePortalUser } from "@/lib/server/auth/session";
+import { requirePortalUser } from "@/lib/server/entry/portal/session";
 import { parsePaymentsView, paymentsViewQuery } from "@/lib/portal/payments/payment-search";
 
 export const metadata: Metadata = { title: "Payments" };

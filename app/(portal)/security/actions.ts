@@ -2,11 +2,11 @@
 
 import { headers } from "next/headers";
 import { z } from "zod";
-import { personActor } from "@/lib/server/auth/person-actor";
-import { regenerateRecoveryCodes } from "@/lib/server/auth/second-factor";
-import { resetSecondFactor } from "@/lib/server/auth/second-factor-team";
-import { assertRole, PortalAuthError } from "@/lib/server/auth/session";
-import { getRuntime } from "@/lib/server/runtime";
+import { personActor } from "@/lib/server/entry/portal/person-actor";
+import { regenerateRecoveryCodes } from "@/lib/server/domain/auth/second-factor";
+import { resetSecondFactor } from "@/lib/server/domain/auth/second-factor-team";
+import { assertRole, PortalAuthError } from "@/lib/server/entry/portal/session";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { ApiError } from "@/lib/contract/http/errors";
 import type { ActionRefusal } from "@/lib/portal/shared/step-up-action";
 

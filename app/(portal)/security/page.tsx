@@ -6,9 +6,9 @@ import { buttonClass } from "@/components/ui/button";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { ownSecondFactor, teamSecondFactors } from "@/lib/server/auth/second-factor-team";
-import { requirePortalUser } from "@/lib/server/auth/session";
-import { getRuntime } from "@/lib/server/runtime";
+import { ownSecondFactor, teamSecondFactors } from "@/lib/server/domain/auth/second-factor-team";
+import { requirePortalUser } from "@/lib/server/entry/portal/session";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { formatBankDateTime } from "@/lib/portal/shared/date-format";
 import { secondFactorRequired } from "@/lib/contract/auth/second-factor";
 

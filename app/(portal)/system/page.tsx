@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { BankClock } from "@/components/system/bank-clock";
 import { StatusMonitor } from "@/components/system/status-monitor";
 import { PageHeader } from "@/components/ui/page-header";
-import { requirePortalUser } from "@/lib/server/auth/session";
-import { loadPaymentReference } from "@/lib/server/portal/payment-reference";
+import { requirePortalUser } from "@/lib/server/entry/portal/session";
+import { loadPaymentReference } from "@/lib/server/entry/portal/payment-reference";
 
 export const metadata: Metadata = { title: "System" };
 

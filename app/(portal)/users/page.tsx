@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { UsersTable } from "@/components/users/users-table";
 import { Forbidden } from "@/components/ui/forbidden";
 import { PageHeader } from "@/components/ui/page-header";
-import { checkRole } from "@/lib/server/auth/session";
+import { checkRole } from "@/lib/server/entry/portal/session";
 
 export const metadata: Metadata = { title: "Users" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { VaListView } from "@/components/virtual-accounts/va-list-view";
 import { hasRole } from "@/lib/contract/auth/roles";
-import { requirePortalUser } from "@/lib/server/auth/session";
+import { requirePortalUser } from "@/lib/server/entry/portal/session";
 import { parseVaView, vaViewQuery } from "@/lib/portal/virtual-accounts/va-filters";
 
 export const metadata: Metadata = { title: "Virtual accounts" };

@@ -3,8 +3,8 @@ import { SubscriptionsView } from "@/components/webhooks/subscriptions-view";
 import { WebhooksNav } from "@/components/webhooks/webhooks-nav";
 import { Forbidden } from "@/components/ui/forbidden";
 import { PageHeader } from "@/components/ui/page-header";
-import { checkRole } from "@/lib/server/auth/session";
-import { getConfig } from "@/lib/server/config";
+import { checkRole } from "@/lib/server/entry/portal/session";
+import { getConfig } from "@/lib/server/core/config";
 
 export const metadata: Metadata = { title: "Webhooks" };
 

@@ -6,9 +6,9 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Cell, DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/state-message";
-import { requireOperator } from "@/lib/server/ops/operator-session";
-import { getAchCutoff, listFxRates, listHolidays } from "@/lib/server/ops/reference";
-import { getRuntime } from "@/lib/server/runtime";
+import { requireOperator } from "@/lib/server/entry/console/operator-session";
+import { getAchCutoff, listFxRates, listHolidays } from "@/lib/server/domain/operations/reference";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 export const metadata: Metadata = { title: "Reference data · Bank operations" };
 

@@ -3,14 +3,14 @@ import { AutoRefresh } from "@/components/operations/auto-refresh";
 import { ServiceStatus } from "@/components/operations/service-status";
 import { PageHeader } from "@/components/ui/page-header";
 import { formatBankDateTime } from "@/lib/portal/shared/date-format";
-import { requireOperator } from "@/lib/server/ops/operator-session";
-import { collectBankStatus } from "@/lib/server/ops/service-status";
-import { getRuntime } from "@/lib/server/runtime";
+import { requireOperator } from "@/lib/server/entry/console/operator-session";
+import { collectBankStatus } from "@/lib/server/domain/operations/service-status";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 export const metadata: Metadata = { title: "Service · Bank operations" };
 export const dynamic = "force-dynamic";
 
-/** Bank-wide figures are for bank staff: a client's System page shows only its own (lib/server/portal/status.ts). */
+/** Bank-wide figures are for bank staff: a client's System page shows only its own (lib/server/entry/portal/status.ts). */
 export default async function OperationsSystemPage() {
   await requireOperator("/operations/system");
   const status = await collectBankStatus(await getRuntime());

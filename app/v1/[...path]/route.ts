@@ -1,6 +1,6 @@
-import { correlationIdOf } from "@/lib/server/http/correlation";
+import { correlationIdOf } from "@/lib/server/entry/http/correlation";
 import { ApiError } from "@/lib/contract/http/errors";
-import { errorResponse } from "@/lib/server/http/respond";
+import { errorResponse } from "@/lib/server/entry/http/respond";
 
 export const dynamic = "force-dynamic";
 

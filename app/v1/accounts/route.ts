@@ -1,6 +1,6 @@
 import { listAccountsOperation } from "@/lib/contract/accounts/operations";
-import { listAccountsPage } from "@/lib/server/accounts/service";
-import { endpoint } from "@/lib/server/http/endpoint";
+import { listAccountsPage } from "@/lib/server/domain/accounts/service";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 
 export const dynamic = "force-dynamic";
 

@@ -7,7 +7,7 @@ import { POST as approveRoute } from "@/app/v1/approvals/drafts/[draftId]/approv
 import { POST as rejectRoute } from "@/app/v1/approvals/drafts/[draftId]/reject/route";
 import { POST as redraftRoute } from "@/app/v1/approvals/drafts/[draftId]/redraft/route";
 import type { TDraft, TDraftList } from "@/lib/contract/approvals/schema";
-import { getRuntime } from "@/lib/server/runtime";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { ACME_USD, achBody } from "@/tests/payments";

@@ -6,11 +6,11 @@ import { POST as approveRoute } from "@/app/v1/approvals/drafts/[draftId]/approv
 import { POST as rejectRoute } from "@/app/v1/approvals/drafts/[draftId]/reject/route";
 import { POST as redraftRoute } from "@/app/v1/approvals/drafts/[draftId]/redraft/route";
 import { GET as getPaymentRoute } from "@/app/v1/payments/[paymentId]/route";
-import { approveDraft } from "@/lib/server/approvals/decide";
+import { approveDraft } from "@/lib/server/domain/approvals/decide";
 import type { Unit } from "@/lib/server/core/unit";
-import { setClientPermissions } from "@/lib/server/ops/clients";
-import { paymentOptionsOf } from "@/lib/server/payments/context";
-import { getRuntime } from "@/lib/server/runtime";
+import { setClientPermissions } from "@/lib/server/domain/operations/clients";
+import { paymentOptionsOf } from "@/lib/server/domain/payments/context";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import type { TDraft } from "@/lib/contract/approvals/schema";
 import { PERMISSIONS } from "@/lib/contract/auth/permissions";
 import type { ZPaymentDetail } from "@/lib/contract/payments/search";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as auditLogRoute } from "@/app/v1/audit-log/route";
 import type { TAuditEntry, TAuditList } from "@/lib/contract/audit/schema";
-import { getRuntime } from "@/lib/server/runtime";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { portalSessionFor, portalTokenFor } from "@/tests/portal";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { listAuditLogOperation } from "@/lib/contract/audit/operations";
-import { listAuditLog } from "@/lib/server/audit/log";
+import { listAuditLog } from "@/lib/server/domain/audit-log/log";
 
 export const dynamic = "force-dynamic";
 

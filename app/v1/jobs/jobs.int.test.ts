@@ -5,10 +5,10 @@ import { GET as getJob } from "@/app/v1/jobs/[jobId]/route";
 import { GET as getResults } from "@/app/v1/jobs/[jobId]/results/route";
 import { POST as createV1 } from "@/app/v1/virtual-accounts/route";
 import { POST as createV2 } from "@/app/v2/virtual-accounts/route";
-import { withTransaction } from "@/lib/server/db/transaction";
-import { getRuntime } from "@/lib/server/runtime";
+import { withTransaction } from "@/lib/server/core/db/transaction";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { isVirtualAccountNumber } from "@/lib/contract/virtual-accounts/numbering";
-import { allocatedV1, drainWorker, individualV2 } from "@/lib/server/virtual-accounts/testing";
+import { allocatedV1, drainWorker, individualV2 } from "@/lib/server/entry/jobs/testing";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 
 type Job = {
@@ -188,9 +188,9 @@ describe("jobs are private to their client", () => {
 describe("a job survives its worker dying", () => {
   it("resumes after the last committed chunk when the lease lapses, creating each account exactly once", async () => {
     const runtime = await getRuntime();
-    const { runNextChunk } = await import("@/lib/server/virtual-accounts/jobs/process");
-    const { claimTasks } = await import("@/lib/server/jobs/queue-repo");
-    const { findJobItems, markJobStarted } = await import("@/lib/server/virtual-accounts/jobs/repo");
+    const { runNextChunk } = await import("@/lib/server/domain/virtual-accounts/jobs/process");
+    const { claimTasks } = await import("@/lib/server/core/jobs/queue-repo");
+    const { findJobItems, markJobStarted } = await import("@/lib/server/domain/virtual-accounts/jobs/repo");
     const jobId = await create(Array.from({ length: 600 }, (_, i) => allocatedV1(i)));
     // A worker claims the task, commits two chunks, then "dies" (kill -9: no completion, no release).
     const [task] = await claimTasks(runtime.db, "doomed-worker", ["virtual-accounts.create"], 1, 30);
@@ -222,7 +222,7 @@ describe("a job survives its worker dying", () => {
 
   it("stays exactly-once when two workers run the same job at the same time", async () => {
     const runtime = await getRuntime();
-    const { processJob } = await import("@/lib/server/virtual-accounts/jobs/process");
+    const { processJob } = await import("@/lib/server/domain/virtual-accounts/jobs/process");
     const jobId = await create(Array.from({ length: 500 }, (_, i) => allocatedV1(i)));
     await Promise.all([processJob(runtime, "acme", jobId, 50), processJob(runtime, "acme", jobId, 50), processJob(runtime, "acme", jobId, 70)]);
     expect((await status(jobId)).body).toMatchObject({ status: "Completed", processedItems: 500, succeededItems: 500 });

@@ -1,6 +1,6 @@
 import { openApiDocument } from "@/lib/contract/api/openapi-file";
 import { openApiOperation } from "@/lib/contract/api/openapi-operation";
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { balanceFromPostings } from "@/lib/server/ledger/ledger";
-import { verifyLedger } from "@/lib/server/ledger/verify";
-import { getRuntime } from "@/lib/server/runtime";
+import { balanceFromPostings } from "@/lib/server/domain/ledger/ledger";
+import { verifyLedger } from "@/lib/server/domain/ledger/verify";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { tokenFor } from "@/tests/api";
 import { achBody, balanceMinor, countPayments, newKey, paymentOf, postAch, setBalance } from "@/tests/payments";
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { claimKey } from "@/lib/server/idempotency/repo";
-import { createAchPayment } from "@/lib/server/payments/ach";
-import { verifyLedger } from "@/lib/server/ledger/verify";
+import { claimKey } from "@/lib/server/core/idempotency/repo";
+import { createAchPayment } from "@/lib/server/domain/payments/ach";
+import { verifyLedger } from "@/lib/server/domain/ledger/verify";
 import { ZAchPaymentRequest } from "@/lib/contract/payments/schema";
-import { getRuntime } from "@/lib/server/runtime";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { achBody, ACME_USD, balanceMinor, countPayments, newKey, paymentOf, postAch, integrationUnit, PAYMENT_OPTIONS } from "@/tests/payments";
 
 /**

@@ -1,8 +1,8 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { createAchPayment } from "@/lib/server/payments/ach";
+import { createAchPayment } from "@/lib/server/domain/payments/ach";
 import { ZAchPaymentRequest } from "@/lib/contract/payments/schema";
-import { getRuntime } from "@/lib/server/runtime";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { expectErrorBody } from "@/tests/api";
 import { ACME_USD, achBody, balanceMinor, countPayments, newKey, postAch, postSwift, swiftBody, integrationUnit, PAYMENT_OPTIONS } from "@/tests/payments";
 

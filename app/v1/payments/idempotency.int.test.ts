@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PURGE_IDEMPOTENCY_KEYS_JOB } from "@/lib/server/payments/jobs";
-import { getRuntime } from "@/lib/server/runtime";
+import { PURGE_IDEMPOTENCY_KEYS_JOB } from "@/lib/server/domain/payments/jobs";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { expectErrorBody } from "@/tests/api";
 import { ACME_USD, achBody, balanceMinor, countPayments, newKey, paymentOf, postAch, postSwift, swiftBody } from "@/tests/payments";
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { getRuntime } from "@/lib/server/runtime";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { expectErrorBody } from "@/tests/api";
 import { achBody, ACME_USD, paymentOf, postAch, postSwift, swiftBody } from "@/tests/payments";
 
 /**
  * A process keeps the reference data and debtor accounts it has read
- * (lib/server/payments/known-data.ts). Every test first pays once, so the process
+ * (lib/server/domain/payments/known-data.ts). Every test first pays once, so the process
  * holds the data, then changes it in the database: the very next submission
  * must decide with the new data, whichever way the change cuts.
  */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { POST as forceStatus } from "@/app/v1/sandbox/payments/[paymentId]/status/route";
-import { TASK_DEFINITIONS } from "@/lib/server/jobs/registry";
-import { Worker } from "@/lib/server/jobs/worker";
-import { balanceFromPostings } from "@/lib/server/ledger/ledger";
-import { getRuntime } from "@/lib/server/runtime";
+import { TASK_DEFINITIONS } from "@/lib/server/entry/jobs/registry";
+import { Worker } from "@/lib/server/core/jobs/worker";
+import { balanceFromPostings } from "@/lib/server/domain/ledger/ledger";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { ACME_USD, achBody, balanceMinor, paymentOf, postAch, postSwift, swiftBody } from "@/tests/payments";
 

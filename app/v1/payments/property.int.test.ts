@@ -1,14 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { withTransaction } from "@/lib/server/db/transaction";
+import { withTransaction } from "@/lib/server/core/db/transaction";
 import type { ApiError } from "@/lib/contract/http/errors";
-import { balanceFromPostings, post } from "@/lib/server/ledger/ledger";
-import { verifyLedger } from "@/lib/server/ledger/verify";
+import { balanceFromPostings, post } from "@/lib/server/domain/ledger/ledger";
+import { verifyLedger } from "@/lib/server/domain/ledger/verify";
 import { formatAmount } from "@/lib/contract/money";
-import { createAchPayment } from "@/lib/server/payments/ach";
-import { movePayment } from "@/lib/server/payments/lifecycle";
+import { createAchPayment } from "@/lib/server/domain/payments/ach";
+import { movePayment } from "@/lib/server/domain/payments/lifecycle";
 import { ZAchPaymentRequest, type TPaymentStatus } from "@/lib/contract/payments/schema";
-import { getRuntime } from "@/lib/server/runtime";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { achBody, balanceMinor, setBalance, integrationUnit, PAYMENT_OPTIONS } from "@/tests/payments";
 
 const ACCOUNT = "1000123459";

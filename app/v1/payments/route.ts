@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { listPaymentsOperation } from "@/lib/contract/payments/operations";
-import { listPaymentsPage } from "@/lib/server/payments/search";
+import { listPaymentsPage } from "@/lib/server/domain/payments/search";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getPayment } from "@/app/v1/payments/[paymentId]/route";
 import { GET as listPayments } from "@/app/v1/payments/route";
 import { ZPaymentDetail, ZPaymentList, type TPaymentList } from "@/lib/contract/payments/search";
-import { getRuntime } from "@/lib/server/runtime";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { ACME_BMD, ACME_USD, achBody, paymentOf, postAch, postSwift, swiftBody } from "@/tests/payments";
 import { portalTokenFor } from "@/tests/portal";

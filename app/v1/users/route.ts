@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { listOrganisationUsersOperation } from "@/lib/contract/users/operations";
-import { listOrganisationUsers } from "@/lib/server/users/service";
+import { listOrganisationUsers } from "@/lib/server/domain/users/service";
 
 export const dynamic = "force-dynamic";
 

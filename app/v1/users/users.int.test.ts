@@ -3,8 +3,8 @@ import { GET as usersRoute } from "@/app/v1/users/route";
 import { DELETE as endSessionsRoute } from "@/app/v1/users/[userId]/sessions/route";
 import { GET as accountsRoute } from "@/app/v1/accounts/route";
 import type { TOrganisationUserList, TSessionsEnded } from "@/lib/contract/users/schema";
-import { liveSession } from "@/lib/server/auth/sessions";
-import { getRuntime } from "@/lib/server/runtime";
+import { liveSession } from "@/lib/server/domain/auth/sessions";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { portalSessionFor, portalTokenFor } from "@/tests/portal";
 

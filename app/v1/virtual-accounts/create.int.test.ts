@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { POST as createV1 } from "@/app/v1/virtual-accounts/route";
 import { POST as createV2 } from "@/app/v2/virtual-accounts/route";
-import { getRuntime } from "@/lib/server/runtime";
-import { allocatedV1, businessV2, individualV2 } from "@/lib/server/virtual-accounts/testing";
+import { getRuntime } from "@/lib/server/entry/runtime";
+import { allocatedV1, businessV2, individualV2 } from "@/lib/server/entry/jobs/testing";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 
 type ErrorBody = { code: string; field: string | null; details: Array<{ field: string; code: string; message: string }> };

@@ -1,8 +1,8 @@
-import { assertNotHeldBack } from "@/lib/server/dual-control/policies";
-import { endpoint } from "@/lib/server/http/endpoint";
-import { createBatchV1 } from "@/lib/server/virtual-accounts/create";
+import { assertNotHeldBack } from "@/lib/server/domain/dual-control/policies";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
+import { createBatchV1 } from "@/lib/server/entry/http/virtual-accounts-create";
 import { createVirtualAccountsV1Operation, listVirtualAccountsOperation } from "@/lib/contract/virtual-accounts/operations";
-import { listVirtualAccountsPage } from "@/lib/server/virtual-accounts/service";
+import { listVirtualAccountsPage } from "@/lib/server/domain/virtual-accounts/service";
 
 export const dynamic = "force-dynamic";
 

@@ -5,7 +5,7 @@ import { GET as listAccounts } from "@/app/v1/accounts/route";
 import { virtualAccountNumber } from "@/lib/contract/virtual-accounts/numbering";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 
-/** The demo data (lib/server/virtual-accounts/seed.ts) takes the first sequence numbers. */
+/** The demo data (lib/server/domain/virtual-accounts/seed.ts) takes the first sequence numbers. */
 const ACME_USD = virtualAccountNumber(1);
 const ACME_BMD = virtualAccountNumber(2);
 const ACME_UNALLOCATED = virtualAccountNumber(3);

@@ -1,6 +1,6 @@
-import { assertNotHeldBack } from "@/lib/server/dual-control/policies";
-import { endpoint } from "@/lib/server/http/endpoint";
-import { createBatchV2 } from "@/lib/server/virtual-accounts/create";
+import { assertNotHeldBack } from "@/lib/server/domain/dual-control/policies";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
+import { createBatchV2 } from "@/lib/server/entry/http/virtual-accounts-create";
 import { createVirtualAccountsV2Operation } from "@/lib/contract/virtual-accounts/operations";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { OPERATIONS } from "@/lib/contract/api/registry";
 
 /**
  * The server the committed `openapi.json` names: `npm start`'s address (README). The served
- * document names the caller's base URL instead (lib/server/http/base-url.ts); all else is the same.
+ * document names the caller's base URL instead (lib/server/entry/http/base-url.ts); all else is the same.
  */
 export const COMMITTED_SERVER_URL = "http://localhost:3000";
 

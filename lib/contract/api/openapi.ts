@@ -46,7 +46,7 @@ function pipelineErrors(operation: OperationSpec): ErrorCode[] {
   return codes;
 }
 
-/** The pipeline's Idempotency-Key step (lib/server/http/idempotency.ts), documented once for every operation that has it. */
+/** The pipeline's Idempotency-Key step (lib/server/entry/http/idempotency.ts), documented once for every operation that has it. */
 const IDEMPOTENCY_KEY_PARAMETER = {
   name: IDEMPOTENCY_HEADER,
   in: "header",

@@ -31,7 +31,7 @@ const ADMINISTER: readonly Permission[] = ["receive-notifications", "sandbox"];
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   viewer: READ,
   treasurer: [...READ, ...OPERATE],
-  /** Approves what treasurers draft (lib/server/approvals); pays nothing itself. */
+  /** Approves what treasurers draft (lib/server/domain/approvals); pays nothing itself. */
   approver: READ,
   admin: [...READ, ...OPERATE, ...ADMINISTER],
 };

@@ -45,7 +45,7 @@ export type OperationSpec = {
   example?: { response?: unknown; request?: unknown };
   /**
    * `optional`: an `Idempotency-Key` header (UUID) makes retries replay the
-   * first 2xx response (spec §4.3; lib/server/http/idempotency.ts).
+   * first 2xx response (spec §4.3; lib/server/entry/http/idempotency.ts).
    */
   idempotency?: "optional";
 };

@@ -1,6 +1,6 @@
 /**
  * Page-number pagination, the wire side: query parameters and the envelope
- * (the signed cursor is lib/server/http/page-token.ts). Page-number pagination with a signed cursor (decisions §4, service spec §2.3
+ * (the signed cursor is lib/server/core/lists/page-token.ts). Page-number pagination with a signed cursor (decisions §4, service spec §2.3
  * and §8). The token carries no position: it pins the page size and proves the
  * follow-up request belongs to the same client, endpoint and filters, so a
  * client cannot silently mix pages of two different result sets.

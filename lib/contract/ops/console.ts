@@ -1,6 +1,6 @@
 /**
  * The actions the Bank operations console posts to /api/operations/<action>.
- * Each is one operation of lib/server/ops, with the same zod schema as the
+ * Each is one operation of lib/server/domain/operations, with the same zod schema as the
  * command line (lib/contract/ops/schema.ts).
  */
 export const CONSOLE_ACTIONS = [

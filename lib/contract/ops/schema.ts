@@ -7,7 +7,7 @@ import { cidrProblem } from "@/lib/contract/ops/cidr";
 
 /**
  * The bank operations' inputs (docs/operations.md). One schema per operation,
- * used by the service (lib/server/ops), the command line and the console's
+ * used by the service (lib/server/domain/operations), the command line and the console's
  * forms, so all three refuse the same input with the same message.
  */
 
@@ -62,7 +62,7 @@ export const ZClientAllowList = z.strictObject({ clientId: ZClientId, ipAllowLis
 
 export const ACCOUNT_CATEGORIES = ["account", "settlement", "parent"] as const;
 export const ACCOUNT_HOLDER_TYPES = ["Primary", "Joint"] as const;
-/** Attributes every account gets from the bank (lib/server/ops/accounts.ts); an operator adds others. */
+/** Attributes every account gets from the bank (lib/server/domain/operations/accounts.ts); an operator adds others. */
 export const BANK_ATTRIBUTES = ["BANK_ID", "JOINT_CIF", "CREDIT_INTEREST_RATE", "DEBIT_INTEREST_RATE", "OPEN_DATE", "STATUS", "ACCOUNT_TYPE"];
 
 export const ZAccountOpen = z.strictObject({

@@ -26,7 +26,7 @@ type CachedToken = { token: string; expiresAt: number };
 /** Renewed this long before it expires, so a request never leaves with a token about to lapse. */
 /**
  * The headers of every write to the portal's own routes: the session pipeline
- * takes JSON only from the browser's same-origin calls (lib/server/http/session-route.ts).
+ * takes JSON only from the browser's same-origin calls (lib/server/entry/http/session-route.ts).
  */
 export const JSON_WRITE = { "content-type": "application/json" } as const;
 

@@ -2,7 +2,7 @@ import { JSON_WRITE } from "@/lib/portal/shared/api-client";
 
 /**
  * The portal's side of the idle timeout (the server enforces it:
- * PORTAL_IDLE_TIMEOUT_MIN, lib/server/auth/sessions.ts). The browser reports
+ * PORTAL_IDLE_TIMEOUT_MIN, lib/server/domain/auth/sessions.ts). The browser reports
  * the person's own input, at most every REPORT_EVERY_MS, and warns a minute
  * before the time the server gave it; tabs share what they learn.
  */

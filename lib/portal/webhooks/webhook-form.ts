@@ -56,7 +56,7 @@ export function headerRowIssues(rows: readonly HeaderRow[]): { rows: RowIssue[];
 }
 
 /**
- * The URL rules the API checks without DNS (lib/server/delivery/destination-policy.ts
+ * The URL rules the API checks without DNS (lib/server/domain/delivery/destination-policy.ts
  * checkUrlShape, which needs node:net and so cannot ship to the browser):
  * absolute http(s), no credentials, https in production. Whether the host
  * resolves to an allowed address is the API's answer at submit time.

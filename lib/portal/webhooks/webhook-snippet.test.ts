@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { signatureHeaders } from "@/lib/server/delivery/signing";
+import { signatureHeaders } from "@/lib/server/domain/delivery/signing";
 import { receiverSnippet, verifierSource, type SnippetMode } from "@/lib/portal/webhooks/webhook-snippet";
 
 type Verify = (message: { method: string; path: string; headers: Record<string, string>; rawBody: Buffer }, now?: number) => boolean;

@@ -1,8 +1,8 @@
 import "server-only";
 import type { ClientBase, Pool, PoolClient } from "pg";
-import { withTransaction } from "@/lib/server/db/transaction";
-import type { AuditActor } from "@/lib/server/audit/write";
-import type { ResponseSlot } from "@/lib/server/idempotency/repo";
+import { withTransaction } from "@/lib/server/core/db/transaction";
+import type { AuditActor } from "@/lib/server/core/audit/write";
+import type { ResponseSlot } from "@/lib/server/core/idempotency/repo";
 
 /**
  * Who acts, for whom, from where: the same for every way in (the /v1 pipeline,
@@ -12,7 +12,7 @@ import type { ResponseSlot } from "@/lib/server/idempotency/repo";
 export type Actor = {
   /** The organisation acted for. */
   clientId: string;
-  /** As the audit trail spells it (lib/server/audit/actors.ts): `user:<id>` (a person or an operator), `client:<id>` or `system:<name>`. */
+  /** As the audit trail spells it (lib/server/core/audit/actors.ts): `user:<id>` (a person or an operator), `client:<id>` or `system:<name>`. */
   actor: AuditActor | string;
   ip: string | null;
   correlationId: string | null;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AccountDetail } from "@/components/accounts/account-detail";
-import { requirePortalUser } from "@/lib/server/auth/session";
+import { requirePortalUser } from "@/lib/server/entry/portal/session";
 
 type Props = { params: Promise<{ accountNumber: string }> };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { DraftDetail } from "@/components/approvals/draft-detail";
 import { BackLink } from "@/components/ui/detail";
 import { hasRole } from "@/lib/contract/auth/roles";
-import { requirePortalUser } from "@/lib/server/auth/session";
+import { requirePortalUser } from "@/lib/server/entry/portal/session";
 
 type Props = { params: Promise<{ draftId: string }> };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PoliciesForm } from "@/components/approvals/policies-form";
 import { Forbidden } from "@/components/ui/forbidden";
 import { PageHeader } from "@/components/ui/page-header";
-import { checkRole } from "@/lib/server/auth/session";
+import { checkRole } from "@/lib/server/entry/portal/session";
 
 export const metadata: Metadata = { title: "Approval policies" };
 

@@ -1,8 +1,8 @@
 "use server";
 
 import { ZTokenHelper, type TestTokenResult } from "@/lib/contract/auth/token-helper-schema";
-import { assertRole, PortalAuthError } from "@/lib/server/auth/session";
-import { mintTestToken } from "@/lib/server/portal/access-token";
+import { assertRole, PortalAuthError } from "@/lib/server/entry/portal/session";
+import { mintTestToken } from "@/lib/server/entry/portal/access-token";
 
 /**
  * Issues a short-lived token for trying the API from a terminal. Admins only:

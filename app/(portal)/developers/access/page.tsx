@@ -5,8 +5,8 @@ import { Forbidden } from "@/components/ui/forbidden";
 import { PageHeader } from "@/components/ui/page-header";
 import { isPermission } from "@/lib/contract/auth/permissions";
 import { scopesForRole } from "@/lib/contract/auth/roles";
-import { checkRole } from "@/lib/server/auth/session";
-import { getConfig } from "@/lib/server/config";
+import { checkRole } from "@/lib/server/entry/portal/session";
+import { getConfig } from "@/lib/server/core/config";
 import { issueTestToken } from "./actions";
 
 export const metadata: Metadata = { title: "API access" };

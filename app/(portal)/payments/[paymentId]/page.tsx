@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { PaymentDetail } from "@/components/payments/payment-detail";
 import { hasRole } from "@/lib/contract/auth/roles";
-import { requirePortalUser } from "@/lib/server/auth/session";
-import { getConfig } from "@/lib/server/config";
+import { requirePortalUser } from "@/lib/server/entry/portal/session";
+import { getConfig } from "@/lib/server/core/config";
 
 type Props = { params: Promise<{ paymentId: string }> };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { VaDetail } from "@/components/virtual-accounts/va-detail";
 import { hasRole } from "@/lib/contract/auth/roles";
-import { requirePortalUser } from "@/lib/server/auth/session";
+import { requirePortalUser } from "@/lib/server/entry/portal/session";
 
 type Props = { params: Promise<{ virtualAccountNumber: string }> };
 

@@ -4,8 +4,8 @@ import { SigningView } from "@/components/webhooks/signing-view";
 import { WebhooksNav } from "@/components/webhooks/webhooks-nav";
 import { Forbidden } from "@/components/ui/forbidden";
 import { PageHeader } from "@/components/ui/page-header";
-import { checkRole } from "@/lib/server/auth/session";
-import { getConfig } from "@/lib/server/config";
+import { checkRole } from "@/lib/server/entry/portal/session";
+import { getConfig } from "@/lib/server/core/config";
 
 export const metadata: Metadata = { title: "Webhook signing" };
 

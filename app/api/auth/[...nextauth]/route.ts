@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
-import { getAuthOptions } from "@/lib/server/auth/auth-options";
+import { getAuthOptions } from "@/lib/server/entry/portal/auth-options";
 
 export const dynamic = "force-dynamic";
 

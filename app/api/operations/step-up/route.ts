@@ -1,7 +1,7 @@
-import { answerStepUp } from "@/lib/server/auth/step-up-answer";
-import { personActor } from "@/lib/server/auth/person-actor";
-import { sessionRoute } from "@/lib/server/http/session-route";
-import { getRuntime } from "@/lib/server/runtime";
+import { answerStepUp } from "@/lib/server/domain/auth/step-up-answer";
+import { personActor } from "@/lib/server/entry/portal/person-actor";
+import { sessionRoute } from "@/lib/server/entry/http/session-route";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { ZCodeForm } from "@/lib/contract/auth/second-factor";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { signOutEverywhere } from "@/lib/server/auth/session-audit";
-import { sessionRoute } from "@/lib/server/http/session-route";
-import { getRuntime } from "@/lib/server/runtime";
+import { signOutEverywhere } from "@/lib/server/domain/auth/session-audit";
+import { sessionRoute } from "@/lib/server/entry/http/session-route";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 export const dynamic = "force-dynamic";
 

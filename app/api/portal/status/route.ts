@@ -1,6 +1,6 @@
-import { sessionRoute } from "@/lib/server/http/session-route";
-import { collectSystemStatus } from "@/lib/server/portal/status";
-import { getRuntime } from "@/lib/server/runtime";
+import { sessionRoute } from "@/lib/server/entry/http/session-route";
+import { collectSystemStatus } from "@/lib/server/entry/portal/status";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 export const dynamic = "force-dynamic";
 

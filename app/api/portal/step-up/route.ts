@@ -1,6 +1,6 @@
-import { answerStepUp } from "@/lib/server/auth/step-up-answer";
-import { sessionRoute } from "@/lib/server/http/session-route";
-import { getRuntime } from "@/lib/server/runtime";
+import { answerStepUp } from "@/lib/server/domain/auth/step-up-answer";
+import { sessionRoute } from "@/lib/server/entry/http/session-route";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { ZCodeForm } from "@/lib/contract/auth/second-factor";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { sessionRoute } from "@/lib/server/http/session-route";
-import { mintPortalToken } from "@/lib/server/portal/access-token";
-import { getRuntime } from "@/lib/server/runtime";
+import { sessionRoute } from "@/lib/server/entry/http/session-route";
+import { mintPortalToken } from "@/lib/server/entry/portal/access-token";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 export const dynamic = "force-dynamic";
 

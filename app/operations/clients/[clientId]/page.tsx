@@ -9,11 +9,11 @@ import { Cell, DataTable } from "@/components/ui/data-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { EmptyState } from "@/components/ui/state-message";
 import { ZClientId } from "@/lib/contract/ops/schema";
-import { listAccountsOf } from "@/lib/server/ops/accounts";
-import { findClientView } from "@/lib/server/ops/clients";
-import { requireOperator } from "@/lib/server/ops/operator-session";
-import { listUsersOf } from "@/lib/server/ops/users";
-import { getRuntime } from "@/lib/server/runtime";
+import { listAccountsOf } from "@/lib/server/domain/operations/accounts";
+import { findClientView } from "@/lib/server/domain/operations/clients";
+import { requireOperator } from "@/lib/server/entry/console/operator-session";
+import { listUsersOf } from "@/lib/server/domain/operations/users";
+import { getRuntime } from "@/lib/server/entry/runtime";
 
 export const metadata: Metadata = { title: "Client · Bank operations" };
 

@@ -1,4 +1,4 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { jwksOperation } from "@/lib/contract/system/operations";
 
 export const dynamic = "force-dynamic";

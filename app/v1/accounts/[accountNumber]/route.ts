@@ -1,6 +1,6 @@
 import { getAccountOperation } from "@/lib/contract/accounts/operations";
-import { getAccountOrThrow } from "@/lib/server/accounts/service";
-import { endpoint } from "@/lib/server/http/endpoint";
+import { getAccountOrThrow } from "@/lib/server/domain/accounts/service";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { portalCallerOf, requireAdmin } from "@/lib/server/approvals/actor";
-import { getPolicies, savePolicies } from "@/lib/server/dual-control/policies";
-import { requireStepUp } from "@/lib/server/auth/second-factor";
-import { endpoint } from "@/lib/server/http/endpoint";
+import { portalCallerOf, requireAdmin } from "@/lib/server/domain/approvals/actor";
+import { getPolicies, savePolicies } from "@/lib/server/domain/dual-control/policies";
+import { requireStepUp } from "@/lib/server/domain/auth/second-factor";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { getApprovalPoliciesOperation, putApprovalPoliciesOperation } from "@/lib/contract/approvals/operations";
 
 export const dynamic = "force-dynamic";

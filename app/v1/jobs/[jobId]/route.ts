@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { getJobOperation } from "@/lib/contract/virtual-accounts/jobs/operations";
-import { getJobStatus } from "@/lib/server/virtual-accounts/jobs/service";
+import { getJobStatus } from "@/lib/server/domain/virtual-accounts/jobs/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { getSigningSecretOperation } from "@/lib/contract/webhooks/operations";
-import { revealSigningSecret } from "@/lib/server/webhooks/signing-secret";
+import { revealSigningSecret } from "@/lib/server/domain/webhooks/signing-secret";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { destinationPolicyOf } from "@/lib/server/delivery/destination-policy";
-import { endpoint } from "@/lib/server/http/endpoint";
+import { destinationPolicyOf } from "@/lib/server/domain/delivery/destination-policy";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { createSubscriptionOperation, listSubscriptionsOperation } from "@/lib/contract/webhooks/operations";
-import { checkCallbackUrl, createSubscription, listSubscriptionsPage } from "@/lib/server/webhooks/service";
+import { checkCallbackUrl, createSubscription, listSubscriptionsPage } from "@/lib/server/domain/webhooks/service";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@ import { GET as listSubscriptions, POST as createSubscription } from "@/app/v1/n
 import { GET as listDeliveries } from "@/app/v1/notifications/subscriptions/[subscriptionId]/deliveries/route";
 import { GET as getSigningSecret } from "@/app/v1/notifications/signing-secret/route";
 import { POST as rotateSigningSecret } from "@/app/v1/notifications/signing-secret/rotate/route";
-import { getRuntime } from "@/lib/server/runtime";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 
 type Subscription = {

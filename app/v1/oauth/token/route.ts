@@ -1,6 +1,6 @@
-import { exchangeClientCredentials } from "@/lib/server/auth/client-credentials";
-import { endpoint } from "@/lib/server/http/endpoint";
-import { clientIpOf } from "@/lib/server/http/client-ip";
+import { exchangeClientCredentials } from "@/lib/server/domain/auth/client-credentials";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
+import { clientIpOf } from "@/lib/server/entry/http/client-ip";
 import { tokenOperation } from "@/lib/contract/system/operations";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { getPaymentOperation } from "@/lib/contract/payments/operations";
-import { getPaymentSummaryOrThrow } from "@/lib/server/payments/search";
+import { getPaymentSummaryOrThrow } from "@/lib/server/domain/payments/search";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getRuntime } from "@/lib/server/runtime";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { expectErrorBody, tokenFor } from "@/tests/api";
 import { ACME_BMD, ACME_INACTIVE, ACME_USD, achBody, balanceMinor, GLOBEX_USD, paymentOf, postAch } from "@/tests/payments";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
-import { createAchPayment } from "@/lib/server/payments/ach";
-import { paymentOptionsOf } from "@/lib/server/payments/context";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
+import { createAchPayment } from "@/lib/server/domain/payments/ach";
+import { paymentOptionsOf } from "@/lib/server/domain/payments/context";
 import { createAchPaymentOperation } from "@/lib/contract/payments/operations";
 
 export const dynamic = "force-dynamic";

@@ -6,8 +6,8 @@ import { GET as listAccountPayments } from "@/app/v1/accounts/[accountNumber]/pa
 import { PERMISSIONS } from "@/lib/contract/auth/permissions";
 import type { TTransactionList } from "@/lib/contract/ledger/schema";
 import type { TPaymentResponse } from "@/lib/contract/payments/schema";
-import { verifyLedger } from "@/lib/server/ledger/verify";
-import { getRuntime } from "@/lib/server/runtime";
+import { verifyLedger } from "@/lib/server/domain/ledger/verify";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { balanceMinor, newKey, setBalance } from "@/tests/payments";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
-import { createInternalTransfer } from "@/lib/server/payments/internal";
-import { paymentOptionsOf } from "@/lib/server/payments/context";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
+import { createInternalTransfer } from "@/lib/server/domain/payments/internal";
+import { paymentOptionsOf } from "@/lib/server/domain/payments/context";
 import { createInternalTransferOperation } from "@/lib/contract/ledger/operations";
 
 export const dynamic = "force-dynamic";

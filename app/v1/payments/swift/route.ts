@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
-import { createSwiftPayment } from "@/lib/server/payments/swift";
-import { paymentOptionsOf } from "@/lib/server/payments/context";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
+import { createSwiftPayment } from "@/lib/server/domain/payments/swift";
+import { paymentOptionsOf } from "@/lib/server/domain/payments/context";
 import { createSwiftPaymentOperation } from "@/lib/contract/payments/operations";
 
 export const dynamic = "force-dynamic";

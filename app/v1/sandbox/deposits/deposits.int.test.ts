@@ -7,11 +7,11 @@ import { GET as listDeliveries } from "@/app/v1/notifications/subscriptions/[sub
 import { POST as createSubscription } from "@/app/v1/notifications/subscriptions/route";
 import { GET as getSigningSecret } from "@/app/v1/notifications/signing-secret/route";
 import { POST as createDeposit } from "@/app/v1/sandbox/deposits/route";
-import { withTransaction } from "@/lib/server/db/transaction";
-import { DELIVERY_TASK } from "@/lib/server/delivery/task";
-import { createWebhookVerifier } from "@/lib/server/delivery/verify";
-import { Worker } from "@/lib/server/jobs/worker";
-import { getRuntime } from "@/lib/server/runtime";
+import { withTransaction } from "@/lib/server/core/db/transaction";
+import { DELIVERY_TASK } from "@/lib/server/domain/delivery/task";
+import { createWebhookVerifier } from "@/lib/server/domain/delivery/verify";
+import { Worker } from "@/lib/server/core/jobs/worker";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { startReceiver, type Receiver } from "@/tests/webhook-receiver";
 
@@ -163,7 +163,7 @@ describe("deposit webhooks", () => {
   it("sends nothing for a deposit whose transaction rolls back", async () => {
     await subscribe("globex", receiver.url("/rollback"));
     const { db } = await getRuntime();
-    const { createSandboxDeposit } = await import("@/lib/server/deposits/service");
+    const { createSandboxDeposit } = await import("@/lib/server/domain/deposits/service");
     await withTransaction(db, async (tx) => {
       await createSandboxDeposit(tx, "globex", { accountNumber: "3000456001", amount: "5.00", currency: "USD" });
       throw new Error("abort");

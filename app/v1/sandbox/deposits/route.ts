@@ -1,7 +1,7 @@
 import { createSandboxDepositOperation } from "@/lib/contract/deposits/operations";
-import { createSandboxDeposit } from "@/lib/server/deposits/service";
-import { endpoint } from "@/lib/server/http/endpoint";
-import { uatOnly } from "@/lib/server/sandbox/uat-only";
+import { createSandboxDeposit } from "@/lib/server/domain/deposits/service";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
+import { uatOnly } from "@/lib/server/entry/sandbox/uat-only";
 
 export const dynamic = "force-dynamic";
 

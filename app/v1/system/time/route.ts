@@ -1,4 +1,4 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { systemTimeOperation } from "@/lib/contract/system/operations";
 import { bankTimeNow } from "@/lib/contract/time/bank-time";
 

@@ -4,9 +4,9 @@ import { PATCH as patchV1 } from "@/app/v1/virtual-accounts/[virtualAccountNumbe
 import { PATCH as patchV2 } from "@/app/v2/virtual-accounts/[virtualAccountNumber]/route";
 import { POST as createV1 } from "@/app/v1/virtual-accounts/route";
 import { GET as getResults } from "@/app/v1/jobs/[jobId]/results/route";
-import { getRuntime } from "@/lib/server/runtime";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { virtualAccountNumber } from "@/lib/contract/virtual-accounts/numbering";
-import { drainWorker } from "@/lib/server/virtual-accounts/testing";
+import { drainWorker } from "@/lib/server/entry/jobs/testing";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 
 type Detail = { data: Record<string, unknown> };

@@ -3,8 +3,8 @@ import { GET as total } from "@/app/v1/virtual-accounts/balances/total/route";
 import { POST as balances } from "@/app/v1/virtual-accounts/balances/route";
 import { GET as getOne } from "@/app/v1/virtual-accounts/[virtualAccountNumber]/route";
 import { POST as createDeposit } from "@/app/v1/sandbox/deposits/route";
-import { getRuntime } from "@/lib/server/runtime";
-import { balanceFromPostings } from "@/lib/server/virtual-accounts/repo";
+import { getRuntime } from "@/lib/server/entry/runtime";
+import { balanceFromPostings } from "@/lib/server/domain/virtual-accounts/repo";
 import { virtualAccountNumber } from "@/lib/contract/virtual-accounts/numbering";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 

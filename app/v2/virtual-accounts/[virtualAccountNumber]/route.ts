@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { updateVirtualAccountV2Operation } from "@/lib/contract/virtual-accounts/operations";
-import { updateVirtualAccountOrThrow } from "@/lib/server/virtual-accounts/service";
+import { updateVirtualAccountOrThrow } from "@/lib/server/domain/virtual-accounts/service";
 
 export const dynamic = "force-dynamic";
 

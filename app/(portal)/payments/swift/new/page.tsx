@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { SwiftPaymentForm } from "@/components/payments/swift-form";
 import { Forbidden } from "@/components/ui/forbidden";
 import { PageHeader } from "@/components/ui/page-header";
-import { checkRole } from "@/lib/server/auth/session";
-import { loadPaymentReference } from "@/lib/server/portal/payment-reference";
+import { checkRole } from "@/lib/server/entry/portal/session";
+import { loadPaymentReference } from "@/lib/server/entry/portal/payment-reference";
 
 export const metadata: Metadata = { title: "New SWIFT payment" };
 

@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { DeliveryLogView } from "@/components/webhooks/delivery-log-view";
 import { WebhooksNav } from "@/components/webhooks/webhooks-nav";
 import { Forbidden } from "@/components/ui/forbidden";
-import { checkRole } from "@/lib/server/auth/session";
-import { getConfig } from "@/lib/server/config";
+import { checkRole } from "@/lib/server/entry/portal/session";
+import { getConfig } from "@/lib/server/core/config";
 
 export const metadata: Metadata = { title: "Delivery log" };
 

@@ -1,6 +1,6 @@
-import { touchSession } from "@/lib/server/auth/sessions";
-import { sessionRoute } from "@/lib/server/http/session-route";
-import { getRuntime } from "@/lib/server/runtime";
+import { touchSession } from "@/lib/server/domain/auth/sessions";
+import { sessionRoute } from "@/lib/server/entry/http/session-route";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { ApiError } from "@/lib/contract/http/errors";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { getAccountBalancesOperation } from "@/lib/contract/ledger/operations";
-import { getAccountBalances } from "@/lib/server/ledger/balances";
+import { getAccountBalances } from "@/lib/server/domain/ledger/balances";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { listAccountPaymentsOperation } from "@/lib/contract/payments/operations";
-import { listAccountPaymentsPage } from "@/lib/server/payments/service";
+import { listAccountPaymentsPage } from "@/lib/server/domain/payments/service";
 
 export const dynamic = "force-dynamic";
 

@@ -4,9 +4,9 @@ import Papa from "papaparse";
 import { GET as statementRoute } from "@/app/v1/accounts/[accountNumber]/statements/route";
 import { GET as transactionsRoute } from "@/app/v1/accounts/[accountNumber]/transactions/route";
 import type { TTransaction } from "@/lib/contract/ledger/schema";
-import { post } from "@/lib/server/ledger/ledger";
-import { verifyLedger } from "@/lib/server/ledger/verify";
-import { getRuntime } from "@/lib/server/runtime";
+import { post } from "@/lib/server/domain/ledger/ledger";
+import { verifyLedger } from "@/lib/server/domain/ledger/verify";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 
 /**

@@ -1,6 +1,6 @@
-import { portalCallerOf } from "@/lib/server/approvals/actor";
-import { getDraft } from "@/lib/server/approvals/drafts";
-import { endpoint } from "@/lib/server/http/endpoint";
+import { portalCallerOf } from "@/lib/server/domain/approvals/actor";
+import { getDraft } from "@/lib/server/domain/approvals/drafts";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { getPaymentDraftOperation } from "@/lib/contract/approvals/operations";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { requireStepUp } from "@/lib/server/auth/second-factor";
-import { endpoint } from "@/lib/server/http/endpoint";
+import { requireStepUp } from "@/lib/server/domain/auth/second-factor";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { rotateSigningSecretOperation } from "@/lib/contract/webhooks/operations";
-import { rotateSigningSecret } from "@/lib/server/webhooks/signing-secret";
+import { rotateSigningSecret } from "@/lib/server/domain/webhooks/signing-secret";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { deleteSubscriptionOperation, getSubscriptionOperation } from "@/lib/contract/webhooks/operations";
-import { deleteSubscription, getSubscriptionOrThrow } from "@/lib/server/webhooks/service";
+import { deleteSubscription, getSubscriptionOrThrow } from "@/lib/server/domain/webhooks/service";
 
 export const dynamic = "force-dynamic";
 

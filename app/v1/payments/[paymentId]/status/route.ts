@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { getPaymentStatusOperation } from "@/lib/contract/payments/operations";
-import { getPaymentStatusOrThrow } from "@/lib/server/payments/service";
+import { getPaymentStatusOrThrow } from "@/lib/server/domain/payments/service";
 
 export const dynamic = "force-dynamic";
 

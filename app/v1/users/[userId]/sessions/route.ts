@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { endUserSessionsOperation } from "@/lib/contract/users/operations";
-import { endSessionsAsAdmin } from "@/lib/server/users/service";
+import { endSessionsAsAdmin } from "@/lib/server/domain/users/service";
 
 export const dynamic = "force-dynamic";
 

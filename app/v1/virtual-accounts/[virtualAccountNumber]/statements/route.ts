@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { getVirtualAccountStatementOperation } from "@/lib/contract/ledger/operations";
-import { streamStatement } from "@/lib/server/ledger/statements/stream";
+import { streamStatement } from "@/lib/server/domain/ledger/statements/stream";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { listVirtualAccountTransactionsOperation } from "@/lib/contract/ledger/operations";
-import { listTransactions } from "@/lib/server/ledger/activity";
+import { listTransactions } from "@/lib/server/domain/ledger/activity";
 
 export const dynamic = "force-dynamic";
 

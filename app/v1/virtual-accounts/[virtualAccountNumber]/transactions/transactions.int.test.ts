@@ -9,8 +9,8 @@ import { PERMISSIONS } from "@/lib/contract/auth/permissions";
 import type { TTransaction, TTransactionList } from "@/lib/contract/ledger/schema";
 import { bankLocalParts } from "@/lib/contract/time/bank-time";
 import { virtualAccountNumber } from "@/lib/contract/virtual-accounts/numbering";
-import { verifyLedger } from "@/lib/server/ledger/verify";
-import { getRuntime } from "@/lib/server/runtime";
+import { verifyLedger } from "@/lib/server/domain/ledger/verify";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 
 /**

@@ -1,6 +1,6 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { getVirtualAccountTotalBalanceOperation } from "@/lib/contract/virtual-accounts/operations";
-import { getTotalBalance } from "@/lib/server/virtual-accounts/service";
+import { getTotalBalance } from "@/lib/server/domain/virtual-accounts/service";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { portalCallerOf } from "@/lib/server/approvals/actor";
-import { draftKeyOf } from "@/lib/server/approvals/draft-key";
-import { redraft } from "@/lib/server/approvals/drafts";
-import { endpoint } from "@/lib/server/http/endpoint";
+import { portalCallerOf } from "@/lib/server/domain/approvals/actor";
+import { draftKeyOf } from "@/lib/server/domain/approvals/draft-key";
+import { redraft } from "@/lib/server/domain/approvals/drafts";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { redraftPaymentDraftOperation } from "@/lib/contract/approvals/operations";
 
 export const dynamic = "force-dynamic";

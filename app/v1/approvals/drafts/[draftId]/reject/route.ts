@@ -1,6 +1,6 @@
-import { portalCallerOf } from "@/lib/server/approvals/actor";
-import { rejectDraft } from "@/lib/server/approvals/decide";
-import { endpoint } from "@/lib/server/http/endpoint";
+import { portalCallerOf } from "@/lib/server/domain/approvals/actor";
+import { rejectDraft } from "@/lib/server/domain/approvals/decide";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { rejectPaymentDraftOperation } from "@/lib/contract/approvals/operations";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { endpoint } from "@/lib/server/http/endpoint";
-import { retryDelivery } from "@/lib/server/webhooks/deliveries";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
+import { retryDelivery } from "@/lib/server/domain/webhooks/deliveries";
 import { retryDeliveryOperation } from "@/lib/contract/webhooks/operations";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { endpoint } from "@/lib/server/http/endpoint";
-import { listSubscriptionAttempts } from "@/lib/server/webhooks/deliveries";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
+import { listSubscriptionAttempts } from "@/lib/server/domain/webhooks/deliveries";
 import { listSubscriptionDeliveriesOperation } from "@/lib/contract/webhooks/operations";
 
 export const dynamic = "force-dynamic";

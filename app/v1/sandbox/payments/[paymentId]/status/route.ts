@@ -1,7 +1,7 @@
-import { endpoint } from "@/lib/server/http/endpoint";
+import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { ApiError } from "@/lib/contract/http/errors";
 import { forcePaymentStatusOperation } from "@/lib/contract/payments/operations";
-import { forcePaymentStatus } from "@/lib/server/payments/service";
+import { forcePaymentStatus } from "@/lib/server/domain/payments/service";
 
 export const dynamic = "force-dynamic";
 

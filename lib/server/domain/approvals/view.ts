@@ -1,0 +1,64 @@
+import "server-only";
+import type { DecisionRow, DraftRow } from "@/lib/server/domain/approvals/repo";
+import type { ReferenceData } from "@/lib/server/domain/payments/known-data";
+import { formatAmount } from "@/lib/contract/money";
+import { canApprove, type Role } from "@/lib/contract/auth/roles";
+import { draftTiming } from "@/lib/contract/approvals/expiry";
+import { batchSummary } from "@/lib/contract/approvals/policy";
+import type { TDraft, TDraftStatus, TQuote } from "@/lib/contract/approvals/schema";
+
+export type Viewer = { userId: string; role: Role };
+
+/** A draft still waiting past its cut-off is Expired: derived when read, so no job has to run at the cut-off. */
+export function effectiveStatus(row: Pick<DraftRow, "status" | "expires_at">, now: Date): TDraftStatus {
+  return row.status === "AwaitingApproval" && row.expires_at.getTime() <= now.getTime() ? "Expired" : row.status;
+}
+
+/**
+ * Units of the credit currency per unit of the debit currency, when they
+ * differ (a cross-currency SWIFT payment or internal transfer).
+ */
+export function quotedRate(debitCurrency: string, creditCurrency: string | null, reference: ReferenceData): string | null {
+  return creditCurrency === null || creditCurrency === debitCurrency ? null : reference.rate(debitCurrency, creditCurrency);
+}
+
+/** The quote the API would give now, on the draft's own terms (rail, "next business day"); compared with the maker's. */
+export function currentQuote(row: DraftRow, debitCurrency: string | null, creditCurrency: string | null, reference: ReferenceData, now: Date): TQuote {
+  const { settlementDate } = draftTiming(row.rail, now, row.next_business_day, reference.holidays, reference.achCutoff);
+  return { settlementDate, exchangeRate: debitCurrency ? quotedRate(debitCurrency, creditCurrency, reference) : row.exchange_rate };
+}
+
+export function toDraft(row: DraftRow, decisions: readonly DecisionRow[], viewer: Viewer, now: Date, current: TQuote | null): TDraft {
+  const status = effectiveStatus(row, now);
+  const quote = { settlementDate: row.settlement_date, exchangeRate: row.exchange_rate };
+  const decided = decisions.some((d) => d.user_id === viewer.userId);
+  const changed = current && status === "AwaitingApproval" && (current.settlementDate !== quote.settlementDate || current.exchangeRate !== quote.exchangeRate);
+  return {
+    draftId: row.draft_id,
+    rail: row.rail,
+    status,
+    request: row.request,
+    amount: row.currency && row.amount_minor ? { amount: formatAmount(BigInt(row.amount_minor), row.currency), currency: row.currency } : null,
+    debtorAccount: row.debtor_account,
+    beneficiary: row.beneficiary,
+    batch: row.rail === "VIRTUAL_ACCOUNT_BATCH" ? batchSummary(row.request.items as { currency: string }[]) : null,
+    maker: { userId: row.maker_id, name: row.maker_name, email: row.maker_email },
+    createdAt: row.created_at.toISOString(),
+    nextBusinessDay: row.next_business_day,
+    expiresAt: row.expires_at.toISOString(),
+    approvalsRequired: row.approvals_required,
+    quote,
+    currentQuote: changed ? current : null,
+    decisions: decisions.map((d) => ({
+      by: { userId: d.user_id, name: d.name, email: d.email },
+      decision: d.decision,
+      comment: d.comment,
+      decidedAt: d.decided_at.toISOString(),
+    })),
+    // payment_id holds what the approval made: a payment, or a batch's job.
+    paymentId: row.rail === "VIRTUAL_ACCOUNT_BATCH" ? null : row.payment_id,
+    jobId: row.rail === "VIRTUAL_ACCOUNT_BATCH" ? row.payment_id : null,
+    refusal: row.refusal,
+    canApprove: status === "AwaitingApproval" && canApprove(viewer.role) && row.maker_id !== viewer.userId && !decided,
+  };
+}

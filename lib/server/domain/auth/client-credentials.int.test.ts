@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { POST as issueToken } from "@/app/v1/oauth/token/route";
+import { exchangeClientCredentials, type TokenThrottle } from "@/lib/server/domain/auth/client-credentials";
+import { ApiError } from "@/lib/contract/http/errors";
+import { getRuntime } from "@/lib/server/entry/runtime";
+import { call, expectErrorBody } from "@/tests/api";
+
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
+const grant = { grant_type: "client_credentials" };
+const small: TokenThrottle = {
+  client: { maxFailures: 3, windowSeconds: 60, lockSeconds: 60 },
+  address: { maxFailures: 5, windowSeconds: 60, lockSeconds: 60 },
+};
+
+async function attempt(id: string, secret: string, address: string): Promise<number> {
+  const runtime = await getRuntime();
+  try {
+    await exchangeClientCredentials(runtime, basic(id, secret), grant, address, small);
+    return 200;
+  } catch (error) {
+    return (error as { status: number }).status;
+  }
+}
+
+describe("token endpoint: failed client authentication is throttled", () => {
+  it("locks a client id after its failures, even for the right secret, with Retry-After", async () => {
+    expect([await attempt("acme", "wrong", "198.51.100.10"), await attempt("acme", "wrong", "198.51.100.11")]).toEqual([401, 401]);
+    expect(await attempt("acme", "wrong", "198.51.100.12")).toBe(429);
+    const runtime = await getRuntime();
+    const refused = await exchangeClientCredentials(runtime, basic("acme", "acme-uat-secret"), grant, "198.51.100.13", small).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).code).toBe("RATE_LIMITED");
+    expect(Number((refused as ApiError).headers["Retry-After"])).toBeGreaterThan(50);
+    // Another client is not affected.
+    expect(await attempt("globex", "globex-uat-secret", "198.51.100.13")).toBe(200);
+  });
+
+  it("locks a source address that tries many client ids", async () => {
+    const address = "203.0.113.50";
+    for (let i = 0; i < 4; i++) expect(await attempt(`guess-${i}`, "x", address)).toBe(401);
+    expect(await attempt("guess-9", "x", address)).toBe(429);
+    expect(await attempt("globex", "globex-uat-secret", address)).toBe(429);
+    expect(await attempt("globex", "globex-uat-secret", "203.0.113.51")).toBe(200);
+  });
+
+  it("a success clears the client's count", async () => {
+    const counted = async () =>
+      (await (await getRuntime()).db.query("SELECT failed_attempts FROM auth_throttle WHERE scope = 'token-client' AND key = 'globex'")).rows;
+    for (let i = 0; i < 2; i++) expect(await attempt("globex", "wrong", "198.51.100.20")).toBe(401);
+    expect(await counted()).toEqual([{ failed_attempts: 2 }]);
+    expect(await attempt("globex", "globex-uat-secret", "198.51.100.20")).toBe(200);
+    expect(await counted()).toEqual([]);
+  });
+});
+
+describe("token endpoint: credentials sent once (RFC 6749 §2.3)", () => {
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+  it("refuses Basic together with form credentials, and a malformed Basic header", async () => {
+    const cases: Array<[string, Record<string, string>, number, string]> = [
+      ["grant_type=client_credentials&client_secret=globex-uat-secret", { authorization: basic("globex", "globex-uat-secret") }, 400, "invalid_request"],
+      [
+        "grant_type=client_credentials&client_id=acme&client_secret=acme-uat-secret",
+        { authorization: basic("globex", "globex-uat-secret") },
+        400,
+        "invalid_request",
+      ],
+      ["grant_type=client_credentials&client_id=acme", { authorization: basic("globex", "globex-uat-secret") }, 400, "invalid_request"],
+      ["grant_type=client_credentials&client_id=globex&client_secret=globex-uat-secret", { authorization: "Basic bm9jb2xvbg==" }, 401, "invalid_client"],
+    ];
+    for (const [body, headers, status, error] of cases) {
+      const res = await call(issueToken, "/v1/oauth/token", { method: "POST", headers: { ...form, ...headers }, rawBody: body });
+      expect(res.status, body).toBe(status);
+      expect(res.body.error).toBe(error);
+    }
+    // Basic with the same client_id in the form (some libraries send it) is one method.
+    const same = await call(issueToken, "/v1/oauth/token", {
+      method: "POST",
+      headers: { ...form, authorization: basic("globex", "globex-uat-secret") },
+      rawBody: "grant_type=client_credentials&client_id=globex",
+    });
+    expect(same.status).toBe(200);
+  });
+
+  it("answers a throttled client through the route with the spec's 429 body", async () => {
+    const headers = { ...form, authorization: basic("acme", "wrong"), "x-forwarded-for": "192.0.2.99" };
+    let last = await call(issueToken, "/v1/oauth/token", { method: "POST", headers, rawBody: "grant_type=client_credentials" });
+    for (let i = 0; i < 40 && last.status === 401; i++) {
+      last = await call(issueToken, "/v1/oauth/token", { method: "POST", headers, rawBody: "grant_type=client_credentials" });
+    }
+    expect(last.status).toBe(429);
+    expectErrorBody(last.body, 429, "RATE_LIMITED");
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,27 @@
+import "server-only";
+import type { TBankStatus } from "@/lib/contract/system/bank-status";
+import { listInstances, oldestDueTask, queueByKind, webhookBacklog } from "@/lib/server/domain/operations/service-status-repo";
+import type { Runtime } from "@/lib/server/core/runtime";
+
+/** The same rule as the client's monitor (lib/server/entry/portal/status.ts): three missed polls and an instance has stopped. */
+const ALIVE_WITHIN_S = 30;
+const MAX_INSTANCES = 100;
+const MAX_BACKLOG_CLIENTS = 20;
+
+/** For bank operators only (the console's gate): every client's work, every instance. */
+export async function collectBankStatus({ db }: Pick<Runtime, "db">): Promise<TBankStatus> {
+  const [instances, queue, oldestDue, webhooks] = await Promise.all([
+    listInstances(db, ALIVE_WITHIN_S, MAX_INSTANCES),
+    queueByKind(db),
+    oldestDueTask(db),
+    webhookBacklog(db, MAX_BACKLOG_CLIENTS),
+  ]);
+  return {
+    checkedAt: new Date().toISOString(),
+    aliveWithinSeconds: ALIVE_WITHIN_S,
+    instances,
+    queue,
+    oldestDue,
+    webhooks,
+  };
+}
