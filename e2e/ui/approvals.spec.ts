@@ -95,7 +95,7 @@ test.describe("dual control", () => {
     await approver.getByRole("link", { name: paymentId }).click();
     await expect(approver.getByText("Pending").first()).toBeVisible();
     // The two people dual control exists to record are on the payment (decisions §11): its maker and its approver.
-    const field = (label: string) => approver.locator("div", { has: approver.getByText(label, { exact: true }) }).locator("dd");
+    const field = (label: string) => approver.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd");
     await expect(field("Drafted by")).toHaveText("treasurer@acme.test");
     await expect(field("Approved by")).toHaveText("approver@acme.test");
     await saveScreenshot(approver, "approvals-payment-attribution");

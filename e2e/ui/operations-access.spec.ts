@@ -43,7 +43,15 @@ for (const role of ["admin", "treasurer", "viewer"] as const) {
     for (const action of CONSOLE_ACTIONS) {
       const response = await page.request.post(`/api/operations/${action}`, { data: { clientId: "acme" } });
       expect(response.status(), `${role} ${action}`).toBe(404);
-      expect(await response.json()).toEqual({ code: "NOT_FOUND", message: "Not found.", field: null });
+      // The API's error body (decisions §3), saying no more than that the route does not exist.
+      expect(await response.json()).toEqual({
+        error: "Not Found",
+        code: "NOT_FOUND",
+        message: "Not found.",
+        field: null,
+        details: null,
+        correlationId: expect.any(String),
+      });
     }
   });
 }

@@ -29,6 +29,7 @@ import { closeSession, openSession, signOutEverywhere } from "@/lib/server/domai
 import { SESSION_EXPIRY_JOB } from "@/lib/server/domain/auth/session-expiry";
 import { startSession } from "@/lib/server/domain/auth/sessions";
 import { authenticate } from "@/lib/server/domain/auth/sign-in";
+import { ZCodeForm } from "@/lib/contract/auth/second-factor";
 import { answerStepUp } from "@/lib/server/domain/auth/step-up-answer";
 import { withTransaction } from "@/lib/server/core/db/transaction";
 import { enqueueDelivery } from "@/lib/server/domain/delivery/outbox";
@@ -443,7 +444,9 @@ add("second_factor.step_up_failed", "person", "POST /api/portal/step-up with a w
   const { db } = await getRuntime();
   const session = await portalSessionFor("approver@acme.test");
   const me = { id: session.userId, clientId: "acme" };
-  await expect(answerStepUp(db, { ...personActor(me, new Headers(req.headers)), sessionId: session.sessionId }, { code: "000000" })).rejects.toMatchObject({
+  await expect(
+    answerStepUp(db, { ...personActor(me, new Headers(req.headers)), sessionId: session.sessionId }, ZCodeForm.parse({ code: "000000" })),
+  ).rejects.toMatchObject({
     status: 400,
   });
   return fromRequest(`user:${session.userId}`, req);
@@ -451,7 +454,9 @@ add("second_factor.step_up_failed", "person", "POST /api/portal/step-up with a w
 add("second_factor.step_up_failed", "console", "POST /api/operations/step-up with a wrong code", async (req) => {
   const { db } = await getRuntime();
   const me = { id: ids.operator, clientId: "" };
-  await expect(answerStepUp(db, { ...personActor(me, new Headers(req.headers)), sessionId: ids.operatorSession }, { code: "000000" })).rejects.toMatchObject({
+  await expect(
+    answerStepUp(db, { ...personActor(me, new Headers(req.headers)), sessionId: ids.operatorSession }, ZCodeForm.parse({ code: "000000" })),
+  ).rejects.toMatchObject({
     status: 400,
   });
   return fromRequest(`user:${ids.operator}`, req);
