@@ -135,23 +135,6 @@ export async function setDraftStatus(
   );
 }
 
-/** The maker as the database says now: their role and their organisation's permissions (null: no longer its user). */
-export async function makerNow(db: Queryable, clientId: string, userId: string): Promise<{ role: string; clientPermissions: string[] } | null> {
-  const { rows } = await db.query<{ role: string; permissions: string[] }>(
-    `SELECT u.role, c.permissions FROM users u JOIN clients c ON c.client_id = u.client_id
-     WHERE u.user_id = $1 AND u.client_id = $2 AND c.suspended_at IS NULL`,
-    [userId, clientId],
-  );
-  const row = rows[0];
-  return row ? { role: row.role, clientPermissions: row.permissions } : null;
-}
-
-/** The user's role and organisation as the database says now (a token's role may be minutes old). */
-export async function currentRole(db: Queryable, clientId: string, userId: string): Promise<string | null> {
-  const { rows } = await db.query<{ role: string }>("SELECT role FROM users WHERE user_id = $1 AND client_id = $2", [userId, clientId]);
-  return rows[0]?.role ?? null;
-}
-
 export async function accountCurrency(db: Queryable, clientId: string, accountNumber: string): Promise<string | null> {
   const { rows } = await db.query<{ currency: string }>("SELECT currency FROM accounts WHERE client_id = $1 AND account_number = $2", [
     clientId,

@@ -18,7 +18,7 @@ import { resetSecondFactor } from "@/lib/server/domain/auth/second-factor-team";
 import { startSession } from "@/lib/server/domain/auth/sessions";
 import type { Principal } from "@/lib/server/core/auth/tokens";
 import { DEMO_TOTP_SECRETS } from "@/lib/server/entry/seed";
-import { findPortalUserBySession } from "@/lib/server/domain/auth/users-repo";
+import { findPortalUserBySession } from "@/lib/server/domain/users/repo";
 import { getRuntime } from "@/lib/server/entry/runtime";
 import { secondFactorRequired, STEP_UP_MAX_AGE_S } from "@/lib/contract/auth/second-factor";
 import { ApiError } from "@/lib/contract/http/errors";

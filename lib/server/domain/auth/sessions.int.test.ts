@@ -3,7 +3,7 @@ import { recordRanOutSessions } from "@/lib/server/domain/auth/session-expiry";
 import { authenticate } from "@/lib/server/domain/auth/sign-in";
 import { endSession, endSessionsOfUser, liveSession, purgeSessions, startSession, touchSession } from "@/lib/server/domain/auth/sessions";
 import { DEMO_PASSWORD } from "@/lib/server/entry/seed";
-import { findPortalUserBySession } from "@/lib/server/domain/auth/users-repo";
+import { findPortalUserBySession } from "@/lib/server/domain/users/repo";
 import { getRuntime } from "@/lib/server/entry/runtime";
 
 async function userId(email: string): Promise<string> {

@@ -5,7 +5,7 @@ import { isSessionId } from "@/lib/server/core/auth/session-id";
 
 /**
  * Portal sessions, kept server-side in `portal_sessions` (its SQL lives here, plus
- * the one join in lib/server/domain/auth/users-repo.ts that reads the user with it; endRanOutSessions reads each one's
+ * the one join in lib/server/domain/users/repo.ts that reads the user with it; endRanOutSessions reads each one's
  * organisation for its audit row).
  * The session cookie (next-auth's JWT) carries only the session id (`sid`)
  * besides the user; the portal's API tokens carry it too. A session is live

@@ -5,7 +5,7 @@ import type { StaffRole } from "@/lib/contract/auth/staff";
 import type { TSignIn } from "@/lib/contract/auth/sign-in-schema";
 import type { Queryable } from "@/lib/server/core/db/types";
 import { activeLock, clearFailures, recordFailure, secondsUntil, type ThrottleKey, type ThrottlePolicy } from "@/lib/server/domain/auth/throttle";
-import { findUserByEmail } from "@/lib/server/domain/auth/users-repo";
+import { findUserByEmail } from "@/lib/server/domain/users/repo";
 import { auditSignInFailure } from "@/lib/server/domain/auth/session-audit";
 import { originOf, type RequestOrigin } from "@/lib/server/core/request-origin";
 

@@ -13,7 +13,8 @@ import { parseInput } from "@/lib/contract/validation";
 import { auditOperation, opsActor } from "@/lib/server/core/audit/operation";
 import { requireClient } from "@/lib/server/domain/operations/clients";
 import type { OpsContext } from "@/lib/server/core/operation-context";
-import * as repo from "@/lib/server/domain/operations/users-repo";
+import * as links from "@/lib/server/domain/operations/password-links-repo";
+import * as repo from "@/lib/server/domain/users/repo";
 
 /**
  * Portal users and operators (docs/operations.md, Portal users). Nobody is
@@ -34,7 +35,7 @@ export type IssuedLink = { email: string; inviteUrl: string; expiresAt: string }
 
 async function issueLink(ctx: OpsContext, tx: Queryable, user: repo.ManagedUserRow, purpose: "invite" | "reset"): Promise<IssuedLink> {
   const token = randomBytes(32).toString("base64url");
-  const expires = await repo.insertPasswordLink(tx, tokenHash(token), user.user_id, purpose, purpose === "invite" ? INVITE_LINK_HOURS : RESET_LINK_HOURS);
+  const expires = await links.insertPasswordLink(tx, tokenHash(token), user.user_id, purpose, purpose === "invite" ? INVITE_LINK_HOURS : RESET_LINK_HOURS);
   return { email: user.email, inviteUrl: `${ctx.baseUrl}${SET_PASSWORD_PATH}#token=${token}`, expiresAt: expires.toISOString() };
 }
 
@@ -160,7 +161,7 @@ export async function setPasswordWithLink(
   const data = parseInput(ZSetPassword, input);
   const passwordHash = await hashSecret(data.password);
   return withTransaction(db, async (tx) => {
-    const spent = await repo.spendPasswordLink(tx, tokenHash(data.token), passwordHash);
+    const spent = await links.spendPasswordLink(tx, tokenHash(data.token), passwordHash);
     if (!spent) throw new ApiError("VALIDATION_ERROR", "This link has expired or was already used. Ask your bank for a new one.", { field: "token" });
     await auditOperation(tx, {
       clientId: spent.client_id,

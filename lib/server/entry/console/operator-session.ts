@@ -9,7 +9,7 @@ import { isSessionId } from "@/lib/server/core/auth/session-id";
 import { clientIpOf } from "@/lib/server/entry/http/client-ip";
 import { correlationIdOf } from "@/lib/server/entry/http/correlation";
 import type { OpsContext } from "@/lib/server/core/operation-context";
-import { findOperatorBySession } from "@/lib/server/domain/operations/users-repo";
+import { findOperatorBySession } from "@/lib/server/domain/users/repo";
 import { getRuntime } from "@/lib/server/entry/runtime";
 import { secondFactorRequired } from "@/lib/contract/auth/second-factor";
 import { OPERATOR_ROLE } from "@/lib/contract/auth/staff";

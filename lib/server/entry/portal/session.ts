@@ -7,7 +7,7 @@ import { getAuthOptions } from "@/lib/server/entry/portal/auth-options";
 import { hasRole, type Role } from "@/lib/contract/auth/roles";
 import { getRuntime } from "@/lib/server/entry/runtime";
 import { isSessionId } from "@/lib/server/core/auth/session-id";
-import { findPortalUserBySession } from "@/lib/server/domain/auth/users-repo";
+import { findPortalUserBySession } from "@/lib/server/domain/users/repo";
 import { secondFactorRequired } from "@/lib/contract/auth/second-factor";
 
 /** The signed-in user as the database says now, not as the cookie said at sign-in. */
