@@ -9,7 +9,14 @@ const PAGES = [
   { path: "/accounts", name: "accounts-list", ready: "Showing 1–" },
   { path: "/accounts/1000123459", name: "account-detail-joint", ready: "Jane Tucker" },
   { path: "/system", name: "system-page", ready: "PostgreSQL" },
-  { path: "/developers", name: "api-reference", ready: "Error codes" },
+  {
+    path: "/developers",
+    name: "api-reference",
+    ready: "Error codes",
+    // About 5,000 elements, nearly all of them the same operation card and schema block repeated: axe checks the
+    // page's frame, the first tag's operations, the error codes and the first schema (a minute less per scheme).
+    exclude: ['section[id^="tag-"] ~ section[id^="tag-"]', 'section[id^="schema-"] ~ section[id^="schema-"]'],
+  },
   { path: "/developers/access", name: "api-access", ready: "Client-credentials flow" },
   { path: "/payments?account=1000123456", name: "payments", ready: /Showing 1–|No payments yet|No payments match this search/ },
   { path: "/payments/ach/new", name: "payment-ach-form", ready: "Expected settlement" },
@@ -34,14 +41,14 @@ test.describe("accessibility", () => {
 
   // One test per page and scheme: each stays well inside the time limit however many pages there are.
   for (const scheme of ["light", "dark"] as const) {
-    for (const { path, name, ready } of PAGES) {
+    for (const { path, name, ready, exclude } of PAGES as ReadonlyArray<(typeof PAGES)[number] & { exclude?: string[] }>) {
       test(`${name} in ${scheme} mode`, async ({ page, signIn }) => {
         await signIn("admin");
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto(path);
         // The API reference renders 5,000 elements in the browser: seconds on a loaded 2-core machine running two workers.
         await expect(page.getByText(ready).first()).toBeVisible({ timeout: 30_000 });
-        await expectAccessible(page, { colorsOnly: scheme === "dark" });
+        await expectAccessible(page, { colorsOnly: scheme === "dark", exclude });
         await saveScreenshot(page, `${name}-${scheme}`);
       });
     }
