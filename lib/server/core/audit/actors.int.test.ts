@@ -179,7 +179,7 @@ for (const way of ["integration", "person"] as const) {
   const subscribe = async (token: string, req?: Req) => {
     const res = await call<{ subscriptionId: string }>(createSubscriptionRoute, "/v1/notifications/subscriptions", {
       token,
-      body: { topic: "Deposits", callbackUrl: "https://receiver.example.test/hook" },
+      body: { topic: "Deposits", callbackUrl: "http://127.0.0.1:9/hook" },
       headers: req?.headers,
     });
     expect(res.status).toBe(201);
@@ -203,7 +203,7 @@ for (const way of ["integration", "person"] as const) {
     const deliveryId = await withTransaction(db, (tx) =>
       enqueueDelivery(tx, {
         clientId: "acme",
-        url: "https://receiver.example.test/hook",
+        url: "http://127.0.0.1:9/hook",
         body: { n: next() },
         customHeaders: {},
         source: { kind: "test", id: "actors" },
