@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { createPrivatePostgres, PG_BIN, pgCtl, postmasterPid, removePrivatePostgres, start, type PrivatePostgres } from "./private-postgres";
 import { clientToken, startServer, stopGracefully, waitHealthy, type ServerProcess } from "./server-process";
+import { ownPort } from "../fixtures/servers";
 
 /**
  * Issue 15: the database restarts under a running server (pg_ctl restart, and
@@ -12,8 +13,8 @@ import { clientToken, startServer, stopGracefully, waitHealthy, type ServerProce
  * with Retry-After within 2 s and /readyz is not ready; afterwards the pool
  * and the worker reconnect by themselves and nothing acknowledged is lost.
  */
-const PG_PORT = Number(process.env.E2E_PG_RESTART_PG_PORT ?? 3168);
-const APP_PORT = Number(process.env.E2E_PG_RESTART_PORT ?? 3169);
+const PG_PORT = ownPort("E2E_PG_RESTART_PG_PORT", 68);
+const APP_PORT = ownPort("E2E_PG_RESTART_PORT", 69);
 
 test.describe.configure({ timeout: 180_000 });
 test.skip(!existsSync(path.join(PG_BIN, "initdb")), `needs PostgreSQL's server binaries in ${PG_BIN} (Debian: postgresql-15)`);

@@ -13,9 +13,10 @@ import {
   stopGracefully,
   waitHealthy,
 } from "./server-process";
+import { ownPort } from "../fixtures/servers";
 
 const DATA_DIR = ".data/e2e-restart";
-const PORT = Number(process.env.E2E_RESTART_PORT ?? 3111);
+const PORT = ownPort("E2E_RESTART_PORT", 11);
 
 test.describe.configure({ timeout: 180_000 });
 

@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { stopGracefully, waitHealthy, type ServerProcess } from "./server-process";
+import { ownPort } from "../fixtures/servers";
 
 /** A graceful stop, or a kill of the whole group if it does not end in time (a server that never reached its database). */
 async function stop(server: ServerProcess): Promise<void> {
@@ -22,7 +23,7 @@ async function stop(server: ServerProcess): Promise<void> {
  * `postgres` OS user, who cannot enter a folder only root can (root's home, any `mktemp -d`). The
  * server is started from a copy of the app in one such folder, with DATA_DIR in another.
  */
-const PORT = Number(process.env.E2E_ANYWHERE_PORT ?? 3171);
+const PORT = ownPort("E2E_ANYWHERE_PORT", 71);
 const DIST = process.env.NEXT_DIST_DIR ?? ".next";
 const REPO = process.cwd();
 

@@ -2,9 +2,10 @@ import { expect, test } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { clientToken, embeddedUrl, killHard, resetDataDir, startServer, stopGracefully, waitHealthy } from "./server-process";
+import { ownPort } from "../fixtures/servers";
 
 const DATA_DIR = ".data/e2e-va-restart";
-const PORT = Number(process.env.E2E_VA_RESTART_PORT ?? 3113);
+const PORT = ownPort("E2E_VA_RESTART_PORT", 13);
 const JOBS = 8;
 const ITEMS = 1000;
 

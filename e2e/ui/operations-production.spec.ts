@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { resetDataDir, startServer, stopGracefully, waitHealthy, type ServerProcess } from "../api/server-process";
 import { enrolAuthenticator } from "../fixtures/operator";
 import { saveScreenshot, signInWith } from "../fixtures/portal";
+import { ownPort } from "../fixtures/servers";
 
 /**
  * docs/operations.md walked end to end: a production server on a fresh
@@ -11,7 +12,7 @@ import { saveScreenshot, signInWith } from "../fixtures/portal";
  * while the server runs, a client onboarded through the console, its secret
  * used for a token and an ACH payment, its user signing in to see both.
  */
-const PORT = Number(process.env.E2E_OPERATIONS_PORT ?? 3114);
+const PORT = ownPort("E2E_OPERATIONS_PORT", 14);
 const DATA_DIR = `${process.env.E2E_DATA_DIR ?? ".data/e2e"}-operations`;
 const BASE = `http://localhost:${PORT}`;
 const PASSWORD = "harbour-runbook-passphrase";

@@ -2,13 +2,14 @@ import { execFileSync } from "node:child_process";
 import { test, expect } from "@playwright/test";
 import { resetDataDir, startServer, stopGracefully, waitHealthy, type ServerProcess } from "../api/server-process";
 import { portalToken, signInAs } from "../fixtures/portal";
+import { ownPort } from "../fixtures/servers";
 
 /**
  * The webhooks pages in production: no sandbox (tab hidden, page and API
  * 404), https-only callback URLs. A server of our own: started once in uat to
  * seed the demo users, then again on the same database with APP_ENV=production.
  */
-const PORT = Number(process.env.E2E_WEBHOOKS_PRODUCTION_PORT ?? 3112);
+const PORT = ownPort("E2E_WEBHOOKS_PRODUCTION_PORT", 12);
 const DATA_DIR = `${process.env.E2E_DATA_DIR ?? ".data/e2e"}-production`;
 
 let server: ServerProcess | null = null;
