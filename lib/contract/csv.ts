@@ -33,6 +33,17 @@ export function toSnakeCase(key: string): string {
 }
 
 /**
+ * An upload's header cell as a key: `Account Holder Name`, `account_holder_name`
+ * and `accountHolderName` name one column (people type headers by hand).
+ */
+export function normaliseCsvHeader(text: string): string {
+  return text
+    .replace(/^\ufeff/, "")
+    .replace(/[\s_-]+/g, "")
+    .toLowerCase();
+}
+
+/**
  * Flattens a JSON-like value into `[column, cell]` pairs in document order.
  *
  * Path segments are snake_cased keys and array indexes joined with `_`

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { normaliseCsvHeader } from "@/lib/contract/csv";
 import { MAX_ITEMS } from "@/lib/contract/virtual-accounts/fields";
 import { ZVirtualAccountItemV2 } from "@/lib/contract/virtual-accounts/schema";
 import type { FieldIssue } from "@/lib/portal/shared/field-errors";
@@ -141,13 +142,7 @@ export function checkRow(row: Pick<UploadRow, "cells" | "parseErrors">): RowChec
   return { item: ok ? result.data : null, errors };
 }
 
-/** Header cells are matched loosely: `Account Holder Name`, `account_holder_name` and `accountHolderName` are one column. */
-const normaliseHeader = (text: string) =>
-  text
-    .replace(/^\ufeff/, "")
-    .replace(/[\s_-]+/g, "")
-    .toLowerCase();
-const HEADER_INDEX = new Map(UPLOAD_COLUMNS.map((c) => [normaliseHeader(c), c]));
+const HEADER_INDEX = new Map(UPLOAD_COLUMNS.map((c) => [normaliseCsvHeader(c), c]));
 
 /**
  * Parses the file. Errors of the file as a whole (no rows, too many rows,
@@ -157,7 +152,7 @@ export function parseUploadCsv(text: string): ParsedUpload {
   const fileErrors: string[] = [];
   const parsed = Papa.parse<string[]>(text.replace(/^\ufeff/, ""), { skipEmptyLines: "greedy" });
   const [header = [], ...records] = parsed.data;
-  const columns: Array<UploadColumn | null> = header.map((h) => HEADER_INDEX.get(normaliseHeader(h)) ?? null);
+  const columns: Array<UploadColumn | null> = header.map((h) => HEADER_INDEX.get(normaliseCsvHeader(h)) ?? null);
   const unknown = header.filter((h, i) => columns[i] === null && h.trim() !== "");
   if (unknown.length > 0) {
     fileErrors.push(`Unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `"${u}"`).join(", ")}: use the template's column names.`);
