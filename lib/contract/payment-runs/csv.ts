@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { z } from "zod";
+import type { z } from "zod";
 import { normaliseCsvHeader } from "@/lib/contract/csv";
 import type { ErrorDetail } from "@/lib/contract/http/errors";
 import { findUnstorableText } from "@/lib/contract/http/storable-text";
