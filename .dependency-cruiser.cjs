@@ -12,7 +12,7 @@ const ENTRY = "^lib/server/entry/";
 const PORTAL = "^lib/portal/";
 const UI = "^components/";
 // The npm packages the browser-safe contract may use: pure code, no I/O, no Node APIs.
-const CONTRACT_PACKAGES = "^node_modules/(zod|papaparse)/";
+const CONTRACT_PACKAGES = "^node_modules/(zod|papaparse|fast-xml-parser)/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -67,6 +67,7 @@ function responsesOf(operation: OperationSpec, components: Components) {
   if (operation.csv) {
     content["text/csv"] = { schema: { type: "string", description: "One header row and one data row (decisions §4)" } };
   }
+  for (const type of operation.accepts ?? []) content[type] = { schema: { type: "string", description: "The document, by Accept" } };
   if (operation.files) {
     for (const key of Object.keys(content)) delete content[key];
     for (const type of operation.files) content[type] = { schema: { type: "string", description: "The file, streamed" } };
@@ -129,6 +130,9 @@ export function buildOpenApiDocument(operations: readonly OperationSpec[], serve
                 ...(operation.bodyEncoding === "form"
                   ? { "application/x-www-form-urlencoded": { schema: toSchema(operation.body, "input", components) } }
                   : {}),
+                ...Object.fromEntries(
+                  (operation.uploads ?? []).map((u) => [u.type, { schema: { type: "string", description: `${u.description}; at most ${u.maxBytes} bytes` } }]),
+                ),
               },
             },
           }

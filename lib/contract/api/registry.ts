@@ -34,6 +34,7 @@ import {
   listVirtualAccountTransactionsOperation,
 } from "@/lib/contract/ledger/operations";
 import { listAuditLogOperation } from "@/lib/contract/audit/operations";
+import { PAYMENT_RUN_OPERATIONS } from "@/lib/contract/payment-runs/operations";
 import { endUserSessionsOperation, listOrganisationUsersOperation } from "@/lib/contract/users/operations";
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
@@ -73,4 +74,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
   listVirtualAccountTransactionsOperation,
   getVirtualAccountStatementOperation,
   getAccountBalancesOperation,
+  ...PAYMENT_RUN_OPERATIONS,
 ];

@@ -15,6 +15,8 @@ export const PERMISSIONS = [
   // Beyond the specification (decisions §10): account transactions and statements, internal transfers.
   "get-account-transactions",
   "payment-internal",
+  // Payments at corporate scale (decisions §11): payment runs (each item also needs its rail's permission).
+  "payment-batch",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

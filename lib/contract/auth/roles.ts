@@ -23,7 +23,14 @@ const READ: readonly Permission[] = [
 ];
 
 /** Paying and running virtual accounts are the treasury's day-to-day operations. */
-const OPERATE: readonly Permission[] = ["payment-ach", "payment-swift", "payment-internal", "create-virtual-account", "update-virtual-account"];
+const OPERATE: readonly Permission[] = [
+  "payment-ach",
+  "payment-swift",
+  "payment-internal",
+  "create-virtual-account",
+  "update-virtual-account",
+  "payment-batch",
+];
 
 /** Webhooks, signing secrets and the UAT sandbox change how the client integrates: admins only. */
 const ADMINISTER: readonly Permission[] = ["receive-notifications", "sandbox"];

@@ -29,6 +29,13 @@ export type OperationSpec = {
   body?: z.ZodType;
   /** `form` also accepts application/x-www-form-urlencoded (the OAuth token endpoint). */
   bodyEncoding?: "json" | "form";
+  /** The JSON body's size limit in bytes (413 past it); 1 MiB unless stated (decisions §3). */
+  bodyLimit?: number;
+  /**
+   * Request media types besides JSON that the handler reads itself, streamed from the request (a payment run's CSV or
+   * pain.001): the pipeline neither buffers nor parses them, and `body` is undefined for them. Each with its size limit.
+   */
+  uploads?: readonly { type: string; maxBytes: number; description: string }[];
   response: z.ZodType;
   /** Success status; 200 unless stated. */
   status?: number;
@@ -36,6 +43,11 @@ export type OperationSpec = {
   csv: boolean;
   /** The media types of a file response (the handler returns a StreamedFile), for the document. */
   files?: readonly string[];
+  /**
+   * Response media types besides JSON and CSV chosen by `Accept` (e.g. a pain.002 as application/xml): the handler
+   * reads the negotiated type from `mediaType` and answers a StreamedFile for them.
+   */
+  accepts?: readonly string[];
   /** Error codes the operation can answer with, beyond the pipeline's own. */
   errors: readonly ErrorCode[];
   /** The error body when another protocol dictates it (RFC 6749 on the token endpoint). */
@@ -59,7 +71,8 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type OperationInput<O extends OperationSpec> = {
   params: Out<O["params"]>;
   query: Out<O["query"]>;
-  body: Out<O["body"]>;
+  /** Undefined when the request was one of the operation's `uploads` (the handler reads that itself). */
+  body: Out<O["body"]> | (O["uploads"] extends readonly unknown[] ? undefined : never);
 };
 
 export type OperationResult<O extends OperationSpec> = z.input<O["response"]>;

@@ -1,17 +1,20 @@
 import { defineOperation } from "@/lib/contract/http/operation";
 import { paginationQuery } from "@/lib/contract/http/pagination";
+import { z } from "zod";
 import { ZJobResults, ZJobStatus } from "@/lib/contract/virtual-accounts/responses";
+import { ZPaymentRunResults } from "@/lib/contract/payment-runs/schema";
+import { PAIN_002_TYPE } from "@/lib/contract/payment-runs/operations";
 import { ZJobParams } from "@/lib/contract/virtual-accounts/schema";
 
-/** decisions §2: either permission reads jobs. */
-const JOB_ACCESS = { permission: ["create-virtual-account", "get-virtual-accounts"] } as const;
+/** decisions §2: either permission reads virtual-account jobs; `payment-batch` reads payment runs' jobs (the service checks the kind). */
+const JOB_ACCESS = { permission: ["create-virtual-account", "get-virtual-accounts", "payment-batch"] } as const;
 
 export const getJobOperation = defineOperation({
   id: "getJob",
   method: "GET",
   path: "/v1/jobs/{jobId}",
   tag: "Virtual accounts",
-  summary: "Status and progress counters of a virtual-account batch job",
+  summary: "Status and progress counters of a batch job (virtual accounts or a payment run)",
   access: JOB_ACCESS,
   params: ZJobParams,
   response: ZJobStatus,
@@ -25,11 +28,15 @@ export const listJobResultsOperation = defineOperation({
   path: "/v1/jobs/{jobId}/results",
   tag: "Virtual accounts",
   summary: "Per-item results of a batch job, in item order",
-  description: "One record per processed item: Created with its virtualAccountNumber, or Failed with an error. Paginated.",
+  description:
+    "One record per processed item. A virtual-account job: Created with its virtualAccountNumber, or Failed with an error. A payment run: " +
+    "Created, Failed or Rejected with its paymentId, transactionStatus and endToEndId; with `Accept: application/xml` the whole run as an " +
+    "ISO 20022 pain.002.001.10 customer payment status report. Paginated (JSON, CSV).",
   access: JOB_ACCESS,
   params: ZJobParams,
   query: paginationQuery().strict(),
-  response: ZJobResults,
+  response: z.union([ZJobResults, ZPaymentRunResults]),
   csv: true,
+  accepts: [PAIN_002_TYPE],
   errors: ["JOB_NOT_FOUND", "VALIDATION_ERROR", "INVALID_PAGE_TOKEN"],
 });

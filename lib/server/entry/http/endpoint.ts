@@ -29,6 +29,10 @@ export type RequestContext<O extends OperationSpec> = OperationInput<O> & {
   responseHeaders: Headers;
   /** Absolute base for links (PUBLIC_BASE_URL or the request's origin). */
   baseUrl: string;
+  /** The negotiated response media type (JSON, CSV or one of the operation's `accepts`). */
+  mediaType: string;
+  /** The request's upload, when it is one of the operation's `uploads`: the handler streams `request.body` within its limit. */
+  upload: UploadSpec | null;
   /**
    * One database transaction for the change. With an Idempotency-Key, the
    * value its callback returns is stored as the response in the same
@@ -42,6 +46,8 @@ export type RequestContext<O extends OperationSpec> = OperationInput<O> & {
   inUnit: <T>(useCase: (unit: Unit) => Promise<T>) => Promise<T>;
 };
 
+type UploadSpec = NonNullable<OperationSpec["uploads"]>[number];
+
 export type Handler<O extends OperationSpec> = (ctx: RequestContext<O>) => Promise<OperationResult<O>>;
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -53,7 +59,7 @@ export type Route<O extends OperationSpec> = ((request: Request, context: NextRo
 // ---- pipeline steps, in order ------------------------------------------------
 
 function negotiateStep(request: Request, operation: OperationSpec): string {
-  const offered = operation.csv ? [JSON_TYPE, CSV_TYPE] : [JSON_TYPE];
+  const offered = [JSON_TYPE, ...(operation.csv ? [CSV_TYPE] : []), ...(operation.accepts ?? [])];
   const chosen = negotiate(request.headers.get("accept"), offered);
   if (!chosen) {
     throw new ApiError("NOT_ACCEPTABLE", `This endpoint can answer with: ${offered.join(", ")}.`);
@@ -61,8 +67,14 @@ function negotiateStep(request: Request, operation: OperationSpec): string {
   return chosen;
 }
 
-async function bodyLimitStep(request: Request, operation: OperationSpec): Promise<string | null> {
-  return operation.body ? readBodyText(request) : null;
+/** One of the operation's streamed uploads (by Content-Type), which the handler reads itself. */
+function uploadOf(request: Request, operation: OperationSpec): UploadSpec | null {
+  const type = mediaTypeOf(request);
+  return operation.uploads?.find((upload) => upload.type === type) ?? null;
+}
+
+async function bodyLimitStep(request: Request, operation: OperationSpec, upload: UploadSpec | null): Promise<string | null> {
+  return operation.body && !upload ? readBodyText(request, operation.bodyLimit) : null;
 }
 
 /** Refused tokens are counted per source address (lib/server/entry/http/bearer-failures.ts). */
@@ -144,12 +156,13 @@ function parseStep<O extends OperationSpec>(
   rawParams: Record<string, string | string[] | undefined>,
   url: URL,
   body: unknown,
+  uploaded: boolean,
 ): OperationInput<O> {
   const query = Object.fromEntries(url.searchParams);
   return {
     params: (operation.params ? parseInput(operation.params, rawParams) : undefined) as OperationInput<O>["params"],
     query: (operation.query ? parseInput(operation.query, query) : undefined) as OperationInput<O>["query"],
-    body: (operation.body ? parseInput(operation.body, body) : undefined) as OperationInput<O>["body"],
+    body: (operation.body && !uploaded ? parseInput(operation.body, body) : undefined) as OperationInput<O>["body"],
   };
 }
 
@@ -158,7 +171,9 @@ function contentTypeStep(request: Request, operation: OperationSpec, bodyText: s
   const type = mediaTypeOf(request);
   if (type === "application/json" || type.endsWith("+json")) return;
   if (operation.bodyEncoding === "form" && type === FORM_TYPE) return;
-  const accepted = operation.bodyEncoding === "form" ? `application/json or ${FORM_TYPE}` : "application/json";
+  const accepted = [operation.bodyEncoding === "form" ? `application/json or ${FORM_TYPE}` : "application/json", ...(operation.uploads ?? []).map((u) => u.type)].join(
+    ", ",
+  );
   throw new ApiError("UNSUPPORTED_MEDIA_TYPE", `Request bodies must be sent as Content-Type: ${accepted}.`);
 }
 
@@ -187,7 +202,8 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
     let idempotency: IdempotencySession | null = null;
     try {
       const mediaType = negotiateStep(request, operation);
-      const bodyText = await bodyLimitStep(request, operation);
+      const upload = uploadOf(request, operation);
+      const bodyText = await bodyLimitStep(request, operation, upload);
       const runtime = await getRuntime();
       let principal: Principal | null = null;
       let prepared: ClaimRequest | null = null;
@@ -203,7 +219,7 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
       idempotency = claim.session;
       contentTypeStep(request, operation, bodyText);
       const url = new URL(request.url);
-      const input = parseStep(operation, (await context?.params) ?? {}, url, decodeBody(request, operation, bodyText));
+      const input = parseStep(operation, (await context?.params) ?? {}, url, upload ? undefined : decodeBody(request, operation, bodyText), upload !== null);
       const actor = principal ? requestActor(principal, clientIpOf(request.headers), correlationId) : null;
       const session = idempotency;
       const result = await handler({
@@ -215,6 +231,8 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
         runtime,
         responseHeaders: headers,
         baseUrl: baseUrlOf(request.headers, url, runtime.config),
+        mediaType,
+        upload,
         transaction: idempotency.transaction,
         inUnit: (useCase) => session.statement((stored) => useCase({ ...stored, inTransaction: false, actor: actor!, now: new Date() })),
       });
