@@ -11,6 +11,9 @@ const DOMAIN = "^lib/server/domain/";
 const ENTRY = "^lib/server/entry/";
 const PORTAL = "^lib/portal/";
 const UI = "^components/";
+const SDK = "^sdk/";
+// The SDK's modules that need Node (the webhook verifier's node:crypto), and its entry that re-exports them.
+const SDK_NODE = "^sdk/(index|webhooks|nonce-memory)\\.ts$";
 // The npm packages the browser-safe contract may use: pure code, no I/O, no Node APIs.
 const CONTRACT_PACKAGES = "^node_modules/(zod|papaparse|fast-xml-parser)/";
 
@@ -41,6 +44,23 @@ module.exports = {
       severity: "error",
       from: { path: [PORTAL, UI], pathNot: TESTS },
       to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "sdk-standalone",
+      comment:
+        "sdk/ is the package integrators copy (docs/quick-start.md): it imports only sdk/, openapi-fetch and Node builtins, " +
+        "never the app's layers. What it needs from the API comes from the generated sdk/schema.d.ts.",
+      severity: "error",
+      from: { path: SDK, pathNot: [TESTS, "^sdk/examples/"] },
+      to: { pathNot: [SDK, "^node_modules/openapi-fetch/"], dependencyTypesNot: ["core"] },
+    },
+    {
+      name: "portal-sdk-client-only",
+      comment:
+        "The portal runs in a browser: import the SDK's browser-safe modules (sdk/client, sdk/errors...), not sdk/index or the webhook verifier (node:crypto).",
+      severity: "error",
+      from: { path: [PORTAL, UI], pathNot: TESTS },
+      to: { path: SDK_NODE },
     },
     {
       name: "server-not-portal",

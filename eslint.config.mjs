@@ -26,7 +26,7 @@ export default defineConfig(
   },
   {
     // A promise nobody awaits loses its error (and, for a write, the order of writes): in server code, with type information.
-    files: ["lib/server/**/*.ts", "app/**/*.ts", "instrumentation.ts", "scripts/**/*.ts", "tests/**/*.ts"],
+    files: ["lib/server/**/*.ts", "app/**/*.ts", "instrumentation.ts", "scripts/**/*.ts", "tests/**/*.ts", "sdk/**/*.ts"],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",

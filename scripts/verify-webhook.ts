@@ -15,7 +15,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { JsonWebKey } from "node:crypto";
-import { createWebhookVerifier, type VerificationKeys } from "@/lib/server/domain/delivery/verify";
+import { createWebhookVerifier, type VerificationKeys } from "@/sdk/webhooks";
 
 function usage(message: string): never {
   console.error(`verify-webhook: ${message}\nSee the comment at the top of scripts/verify-webhook.ts or docs/webhooks.md.`);

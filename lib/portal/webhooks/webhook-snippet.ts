@@ -1,7 +1,7 @@
 /**
  * The copy-paste receiver shown on the signing page: plain node:crypto, no
  * dependency, for the client's signing mode (decisions §7). It mirrors
- * lib/server/domain/delivery/verify.ts (the bank's own verifier): raw bytes, ±5 minutes,
+ * sdk/webhooks.ts (the bank's own verifier): raw bytes, ±5 minutes,
  * constant-time compare, nonce remembered until timestamp + 5 minutes and only
  * after the signature matched. Unit-tested by running it against real
  * signatures (webhook-snippet.test.ts).

@@ -9,7 +9,7 @@ import { GET as getSigningSecret } from "@/app/v1/notifications/signing-secret/r
 import { POST as createDeposit } from "@/app/v1/sandbox/deposits/route";
 import { withTransaction } from "@/lib/server/core/db/transaction";
 import { DELIVERY_TASK } from "@/lib/server/domain/delivery/task";
-import { createWebhookVerifier } from "@/lib/server/domain/delivery/verify";
+import { createWebhookVerifier } from "@/sdk/webhooks";
 import { Worker } from "@/lib/server/core/jobs/worker";
 import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";

@@ -1,4 +1,3 @@
-import "server-only";
 /**
  * Nonces a receiver has accepted, each kept until its message's timestamp
  * plus the tolerance. Keying the expiry to the timestamp (not to receipt)

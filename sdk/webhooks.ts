@@ -1,6 +1,5 @@
-import "server-only";
 import { constants, createHmac, createPublicKey, KeyObject, timingSafeEqual, verify as verifySignature, type JsonWebKey } from "node:crypto";
-import { NonceMemory } from "@/lib/server/domain/delivery/nonce-memory";
+import { NonceMemory } from "./nonce-memory";
 
 /**
  * Receiver-side verification of Harbour webhooks and callbacks (spec §6.3,

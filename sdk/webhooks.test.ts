@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { signatureHeaders, type Signer } from "@/lib/server/domain/delivery/signing";
-import { createWebhookVerifier } from "@/lib/server/domain/delivery/verify";
+import { createWebhookVerifier } from "./webhooks";
 
 const T0 = Date.UTC(2026, 10, 23, 12, 0, 0);
 const url = new URL("https://receiver.example/hooks/harbour?tenant=7");
