@@ -5,6 +5,7 @@
 // each layer is printed at the end.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
 
 // The machine has no internet: do not let Next try to send telemetry.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -18,13 +19,61 @@ function run(label, command, args, env = {}) {
   return result.status ?? 1;
 }
 
+/** One step with its output shown as it comes; the event loop keeps turning meanwhile (the load sampler below). */
+function runLive(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("error", () => resolve(1));
+    child.on("close", (status) => resolve(status ?? 1));
+  });
+}
+
+/**
+ * CPU seconds (user + system) of every child this process has waited for, and of their waited-for children
+ * (/proc/self/stat's cutime and cstime, in clock ticks of 1/100 s): the difference across a layer is the CPU the
+ * layer spent, a figure the machine's other load barely moves, unlike its wall time.
+ */
+function childCpuSeconds() {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The machine's load average over a minute, sampled every 5 s during a layer: its mean says how shared the cores were. */
+function loadSampler() {
+  const samples = [];
+  const sample = () => samples.push(Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]));
+  sample();
+  const timer = setInterval(sample, 5000);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return samples.reduce((a, b) => a + b, 0) / samples.length;
+  };
+}
+
 const layers = [];
-/** Runs one layer's steps in order and records its wall time; each step is [label, command, args, env?]. */
-function layer(name, steps) {
+/** Runs `body` (resolving to the labels of the failed steps) and records the layer's wall time, CPU time and mean load. */
+async function timed(name, body) {
   const started = performance.now();
-  const failed = steps.filter(([label, command, args, env]) => run(label, command, args, env) !== 0).map(([label]) => label);
-  layers.push({ name, seconds: (performance.now() - started) / 1000, failed });
+  const cpuBefore = childCpuSeconds();
+  const meanLoad = loadSampler();
+  const failed = await body();
+  layers.push({ name, seconds: (performance.now() - started) / 1000, cpu: childCpuSeconds() - cpuBefore, load: meanLoad(), failed });
   return failed.length === 0;
+}
+
+/** Runs one layer's steps in order; each step is [label, command, args, env?]. */
+function layer(name, steps) {
+  return timed(name, async () => {
+    const failed = [];
+    for (const [label, command, args, env] of steps) if ((await runLive(label, command, args, env)) !== 0) failed.push(label);
+    return failed;
+  });
 }
 
 /** One step with its output held back and printed whole when it ends, so that two steps at once do not interleave. */
@@ -47,19 +96,18 @@ function runHeld(label, command, args, env = {}) {
  * A layer of single-threaded tools: its queues run at once (the machine has 2 cores), each queue's steps in
  * order; recorded like layer().
  */
-async function layerInQueues(name, queues) {
-  const started = performance.now();
-  const failed = (
-    await Promise.all(
-      queues.map(async (queue) => {
-        const failedHere = [];
-        for (const [label, command, args, env] of queue) if ((await runHeld(label, command, args, env)) !== 0) failedHere.push(label);
-        return failedHere;
-      }),
-    )
-  ).flat();
-  layers.push({ name, seconds: (performance.now() - started) / 1000, failed });
-  return failed.length === 0;
+function layerInQueues(name, queues) {
+  return timed(name, async () =>
+    (
+      await Promise.all(
+        queues.map(async (queue) => {
+          const failedHere = [];
+          for (const [label, command, args, env] of queue) if ((await runHeld(label, command, args, env)) !== 0) failedHere.push(label);
+          return failedHere;
+        }),
+      )
+    ).flat(),
+  );
 }
 
 function ensureChromium() {
@@ -126,16 +174,16 @@ const staticQueues = [
 ];
 const staticChecks = staticQueues.flat();
 const staticOk = await layerInQueues("lint/deps", staticQueues);
-layer("unit", [vitestRun("vitest unit", ["unit"])]);
-layer(process.env.TEST_DATABASE_URL ? "integration, embedded + TEST_DATABASE_URL" : "integration, embedded PostgreSQL", [
+await layer("unit", [vitestRun("vitest unit", ["unit"])]);
+await layer(process.env.TEST_DATABASE_URL ? "integration, embedded + TEST_DATABASE_URL" : "integration, embedded PostgreSQL", [
   vitestRun(`vitest ${integrationProjects.join(" + ")}`, integrationProjects),
 ]);
-const buildOk = layer("build", [
+const buildOk = await layer("build", [
   ["production build", node, ["node_modules/next/dist/bin/next", "build"]],
   ["no Node polyfill in browser chunks", bin("tsx"), ["scripts/browser-chunks.ts", process.env.NEXT_DIST_DIR ?? ".next"]],
 ]);
 if (buildOk) {
-  layer("e2e", [
+  await layer("e2e", [
     [
       "end-to-end tests (Playwright, Debian Chromium)",
       node,
@@ -145,7 +193,7 @@ if (buildOk) {
   ]);
   // Issue 15: the API e2e and the cluster specs again, through HAProxy against 2 servers of `npm run cluster`,
   // then the cluster's whole log searched for secrets and tokens (scripts/test-cluster.mjs).
-  layer("cluster (2 servers behind HAProxy)", [["cluster e2e through the balancer, log check", node, ["scripts/test-cluster.mjs"]]]);
+  await layer("cluster (2 servers behind HAProxy)", [["cluster e2e through the balancer, log check", node, ["scripts/test-cluster.mjs"]]]);
 }
 
 const vitest = vitestReports
@@ -160,14 +208,17 @@ const passed = checks.passed + vitest.passed + e2e.passed;
 const failed = checks.failed + vitest.failed + e2e.failed + (buildOk ? 0 : 1);
 const ok = layers.every((l) => l.failed.length === 0) && failed === 0;
 
-console.log("\nTime per layer:");
-for (const l of layers)
-  console.log(`  ${l.name.padEnd(36)} ${l.seconds.toFixed(1).padStart(7)} s  ${l.failed.length ? `FAILED: ${l.failed.join(", ")}` : "ok"}`);
-console.log(
-  `  ${"total".padEnd(36)} ${layers
-    .reduce((t, l) => t + l.seconds, 0)
-    .toFixed(1)
-    .padStart(7)} s`,
+console.log(`\nTime per layer (wall, CPU user+system of everything it ran, mean 1-minute load average on ${availableParallelism()} cores):`);
+const row = (name, seconds, cpu, load, status) =>
+  console.log(`  ${name.padEnd(44)} ${seconds.toFixed(1).padStart(7)} s  ${cpu.toFixed(1).padStart(7)} s CPU  ${load}  ${status}`);
+for (const l of layers) row(l.name, l.seconds, l.cpu, `load ${l.load.toFixed(1).padStart(4)}`, l.failed.length ? `FAILED: ${l.failed.join(", ")}` : "ok");
+const sum = (pick) => layers.reduce((t, l) => t + pick(l), 0);
+row(
+  "total",
+  sum((l) => l.seconds),
+  sum((l) => l.cpu),
+  "         ",
+  "",
 );
 if (!staticOk) console.log("Static checks failed: npm run lint names the import or rule; npm run format fixes formatting.");
 console.log(
