@@ -1,8 +1,8 @@
 // `npm test`: every test, in order of cost. The static checks (dependency rules, ESLint, Prettier, knip), unit
-// and integration tests (on the embedded PostgreSQL and, with TEST_DATABASE_URL, on that server too), then a
-// production build (and its browser chunks checked for Node polyfills) and the Playwright suite in Debian's
-// Chromium. A failing layer does not stop the later ones: one run shows everything that is wrong. The time of
-// each layer is printed at the end.
+// and integration tests (on the embedded PostgreSQL and, with TEST_DATABASE_URL, on that server too) with a
+// production build beside them (and its browser chunks checked for Node polyfills), then the Playwright suite in
+// Debian's Chromium and the cluster specs. A failing layer does not stop the later ones: one run shows everything
+// that is wrong. The time of each layer is printed at the end (docs/testing.md).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -19,28 +19,46 @@ function run(label, command, args, env = {}) {
   return result.status ?? 1;
 }
 
-/** One step with its output shown as it comes; the event loop keeps turning meanwhile (the load sampler below). */
-function runLive(label, command, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-    child.on("error", () => resolve(1));
-    child.on("close", (status) => resolve(status ?? 1));
-  });
-}
+/**
+ * GNU time, when the machine has it, measures each step's CPU (user + system of the step and of every child it
+ * waited for): a figure the machine's other load barely moves, unlike wall time, and one that stays the step's
+ * own when two steps run side by side. The embedded PostgreSQL servers (detached by pg_ctl) are not counted.
+ */
+const GNU_TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+let stepNumber = 0;
 
 /**
- * CPU seconds (user + system) of every child this process has waited for, and of their waited-for children
- * (/proc/self/stat's cutime and cstime, in clock ticks of 1/100 s): the difference across a layer is the CPU the
- * layer spent, a figure the machine's other load barely moves, unlike its wall time.
+ * One step, [label, command, args, env?], resolving to { status, cpu }. `held`: its output is held back and printed
+ * whole when it ends, so that a step beside another does not interleave with it; else it is shown as it comes.
  */
-function childCpuSeconds() {
-  try {
-    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return Number.NaN;
-  }
+function runStep([label, command, args, env = {}], { held }) {
+  const cpuFile = `${REPORTS}/cpu-${++stepNumber}.txt`;
+  const [file, argv] = GNU_TIME ? [GNU_TIME, ["-f", "%U %S", "-o", cpuFile, command, ...args]] : [command, args];
+  if (!held) console.log(`\n=== ${label} ===`);
+  return new Promise((resolve) => {
+    const output = [];
+    const child = spawn(file, argv, { stdio: held ? ["ignore", "pipe", "pipe"] : "inherit", env: { ...process.env, ...env } });
+    if (held) {
+      child.stdout.on("data", (chunk) => output.push(chunk));
+      child.stderr.on("data", (chunk) => output.push(chunk));
+    }
+    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on("close", (status) => {
+      if (held) {
+        console.log(`\n=== ${label} ===`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      let cpu = Number.NaN;
+      try {
+        // GNU time's last line (a line before it says so when the command died of a signal).
+        const [user, system] = readFileSync(cpuFile, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
+        cpu = user + system;
+      } catch {
+        // No GNU time on this machine: wall time only.
+      }
+      resolve({ status: status ?? 1, cpu });
+    });
+  });
 }
 
 /** The machine's load average over a minute, sampled every 5 s during a layer: its mean says how shared the cores were. */
@@ -56,58 +74,35 @@ function loadSampler() {
   };
 }
 
+const runStarted = performance.now();
 const layers = [];
-/** Runs `body` (resolving to the labels of the failed steps) and records the layer's wall time, CPU time and mean load. */
-async function timed(name, body) {
-  const started = performance.now();
-  const cpuBefore = childCpuSeconds();
-  const meanLoad = loadSampler();
-  const failed = await body();
-  layers.push({ name, seconds: (performance.now() - started) / 1000, cpu: childCpuSeconds() - cpuBefore, load: meanLoad(), failed });
-  return failed.length === 0;
-}
-
-/** Runs one layer's steps in order; each step is [label, command, args, env?]. */
-function layer(name, steps) {
-  return timed(name, async () => {
-    const failed = [];
-    for (const [label, command, args, env] of steps) if ((await runLive(label, command, args, env)) !== 0) failed.push(label);
-    return failed;
-  });
-}
-
-/** One step with its output held back and printed whole when it ends, so that two steps at once do not interleave. */
-function runHeld(label, command, args, env = {}) {
-  return new Promise((resolve) => {
-    const output = [];
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
-    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
-    child.on("close", (status) => {
-      console.log(`\n=== ${label} ===`);
-      process.stdout.write(Buffer.concat(output));
-      resolve(status ?? 1);
-    });
-  });
-}
-
 /**
- * A layer of single-threaded tools: its queues run at once (the machine has 2 cores), each queue's steps in
- * order; recorded like layer().
+ * Runs a layer: its queues at once (one queue unless the layer's tools are single-threaded), each queue's steps in
+ * order; records its wall time (and when it started and ended within the run), CPU time and mean load. `held`: the
+ * output of every step is held back (a layer running beside another); a layer of several queues always holds it.
  */
-function layerInQueues(name, queues) {
-  return timed(name, async () =>
-    (
-      await Promise.all(
-        queues.map(async (queue) => {
-          const failedHere = [];
-          for (const [label, command, args, env] of queue) if ((await runHeld(label, command, args, env)) !== 0) failedHere.push(label);
-          return failedHere;
-        }),
-      )
-    ).flat(),
+async function layer(name, queues, { held = false } = {}) {
+  const started = performance.now();
+  const meanLoad = loadSampler();
+  const results = await Promise.all(
+    queues.map(async (queue) => {
+      const done = [];
+      for (const step of queue) done.push({ label: step[0], ...(await runStep(step, { held: held || queues.length > 1 })) });
+      return done;
+    }),
   );
+  const steps = results.flat();
+  const ended = performance.now();
+  layers.push({
+    name,
+    seconds: (ended - started) / 1000,
+    from: (started - runStarted) / 1000,
+    to: (ended - runStarted) / 1000,
+    cpu: steps.reduce((t, s) => t + s.cpu, 0),
+    load: meanLoad(),
+    failed: steps.filter((s) => s.status !== 0).map((s) => s.label),
+  });
+  return steps.every((s) => s.status === 0);
 }
 
 function ensureChromium() {
@@ -173,27 +168,42 @@ const staticQueues = [
   ],
 ];
 const staticChecks = staticQueues.flat();
-const staticOk = await layerInQueues("lint/deps", staticQueues);
-await layer("unit", [vitestRun("vitest unit", ["unit"])]);
-await layer(process.env.TEST_DATABASE_URL ? "integration, embedded + TEST_DATABASE_URL" : "integration, embedded PostgreSQL", [
-  vitestRun(`vitest ${integrationProjects.join(" + ")}`, integrationProjects),
-]);
-const buildOk = await layer("build", [
-  ["production build", node, ["node_modules/next/dist/bin/next", "build"]],
-  ["no Node polyfill in browser chunks", bin("tsx"), ["scripts/browser-chunks.ts", process.env.NEXT_DIST_DIR ?? ".next"]],
+const staticOk = await layer("lint/deps", staticQueues);
+
+// The production build beside the unit and integration tests: those wait on their databases (each file's
+// CREATE DATABASE from the template, the test servers' commits, receivers and child processes) and leave a core
+// idle that `next build` takes (docs/testing.md, the figures). Nothing in them reads the build.
+const integrationLayer = process.env.TEST_DATABASE_URL ? "integration, embedded + TEST_DATABASE_URL" : "integration, embedded PostgreSQL";
+const [, buildOk] = await Promise.all([
+  (async () => {
+    await layer("unit", [[vitestRun("vitest unit", ["unit"])]]);
+    await layer(integrationLayer, [[vitestRun(`vitest ${integrationProjects.join(" + ")}`, integrationProjects)]]);
+  })(),
+  layer(
+    "build (beside unit and integration)",
+    [
+      [
+        ["production build", node, ["node_modules/next/dist/bin/next", "build"]],
+        ["no Node polyfill in browser chunks", bin("tsx"), ["scripts/browser-chunks.ts", process.env.NEXT_DIST_DIR ?? ".next"]],
+      ],
+    ],
+    { held: true },
+  ),
 ]);
 if (buildOk) {
   await layer("e2e", [
     [
-      "end-to-end tests (Playwright, Debian Chromium)",
-      node,
-      ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"],
-      { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json` },
+      [
+        "end-to-end tests (Playwright, Debian Chromium)",
+        node,
+        ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"],
+        { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json` },
+      ],
     ],
   ]);
   // Issue 15: the API e2e and the cluster specs again, through HAProxy against 2 servers of `npm run cluster`,
   // then the cluster's whole log searched for secrets and tokens (scripts/test-cluster.mjs).
-  await layer("cluster (2 servers behind HAProxy)", [["cluster e2e through the balancer, log check", node, ["scripts/test-cluster.mjs"]]]);
+  await layer("cluster (2 servers behind HAProxy)", [[["cluster e2e through the balancer, log check", node, ["scripts/test-cluster.mjs"]]]]);
 }
 
 const vitest = vitestReports
@@ -208,15 +218,25 @@ const passed = checks.passed + vitest.passed + e2e.passed;
 const failed = checks.failed + vitest.failed + e2e.failed + (buildOk ? 0 : 1);
 const ok = layers.every((l) => l.failed.length === 0) && failed === 0;
 
-console.log(`\nTime per layer (wall, CPU user+system of everything it ran, mean 1-minute load average on ${availableParallelism()} cores):`);
-const row = (name, seconds, cpu, load, status) =>
-  console.log(`  ${name.padEnd(44)} ${seconds.toFixed(1).padStart(7)} s  ${cpu.toFixed(1).padStart(7)} s CPU  ${load}  ${status}`);
-for (const l of layers) row(l.name, l.seconds, l.cpu, `load ${l.load.toFixed(1).padStart(4)}`, l.failed.length ? `FAILED: ${l.failed.join(", ")}` : "ok");
-const sum = (pick) => layers.reduce((t, l) => t + pick(l), 0);
+console.log(
+  `\nTime per layer: wall time, from and to (seconds into the run: layers side by side overlap), CPU (user + system of what it ran${GNU_TIME ? "" : ", unknown without /usr/bin/time"}), mean 1-minute load average on ${availableParallelism()} cores`,
+);
+const row = (name, seconds, span, cpu, load, status) =>
+  console.log(`  ${name.padEnd(44)} ${seconds.toFixed(1).padStart(7)} s  ${span.padStart(13)}  ${cpu.toFixed(1).padStart(7)} s CPU  ${load}  ${status}`);
+for (const l of [...layers].sort((a, b) => a.from - b.from))
+  row(
+    l.name,
+    l.seconds,
+    `${l.from.toFixed(0)}–${l.to.toFixed(0)}`,
+    l.cpu,
+    `load ${l.load.toFixed(1).padStart(4)}`,
+    l.failed.length ? `FAILED: ${l.failed.join(", ")}` : "ok",
+  );
 row(
-  "total",
-  sum((l) => l.seconds),
-  sum((l) => l.cpu),
+  "whole run",
+  (performance.now() - runStarted) / 1000,
+  "",
+  layers.reduce((t, l) => t + l.cpu, 0),
   "         ",
   "",
 );
