@@ -5,6 +5,7 @@
 // process may have started.
 import http from "node:http";
 import next from "next";
+import { apiAdapter, loadBuiltRoutes, routeTable } from "./api-adapter.mjs";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 import { frontDoor } from "./front-door.mjs";
 
@@ -20,6 +21,19 @@ const UAT_ONLY_PAGES = process.env.APP_ENV === "production" ? new Set(["/webhook
 const app = next({ dev: false, dir: process.cwd(), hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
+// /v1, /v2 and the health endpoints go to the lean adapter (scripts/api-adapter.mjs, docs/api-adapter.md) once its
+// routes are loaded, and to Next until then; API_ADAPTER=0 leaves every request to Next (the benchmark's "before").
+let serveApi = () => false;
+if (process.env.API_ADAPTER !== "0") {
+  loadBuiltRoutes(process.env.NEXT_DIST_DIR ?? ".next").then(
+    (routes) => {
+      const table = routeTable(routes);
+      serveApi = apiAdapter(table, { hostname, port });
+      console.log(`Harbour: the API adapter serves ${table.entries.length} operations and health endpoints`);
+    },
+    (error) => console.error("Harbour: the API adapter could not load its routes; Next serves the API:", error),
+  );
+}
 
 // Shared with lib/server/core/lifecycle.ts (same shape): draining turns /readyz to 503, and the app
 // registers what a graceful stop must close (the worker, then the pools).
@@ -43,6 +57,7 @@ const server = http.createServer((req, res) => {
   const forwarded = req.headers["x-forwarded-for"];
   req.headers["x-forwarded-for"] = trustProxy && forwarded ? `${Array.isArray(forwarded) ? forwarded.join(", ") : forwarded}, ${socketAddress}` : socketAddress;
   if (UAT_ONLY_PAGES.size > 0 && UAT_ONLY_PAGES.has((req.url ?? "").split("?")[0].replace(/\/$/, ""))) req.url = "/_not-in-this-environment";
+  if (serveApi(req, res)) return;
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -1,0 +1,180 @@
+// The API's production path (issue 23, docs/api-adapter.md): /v1, /v2 and the health endpoints are
+// served by node:http straight from their route modules in the Next build, without Next's
+// per-request machinery (its router, request stores and response pipe cost about ten times the
+// pipeline's own work). Every route is the route file's own export, endpoint(operation, handler)
+// (lib/server/entry/http/endpoint.ts), so auth, admission, idempotency, parsing, negotiation,
+// errors, logging and metrics are the pipeline's, whichever server calls it. Nothing here is per
+// route: the table is read from the build, so an operation added the usual way is served.
+//
+// The adapter answers only requests whose route it knows for certain; everything else (HEAD,
+// OPTIONS, a method the route file lacks, a path with %-escapes, dot segments or a trailing slash,
+// the /v1 catch-all's 404) goes to Next as before, so its answer to them cannot change.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Readable } from "node:stream";
+
+const require = createRequire(import.meta.url);
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+const HEALTH = new Set(["/healthz", "/livez", "/readyz", "/metrics"]);
+/** Paths the adapter may answer: plain segments only (no %-escape, no empty, `.` or `..` segment, no trailing slash). */
+const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~!$&'()*+,;=:@-]+)+$/;
+const BODILESS = new Set(["GET", "HEAD"]);
+
+/** Whether a route's pathname (`/v1/accounts/[accountNumber]`) is one the adapter serves. */
+export function isAdapterRoute(pathname) {
+  return /^\/v[12](\/|$)/.test(pathname) || HEALTH.has(pathname);
+}
+
+function newNode() {
+  return { fixed: new Map(), param: null, route: null };
+}
+
+/**
+ * The route table: every route module's exported methods, placed by the route's own pathname
+ * (a `[name]` segment is a parameter). A catch-all (`[...name]`) is left to Next: it ranks below
+ * every other route there, so anything this table matches is what Next would have matched.
+ */
+export function routeTable(routes) {
+  const root = newNode();
+  const entries = [];
+  for (const { pathname, userland } of routes) {
+    if (!isAdapterRoute(pathname)) continue;
+    const segments = pathname.split("/").slice(1);
+    if (segments.some((s) => s.startsWith("[..."))) continue;
+    let node = root;
+    for (const segment of segments) {
+      const param = /^\[(.+)\]$/.exec(segment);
+      if (!param) {
+        if (!node.fixed.has(segment)) node.fixed.set(segment, newNode());
+        node = node.fixed.get(segment);
+        continue;
+      }
+      node.param ??= { name: param[1], node: newNode() };
+      if (node.param.name !== param[1]) throw new Error(`api-adapter: ${pathname} names its parameter ${param[1]}, another route ${node.param.name}`);
+      node = node.param.node;
+    }
+    const handlers = {};
+    for (const method of METHODS) {
+      if (typeof userland[method] !== "function") continue;
+      handlers[method] = userland[method];
+      entries.push({ method, pathname, handler: userland[method] });
+    }
+    node.route = { pathname, handlers };
+  }
+  return { entries, lookup: (method, pathname) => lookup(root, method, pathname) };
+}
+
+/** Fixed segments before parameters at every level, backtracking, as Next ranks its routes. */
+function find(node, segments, index, params) {
+  if (index === segments.length) return node.route ? { route: node.route, params } : null;
+  const segment = segments[index];
+  const fixed = node.fixed.get(segment);
+  const found = fixed ? find(fixed, segments, index + 1, params) : null;
+  if (found || !node.param) return found;
+  return find(node.param.node, segments, index + 1, { ...params, [node.param.name]: segment });
+}
+
+function lookup(root, method, pathname) {
+  if (!PLAIN_PATH.test(pathname)) return null;
+  const found = find(root, pathname.split("/").slice(1), 0, {});
+  const handler = found?.route.handlers[method];
+  return handler ? { handler, params: found.params } : null;
+}
+
+/** The API routes of a production build (`<distDir>/server/app-paths-manifest.json`), loaded as Next loads them. */
+export async function loadBuiltRoutes(distDir) {
+  const serverDir = path.resolve(distDir, "server");
+  const manifest = JSON.parse(readFileSync(path.join(serverDir, "app-paths-manifest.json"), "utf8"));
+  const routes = [];
+  for (const [page, file] of Object.entries(manifest)) {
+    if (!page.endsWith("/route")) continue;
+    const pathname = page.slice(0, -"/route".length).replace(/\/\([^/]+\)/g, "") || "/";
+    if (!isAdapterRoute(pathname)) continue;
+    const { routeModule } = require(path.join(serverDir, file));
+    await routeModule.ensureUserland();
+    routes.push({ pathname, userland: routeModule.userland });
+  }
+  return routes;
+}
+
+/** The Request a route sees: the same URL, method, headers and streamed body Next would give it. */
+function toRequest(req, origin) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const init = { method: req.method, headers };
+  if (!BODILESS.has(req.method)) Object.assign(init, { body: Readable.toWeb(req), duplex: "half" });
+  return new Request(origin + req.url, init);
+}
+
+/** Writes a route's Response: one write for a one-chunk body, else streamed, cancelled when the client goes. */
+async function send(res, response) {
+  res.statusCode = response.status;
+  for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  if (!response.body) return void res.end();
+  const reader = response.body.getReader();
+  const gone = () => {
+    if (!res.writableFinished) reader.cancel().catch(() => {});
+  };
+  res.once("close", gone);
+  let chunk = await reader.read();
+  let next = chunk.done ? chunk : await reader.read();
+  if (next.done) return void res.end(chunk.value);
+  while (!chunk.done && !res.destroyed) {
+    if (!res.write(chunk.value)) await new Promise((resolve) => (res.once("drain", resolve), res.once("close", resolve)));
+    chunk = next;
+    next = chunk.done ? chunk : await reader.read();
+  }
+  res.end();
+}
+
+function internalError(res) {
+  if (res.headersSent) return void res.destroy();
+  const correlationId = crypto.randomUUID();
+  res.writeHead(500, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-correlation-id": correlationId });
+  res.end(
+    JSON.stringify({
+      error: "Internal Server Error",
+      message: "An unexpected error occurred. Quote the correlationId when contacting support.",
+      code: "INTERNAL_ERROR",
+      correlationId,
+    }),
+  );
+}
+
+/**
+ * The adapter over a route table: `serve(req, res)` answers and returns true, or returns false
+ * and leaves the request untouched for Next. `origin` is the URL origin Next gives its requests
+ * (`http://<bind address>:<port>`; https when X-Forwarded-Proto says so, as Next does).
+ */
+export function apiAdapter(table, { hostname, port }) {
+  const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+  return function serve(req, res) {
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const match = table.lookup(req.method, query === -1 ? url : url.slice(0, query));
+    if (!match) return false;
+    const proto = String(req.headers["x-forwarded-proto"] ?? "").includes("https") ? "https" : "http";
+    let request;
+    try {
+      request = toRequest(req, `${proto}://${host}:${port}`);
+    } catch {
+      // A header undici refuses: Next has its own way with it.
+      return false;
+    }
+    const settled = () => {
+      // A body the route never read (refused before parsing): drain it so the connection can be reused.
+      if (!req.complete) req.resume();
+    };
+    match.handler(request, { params: Promise.resolve(match.params) }).then(
+      (response) => send(res, response).then(settled, (error) => (console.error("[api-adapter] response failed:", error), res.destroy())),
+      (error) => (console.error("[api-adapter] route failed:", error), internalError(res), settled()),
+    );
+    return true;
+  };
+}
