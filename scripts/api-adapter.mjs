@@ -12,7 +12,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { Readable } from "node:stream";
 
 const require = createRequire(import.meta.url);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -98,6 +97,37 @@ export async function loadBuiltRoutes(distDir) {
   return routes;
 }
 
+/**
+ * The request body as a web stream, read as the route reads it. A route that stops early (the pipeline's
+ * 1 MiB limit) cancels it: the rest is then read and dropped, as Node drops any body nobody reads, so the
+ * 413 reaches the client and the connection stays usable (Readable.toWeb would destroy the socket).
+ */
+function bodyStream(req) {
+  let open = true;
+  return new ReadableStream(
+    {
+      start(controller) {
+        req.pause();
+        req.on("data", (chunk) => {
+          if (!open) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if (controller.desiredSize <= 0) req.pause();
+        });
+        req.once("end", () => open && ((open = false), controller.close()));
+        req.once("error", (error) => open && ((open = false), controller.error(error)));
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        open = false;
+        req.resume();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
 /** The Request a route sees: the same URL, method, headers and streamed body Next would give it. */
 function toRequest(req, origin) {
   const headers = new Headers();
@@ -106,7 +136,7 @@ function toRequest(req, origin) {
     else if (value !== undefined) headers.set(name, value);
   }
   const init = { method: req.method, headers };
-  if (!BODILESS.has(req.method)) Object.assign(init, { body: Readable.toWeb(req), duplex: "half" });
+  if (!BODILESS.has(req.method)) Object.assign(init, { body: bodyStream(req), duplex: "half" });
   return new Request(origin + req.url, init);
 }
 
@@ -168,10 +198,11 @@ export function apiAdapter(table, { hostname, port }) {
       return false;
     }
     const settled = () => {
-      // A body the route never read (refused before parsing): drain it so the connection can be reused.
-      if (!req.complete) req.resume();
+      // A body the route never read (refused before parsing): drop it so the connection can be reused.
+      if (!req.complete) request.body?.cancel().catch(() => req.resume());
     };
-    match.handler(request, { params: Promise.resolve(match.params) }).then(
+    // A route may answer synchronously (/livez) or throw: both become the one promise.
+    new Promise((resolve) => resolve(match.handler(request, { params: Promise.resolve(match.params) }))).then(
       (response) => send(res, response).then(settled, (error) => (console.error("[api-adapter] response failed:", error), res.destroy())),
       (error) => (console.error("[api-adapter] route failed:", error), internalError(res), settled()),
     );

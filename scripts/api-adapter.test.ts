@@ -1,36 +1,22 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS } from "@/lib/contract/api/registry";
 import type { OperationSpec } from "@/lib/contract/http/operation";
-import { isAdapterRoute, routeTable, type BuiltRoute, type RouteTable } from "./api-adapter.mjs";
+import { sourceRoutes } from "@/tests/route-files";
+import { routeTable, type BuiltRoute, type RouteTable } from "./api-adapter.mjs";
 
 // The production API is served by scripts/api-adapter.mjs from the route files; `next dev` serves the same files.
 // These tests keep the two from drifting: every API route file is endpoint(operation, handler) of a registered
 // operation, and the adapter's table over those files serves exactly the registered operations.
-const APP = path.join(process.cwd(), "app");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 /** The unknown-path 404 of the API: Next keeps serving it (it ranks below every route), the adapter never matches it. */
 const CATCH_ALL = "/v1/[...path]";
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
-  });
-}
-
-/** `app/v1/accounts/[accountNumber]/route.ts` -> `/v1/accounts/[accountNumber]`, as Next's manifest names it. */
-const pathnameOf = (file: string) => "/" + path.relative(APP, path.dirname(file)).split(path.sep).join("/");
 const operationPathOf = (pathname: string) => pathname.replace(/\[([^\]]+)\]/g, "{$1}");
 
 let routes: BuiltRoute[];
 let table: RouteTable;
 
 beforeAll(async () => {
-  const files = routeFiles(APP).filter((file) => isAdapterRoute(pathnameOf(file)));
-  routes = await Promise.all(files.map(async (file) => ({ pathname: pathnameOf(file), userland: (await import(file)) as Record<string, unknown> })));
+  routes = await sourceRoutes();
   table = routeTable(routes);
 }, 60_000);
 

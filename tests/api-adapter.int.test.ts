@@ -1,0 +1,128 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPERATIONS } from "@/lib/contract/api/registry";
+import { ACH_REQUEST_EXAMPLE } from "@/lib/contract/payments/examples";
+import { apiAdapter, routeTable } from "@/scripts/api-adapter.mjs";
+import { tokenFor } from "@/tests/api";
+import { sourceRoutes } from "@/tests/route-files";
+
+/**
+ * The production API adapter (scripts/api-adapter.mjs) over real HTTP, on the route files: what it adds to the
+ * pipeline (matching, the Request it builds, the body it streams in, the Response it writes) must keep every
+ * answer the pipeline gives. A request it leaves to Next is answered 599 here, to tell.
+ */
+const LEFT_TO_NEXT = 599;
+let server: http.Server;
+let base: string;
+let token: string;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string; socket: unknown };
+
+function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer, chunked = false): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString(), socket: req.socket }));
+    });
+    req.on("error", reject);
+    if (body !== undefined && chunked) {
+      // No Content-Length: the pipeline's limit has to stop the stream itself.
+      const half = Math.floor(body.length / 2);
+      req.write(body.slice(0, half));
+      setTimeout(() => req.end(body.slice(half)), 10);
+    } else req.end(body);
+  });
+}
+
+beforeAll(async () => {
+  const serve = apiAdapter(routeTable(await sourceRoutes()), { hostname: "127.0.0.1", port: 0 });
+  server = http.createServer((req, res) => {
+    if (!serve(req, res)) res.writeHead(LEFT_TO_NEXT).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  token = await tokenFor("acme");
+}, 120_000);
+
+afterAll(async () => {
+  agent.destroy();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const pathOf = (path: string) => path.replace(/\{\w+\}/g, "x1");
+const errorBodyKeys = ["error", "message", "code", "field", "details", "correlationId"];
+
+describe("the API adapter over HTTP", () => {
+  it("answers every registered operation, hostile requests included, without a 5xx and with the error body", async () => {
+    for (const op of OPERATIONS) {
+      const path = pathOf(op.path);
+      const attempts: Array<[Record<string, string>, string | undefined]> = [
+        [{}, undefined],
+        [{ authorization: `Bearer ${token}`, accept: "application/xml" }, undefined],
+        [{ authorization: `Bearer ${token}`, "content-type": "application/json" }, op.body ? '{"a":' : undefined],
+        [{ authorization: `Bearer ${token}`, "content-type": "text/plain" }, op.body ? "{}" : undefined],
+      ];
+      for (const [headers, body] of attempts) {
+        const answer = await send(op.method, path, headers, body);
+        const label = `${op.method} ${path} ${JSON.stringify(headers)}: ${answer.status} ${answer.text.slice(0, 200)}`;
+        expect(answer.status, label).not.toBe(LEFT_TO_NEXT);
+        expect(answer.status, label).toBeLessThan(500);
+        if (answer.status >= 400 && !op.errorBody) expect(Object.keys(JSON.parse(answer.text)), label).toEqual(expect.arrayContaining(errorBodyKeys));
+      }
+    }
+  });
+
+  it("serves JSON and CSV with the pipeline's headers, on one kept-alive connection", async () => {
+    const json = await send("GET", "/v1/accounts/1000123456", { authorization: `Bearer ${token}` });
+    expect(json.status).toBe(200);
+    expect(JSON.parse(json.text)).toMatchObject({ accountNumber: "1000123456" });
+    expect(json.headers["x-correlation-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(json.headers["ratelimit-limit"]).toBeDefined();
+    const csv = await send("GET", "/v1/accounts", { authorization: `Bearer ${token}`, accept: "text/csv" });
+    expect(csv.status).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.text.split("\n")[1]).toContain("1000123456");
+    expect(csv.socket).toBe(json.socket);
+  });
+
+  it("refuses an oversized body with 413, declared or streamed, and the connection serves the next request", async () => {
+    const big = Buffer.alloc(2 * 1024 * 1024, "a");
+    const declared = await send("POST", "/v1/payments/ach-local", { authorization: `Bearer ${token}`, "content-type": "application/json" }, big);
+    expect(declared.status).toBe(413);
+    const streamed = await send("POST", "/v1/payments/ach-local", { authorization: `Bearer ${token}`, "content-type": "application/json" }, big, true);
+    expect(streamed.status).toBe(413);
+    const next = await send("GET", "/v1/system/time", { authorization: `Bearer ${token}` });
+    expect(next.status).toBe(200);
+  });
+
+  it("creates a payment once and replays it for the same Idempotency-Key", async () => {
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", "idempotency-key": crypto.randomUUID() };
+    const body = JSON.stringify({ ...ACH_REQUEST_EXAMPLE, instructionIdentification: `AD${Date.now() % 1e10}` });
+    const first = await send("POST", "/v1/payments/ach-local", headers, body);
+    expect(first.status, first.text).toBe(201);
+    const again = await send("POST", "/v1/payments/ach-local", headers, body);
+    expect(again.status).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(JSON.parse(again.text)).toEqual(JSON.parse(first.text));
+  });
+
+  it("serves the health endpoints, a route that answers synchronously (/livez) included", async () => {
+    for (const path of ["/livez", "/healthz", "/readyz"]) expect((await send("GET", path)).status, path).toBe(200);
+    expect((await send("GET", "/metrics")).status).toBeLessThan(500);
+  });
+
+  it("leaves HEAD, OPTIONS, unknown paths and a method a route lacks to Next", async () => {
+    for (const [method, path] of [
+      ["HEAD", "/v1/system/time"],
+      ["OPTIONS", "/v1/system/time"],
+      ["GET", "/v1/nowhere"],
+      ["DELETE", "/v1/system/time"],
+      ["GET", "/v1/accounts/%31"],
+    ] as const) {
+      expect((await send(method, path)).status, `${method} ${path}`).toBe(LEFT_TO_NEXT);
+    }
+  });
+});
