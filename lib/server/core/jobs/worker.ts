@@ -20,6 +20,8 @@ import {
 import { metrics } from "@/lib/server/core/observability/metrics";
 import type { Runtime } from "@/lib/server/core/runtime";
 
+const HEARTBEAT_MS = 1_000;
+
 /** Thrown by a task handler to run the task again later. */
 export class RetryLater extends Error {
   constructor(
@@ -52,6 +54,7 @@ export class Worker {
   /** Tasks being executed by the polling loop, by task id. */
   private readonly running = new Map<string, Promise<void>>();
   private readonly lastPeriodicRun = new Map<string, number>();
+  private lastHeartbeat = 0;
   private listener: PoolClient | null = null;
   private timer: NodeJS.Timeout | null = null;
   private wake: (() => void) | null = null;
@@ -142,7 +145,12 @@ export class Worker {
   private async run(): Promise<void> {
     while (!this.stopped) {
       try {
-        await recordHeartbeat(this.runtime.db, this.id);
+        // The loop wakes at every task's end: one heartbeat a second is enough for "alive within 30 s", and not a
+        // committed write per task (it was one of the seven statements behind each webhook delivery).
+        if (Date.now() - this.lastHeartbeat >= HEARTBEAT_MS) {
+          await recordHeartbeat(this.runtime.db, this.id);
+          this.lastHeartbeat = Date.now();
+        }
         await this.runPeriodicJobs();
         const free = this.concurrency - this.running.size;
         const claimed = free > 0 ? await this.claim(free) : [];

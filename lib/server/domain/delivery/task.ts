@@ -49,7 +49,10 @@ export async function sendDelivery(task: Task, runtime: Runtime): Promise<void> 
   const signer = signerOf(runtime, clientId, found.signing);
 
   const url = new URL(delivery.url);
-  const turn = await gate.acquire(runtime.db, url.origin);
+  // Slot leases and the receiver's record go through the pool without a WAL flush per commit (runtime.counterDb):
+  // they are coordination, not records. A commit lost in a database crash frees a slot early or keeps it until its
+  // lease lapses; meanwhile the two statements around every attempt no longer wait for the disk (docs/webhooks.md).
+  const turn = await gate.acquire(runtime.counterDb, url.origin);
   // Deferred, not attempted: the attempt count and the retry schedule are untouched.
   if (turn.kind === "deferred") throw new RetryLater(turn.delayMs, turn.reason);
   // Stamped after any wait for the receiver's turn, so the timestamp is as fresh as possible.
