@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { processes } from "./bench-kit.mjs";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 
 const PORT = Number(process.env.BENCH_CLUSTER_PORT ?? 3210);
@@ -58,22 +59,6 @@ async function startCluster(size) {
   await ready(`${BASE}/readyz`);
   await sleep(2500); // the balancer's rise 2
   return child;
-}
-
-/** [pid, ppid, comm, CPU ticks] of every process; gone or unreadable ones are skipped. */
-function processes() {
-  const list = [];
-  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      list.push({ pid: Number(pid), ppid: Number(fields[1]), comm, ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return list;
 }
 
 /** The cluster's parts: its servers (state file), its HAProxy (a child of the cluster script) and its PostgreSQL (postmaster and backends). */

@@ -2,7 +2,7 @@
 // database (or the one scripts/bench.mjs already runs), a token, and latency
 // figures from sequential requests or SQL. One home, so the scripts measure alike.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 
@@ -37,16 +37,19 @@ export function databaseUrl(dataDir) {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/harbour`;
 }
 
-/** A production server (the build in NEXT_DIST_DIR, made first when there is none) on a fresh embedded database in dataDir. */
-export async function startOwnServer({ port, dataDir }) {
-  if (!existsSync(path.join(process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
+/**
+ * A production server (the build in NEXT_DIST_DIR, made first when there is none) on a fresh embedded database in
+ * dataDir; `env` adds to or overrides the server's environment (another build's NEXT_DIST_DIR, API_ADAPTER=0).
+ */
+export async function startOwnServer({ port, dataDir, env = {} }) {
+  if (!existsSync(path.join(env.NEXT_DIST_DIR ?? process.env.NEXT_DIST_DIR ?? ".next", "BUILD_ID"))) {
     const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
     if (build.status !== 0) throw new Error("next build failed");
   }
   await stopEmbeddedPostgres(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, [...START_FLAGS, "scripts/server.mjs"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_ENV: "uat", RATE_LIMIT_MAX: "100000000", NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_ENV: "uat", RATE_LIMIT_MAX: "100000000", NODE_ENV: "production", ...env },
     stdio: "ignore",
     detached: true,
   });
@@ -133,4 +136,40 @@ export async function tokenForPage(base, listPath, auth, page, pageSize) {
   let res = await getJson(`${base}${listPath}?pageSize=${pageSize}`, auth);
   for (let p = 2; p < page; p++) res = await getJson(`${base}${listPath}?pageStart=${p}&pageToken=${encodeURIComponent(res.meta.pagination.page_token)}`, auth);
   return res.meta.pagination.page_token;
+}
+
+/** [pid, ppid, comm, CPU ticks (user + system, 1/100 s)] of every process; gone or unreadable ones are skipped. */
+export function processes() {
+  const list = [];
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      list.push({ pid: Number(pid), ppid: Number(fields[1]), comm, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return list;
+}
+
+/**
+ * CPU seconds used so far by the server process `serverPid` and by the embedded PostgreSQL of `dataDir` (its
+ * postmaster and backends): read before and after a phase, the difference is what the phase cost each part.
+ */
+export function cpuSeconds({ serverPid, dataDir }) {
+  let postmaster = -1;
+  try {
+    const { clusterDir } = JSON.parse(readFileSync(path.join(dataDir, "embedded-pg.json"), "utf8"));
+    postmaster = Number(readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    // an external database: its CPU is not on this machine's books
+  }
+  const cpu = { server: 0, postgres: 0 };
+  for (const p of processes()) {
+    if (p.pid === serverPid) cpu.server += p.ticks / 100;
+    else if (p.pid === postmaster || p.ppid === postmaster) cpu.postgres += p.ticks / 100;
+  }
+  return cpu;
 }

@@ -19,6 +19,7 @@
 import http from "node:http";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
+import { cpuSeconds } from "./bench-kit.mjs";
 import { webhooksReport } from "./bench-webhooks-report.mjs";
 
 const BASE = process.env.BENCH_BASE_URL;
@@ -207,6 +208,9 @@ async function throughputPhase(t, hang) {
   for (let i = 0; i < SUBS; i++) await subscribe(t, healthy.url(`/bench/healthy/${i}`));
   for (let i = 0; i < HANG_SUBS; i++) await subscribe(t, second.url(`/bench/second/${i}`));
   const expected = SUBS * DEPOSITS;
+  // The CPU the server and its PostgreSQL spend per delivery (deposits, fan-out, attempts), when the server's pid is known.
+  const parts = { serverPid: Number(process.env.BENCH_SERVER_PID), dataDir: process.env.BENCH_DATA_DIR ?? ".data/bench" };
+  const cpuBefore = cpuSeconds(parts);
   const started = performance.now();
   let next = 0;
   await Promise.all(
@@ -221,6 +225,9 @@ async function throughputPhase(t, hang) {
   const complete = await waitFor(() => healthy.arrivals.size >= expected, 120_000);
   const times = [...healthy.arrivals.values()].map((a) => a.at).sort((a, b) => a - b);
   const elapsedS = (times.at(-1) - started) / 1000;
+  const cpuAfter = cpuSeconds(parts);
+  const deliveries = healthy.arrivals.size + second.arrivals.size;
+  const perDelivery = (part) => Number(((1000 * (cpuAfter[part] - cpuBefore[part])) / Math.max(1, deliveries)).toFixed(2));
   const result = {
     deliveries: healthy.arrivals.size,
     expected,
@@ -229,6 +236,7 @@ async function throughputPhase(t, hang) {
     perSecond: Math.round(healthy.arrivals.size / elapsedS),
     depositsPerSecond: Math.round(DEPOSITS / ((depositsDone - started) / 1000)),
     secondReceived: second.arrivals.size,
+    cpuMsPerDelivery: { server: perDelivery("server"), postgres: perDelivery("postgres") },
   };
   healthy.close();
   second.close();

@@ -207,7 +207,14 @@ for (const script of extra) {
   console.log(`\n=== ${script} ===`);
   const res = spawnSync(process.execPath, [script], {
     stdio: "inherit",
-    env: { ...serverEnv, BENCH_BASE_URL: BASE, BENCH_DATA_DIR: DATA_DIR, BENCH_EMPTY_RPS: String(empty.rps), BENCH_GET_ACCOUNT_RPS: String(adapterRead.rps) },
+    env: {
+      ...serverEnv,
+      BENCH_BASE_URL: BASE,
+      BENCH_DATA_DIR: DATA_DIR,
+      BENCH_SERVER_PID: String(server.pid),
+      BENCH_EMPTY_RPS: String(empty.rps),
+      BENCH_GET_ACCOUNT_RPS: String(adapterRead.rps),
+    },
   });
   lines.push(`- \`${script}\`: ${res.status === 0 ? "ran" : "FAILED"}; figures in its own section file (docs/benchmarks-*.md).`);
   await stop(server);
