@@ -10,6 +10,16 @@ import { routeTable, type BuiltRoute, type RouteTable } from "./api-adapter.mjs"
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 /** The unknown-path 404 of the API: Next keeps serving it (it ranks below every route), the adapter never matches it. */
 const CATCH_ALL = "/v1/[...path]";
+/**
+ * Operations whose contract landed on main before their route files (the OpenAPI document names them; until the
+ * routes land, they answer the catch-all's 404). Each entry names its issue; the list only ever shrinks.
+ */
+const REGISTERED_AHEAD_OF_ROUTES = new Set([
+  // Payment runs (issue 20): contract first, routes next.
+  "createPaymentBatch",
+  "listPaymentBatches",
+  "getPaymentBatch",
+]);
 const operationPathOf = (pathname: string) => pathname.replace(/\[([^\]]+)\]/g, "{$1}");
 
 let routes: BuiltRoute[];
@@ -41,12 +51,18 @@ describe("the API's route files", () => {
 describe("the API adapter's route table", () => {
   it("serves exactly the registered operations, each with its own route's handler", () => {
     const api = table.entries.filter((e) => /^\/v[12]\//.test(e.pathname));
-    const served = api.map((e) => `${e.method} ${operationPathOf(e.pathname)}`).sort();
-    expect(served).toEqual(OPERATIONS.map((o) => `${o.method} ${o.path}`).sort());
+    const served = new Set(api.map((e) => `${e.method} ${operationPathOf(e.pathname)}`));
+    expect(served.size).toBe(api.length);
     for (const entry of api) {
       const operation = (entry.handler as unknown as { operation: OperationSpec }).operation;
+      expect(OPERATIONS, `${entry.method} ${entry.pathname}`).toContain(operation);
       expect(`${operation.method} ${operation.path}`).toBe(`${entry.method} ${operationPathOf(entry.pathname)}`);
     }
+    const unserved = OPERATIONS.filter((o) => !served.has(`${o.method} ${o.path}`)).map((o) => o.id);
+    expect(
+      unserved.filter((id) => !REGISTERED_AHEAD_OF_ROUTES.has(id)),
+      "registered operations no route file serves",
+    ).toEqual([]);
   });
 
   it("serves the health endpoints, and nothing of the portal or /api", () => {
