@@ -861,6 +861,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/counterparties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's payees (not deleted), newest first; filter by part of the name or account, rail and status */
+        get: operations["listCounterparties"];
+        put?: never;
+        /**
+         * Add a payee (ACH: account, configured bank code and currency; SWIFT: account or IBAN, BIC, optional intermediary and address)
+         * @description With an approval policy on rail COUNTERPARTY the payee is `PendingApproval` until another person approves it (POST /v1/counterparties/{counterpartyId}/approve); it cannot be paid meanwhile.
+         */
+        post: operations["createCounterparty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/counterparties/{counterpartyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payee, deleted ones included (payments that used it still name it) */
+        get: operations["getCounterparty"];
+        put?: never;
+        post?: never;
+        /** Delete a payee (kept, status Deleted, for the payments that used it) */
+        delete: operations["deleteCounterparty"];
+        options?: never;
+        head?: never;
+        /** Change a payee; with a COUNTERPARTY policy a change of account, bank or BIC waits for another person's approval */
+        patch: operations["updateCounterparty"];
+        trace?: never;
+    };
+    "/v1/counterparties/{counterpartyId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a new payee or a payee's change (a portal approver or administrator other than the requester; step-up) */
+        post: operations["approveCounterparty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/counterparties/{counterpartyId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a new payee (it is deleted) or a payee's change (the payee keeps its details) */
+        post: operations["rejectCounterparty"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -871,7 +945,7 @@ export interface components {
             /** @example No account with that number. */
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "INVALID_PAGE_TOKEN" | "INVALID_IDEMPOTENCY_KEY" | "BANK_REFERENCE_NOT_FOUND" | "UNAUTHORIZED" | "FORBIDDEN" | "IP_NOT_ALLOWED" | "STEP_UP_REQUIRED" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "NO_ACCOUNTS" | "PAYMENT_NOT_FOUND" | "VIRTUAL_ACCOUNT_NOT_FOUND" | "JOB_NOT_FOUND" | "SUBSCRIPTION_NOT_FOUND" | "DRAFT_NOT_FOUND" | "CLIENT_NOT_FOUND" | "USER_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "REQUEST_IN_PROGRESS" | "INVALID_STATUS_TRANSITION" | "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID" | "PAYMENT_DUPLICATE_INSTRUCTION_ID" | "INTERNAL_TRANSFER_DUPLICATE_INSTRUCTION_ID" | "ACCOUNT_NAMES_IMMUTABLE" | "DRAFT_NOT_PENDING" | "DRAFT_EXPIRED" | "AUDIT_CHAIN_BROKEN" | "LEDGER_DISCREPANCY" | "ALREADY_EXISTS" | "ACCOUNT_NOT_EMPTY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "DEDUPE_LOCK_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_ERROR" | "INVALID_PAGE_TOKEN" | "INVALID_IDEMPOTENCY_KEY" | "BANK_REFERENCE_NOT_FOUND" | "UNAUTHORIZED" | "FORBIDDEN" | "IP_NOT_ALLOWED" | "STEP_UP_REQUIRED" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "NO_ACCOUNTS" | "PAYMENT_NOT_FOUND" | "VIRTUAL_ACCOUNT_NOT_FOUND" | "JOB_NOT_FOUND" | "SUBSCRIPTION_NOT_FOUND" | "DRAFT_NOT_FOUND" | "CLIENT_NOT_FOUND" | "USER_NOT_FOUND" | "COUNTERPARTY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "REQUEST_IN_PROGRESS" | "INVALID_STATUS_TRANSITION" | "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID" | "PAYMENT_DUPLICATE_INSTRUCTION_ID" | "INTERNAL_TRANSFER_DUPLICATE_INSTRUCTION_ID" | "ACCOUNT_NAMES_IMMUTABLE" | "DRAFT_NOT_PENDING" | "DRAFT_EXPIRED" | "COUNTERPARTY_NOT_PENDING" | "COUNTERPARTY_PENDING_APPROVAL" | "AUDIT_CHAIN_BROKEN" | "LEDGER_DISCREPANCY" | "ALREADY_EXISTS" | "ACCOUNT_NOT_EMPTY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "DEDUPE_LOCK_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
             field: string | null;
             details: {
                 field: string | null;
@@ -1025,12 +1099,14 @@ export interface components {
                 /** @enum {string} */
                 currency: "USD" | "BMD";
             };
-            creditorAccount: {
+            /** @description A payee (POST /v1/counterparties) of this rail, Active, instead of the creditor fields (both: 400) */
+            counterpartyId?: string | null;
+            creditorAccount?: {
                 identification: string;
                 name: string;
                 additionalInformation?: (string | string[]) | null;
             };
-            creditorBank: {
+            creditorBank?: {
                 bankCode: string;
                 currency: string;
             };
@@ -1134,12 +1210,14 @@ export interface components {
                  */
                 amount: string | number;
             } | null;
-            creditorAccount: {
+            /** @description A payee (POST /v1/counterparties) of this rail, Active, instead of the creditor fields (both: 400) */
+            counterpartyId?: string | null;
+            creditorAccount?: {
                 identification: string;
                 name: string;
                 additionalInformation?: string[] | null;
             };
-            creditorAgent: {
+            creditorAgent?: {
                 identification?: string | null;
                 name?: string | null;
                 additionalInformation?: string[] | null;
@@ -1679,6 +1757,8 @@ export interface components {
                 /** @description ISO 8601 with offset */
                 decidedAt: string;
             }[];
+            /** @description The payee it was made to (decisions §11), or null */
+            counterpartyId: string | null;
         };
         PaymentDetail: {
             data: components["schemas"]["PaymentSummary"];
@@ -1688,7 +1768,7 @@ export interface components {
         };
         ApprovalPolicy: {
             /** @enum {string} */
-            rail: "ACH" | "SWIFT" | "INTERNAL" | "VIRTUAL_ACCOUNT_BATCH";
+            rail: "ACH" | "SWIFT" | "INTERNAL" | "VIRTUAL_ACCOUNT_BATCH" | "COUNTERPARTY";
             currency: string;
             threshold: string;
             approvers: 1 | 2;
@@ -1983,6 +2063,138 @@ export interface components {
             /** @example 125000.00 */
             amount: string;
             count: number;
+        };
+        CreateCounterparty: {
+            /** @constant */
+            rail: "ACH";
+            name: string;
+            creditorAccount: {
+                identification: string;
+                name?: string;
+            };
+            creditorBank: {
+                bankCode: string;
+                /** @enum {string} */
+                currency: "USD" | "BMD";
+            };
+        } | {
+            /** @constant */
+            rail: "SWIFT";
+            name: string;
+            creditorAccount: {
+                /**
+                 * @description An IBAN (validated) or the beneficiary's account number
+                 * @example GB29NWBK60161331926819
+                 */
+                identification: string;
+                name?: string;
+                /** @description The beneficiary's address, up to 4 lines of 35 */
+                additionalInformation?: string[] | null;
+            };
+            creditorAgent: {
+                /** @example NWBKGB2L */
+                identification: string;
+                name?: string | null;
+                additionalInformation?: string[] | null;
+            };
+            intermediaryAgent?: {
+                /** @example NWBKGB2L */
+                identification: string;
+                name?: string | null;
+                additionalInformation?: string[] | null;
+            } | null;
+        };
+        Counterparty: {
+            name: string;
+            creditorAccount: {
+                identification: string;
+                name: string;
+                additionalInformation: string[] | null;
+            };
+            creditorBank: {
+                bankCode: string;
+                currency: string;
+            } | null;
+            creditorAgent: {
+                identification: string;
+                name: string | null;
+                additionalInformation: string[] | null;
+            } | null;
+            intermediaryAgent: {
+                identification: string;
+                name: string | null;
+                additionalInformation: string[] | null;
+            } | null;
+            /** Format: uuid */
+            counterpartyId: string;
+            /** @enum {string} */
+            rail: "ACH" | "SWIFT";
+            /** @enum {string} */
+            status: "Active" | "PendingApproval" | "Deleted";
+            pendingChange: {
+                /** @description null for a new payee */
+                before: components["schemas"]["PayeeDetails"] | null;
+                after: components["schemas"]["PayeeDetails"];
+                /** @description The person's email, or client:<id> for an integration */
+                requestedBy: string;
+                requestedAt: string;
+                approvalsRequired: number;
+                approvals: {
+                    email: string;
+                    decidedAt: string;
+                }[];
+            } | null;
+            /** @description The person's email, or client:<id> for an integration */
+            createdBy: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        PayeeDetails: {
+            name: string;
+            creditorAccount: {
+                identification: string;
+                name: string;
+                additionalInformation: string[] | null;
+            };
+            creditorBank: {
+                bankCode: string;
+                currency: string;
+            } | null;
+            creditorAgent: {
+                identification: string;
+                name: string | null;
+                additionalInformation: string[] | null;
+            } | null;
+            intermediaryAgent: {
+                identification: string;
+                name: string | null;
+                additionalInformation: string[] | null;
+            } | null;
+        };
+        CounterpartyList: {
+            meta: {
+                pagination: components["schemas"]["Pagination"];
+            };
+            data: components["schemas"]["Counterparty"][];
+        };
+        /** @description Fields to change; the result is checked as a whole with the rail's rules */
+        UpdateCounterparty: {
+            name?: string;
+            creditorAccount?: {
+                [key: string]: unknown;
+            };
+            creditorBank?: {
+                [key: string]: unknown;
+            };
+            creditorAgent?: {
+                [key: string]: unknown;
+            };
+            intermediaryAgent?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        CounterpartyDecision: {
+            comment?: string;
         };
     };
     responses: never;
@@ -7080,6 +7292,707 @@ export interface operations {
             };
             /** @description Not Acceptable: NOT_ACCEPTABLE */
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCounterparties: {
+        parameters: {
+            query?: {
+                pageStart?: number;
+                pageSize?: number;
+                pageToken?: string;
+                /** @description Part of the payee's name or account (case-insensitive) */
+                name?: string;
+                rail?: "ACH" | "SWIFT";
+                status?: "Active" | "PendingApproval";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CounterpartyList"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR, INVALID_PAGE_TOKEN */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCounterparty: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional UUID. The first 2xx response is stored for IDEMPOTENCY_TTL_S (default 1 h) per client, method and path, and a retry with the key gets it back with `Idempotent-Replayed: true` (even if the body differs) instead of acting twice. A request whose first use is still in flight gets 409 REQUEST_IN_PROGRESS; a non-2xx answer is not stored. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCounterparty"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Counterparty"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR, INVALID_IDEMPOTENCY_KEY, BANK_REFERENCE_NOT_FOUND */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: REQUEST_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCounterparty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                counterpartyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Counterparty"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: COUNTERPARTY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCounterparty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                counterpartyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Counterparty"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: COUNTERPARTY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCounterparty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                counterpartyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCounterparty"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Counterparty"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR, BANK_REFERENCE_NOT_FOUND */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: COUNTERPARTY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveCounterparty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                counterpartyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CounterpartyDecision"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Counterparty"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED, STEP_UP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: COUNTERPARTY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: COUNTERPARTY_NOT_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rejectCounterparty: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                counterpartyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CounterpartyDecision"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Counterparty"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: COUNTERPARTY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: COUNTERPARTY_NOT_PENDING */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,7 +14,7 @@ import { fetchPolicies, savePolicies } from "@/lib/portal/approvals/approvals-ap
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { placeApiErrorsOrReport } from "@/lib/portal/shared/field-errors";
 import { approvalKeys } from "@/lib/portal/shared/query-keys";
-import { APPROVAL_RAIL_LABELS, APPROVAL_RAILS, thresholdIsCount, ZApprovalPolicies, type TApprovalPolicies } from "@/lib/contract/approvals/schema";
+import { POLICY_RAIL_LABELS, POLICY_RAILS, thresholdIsCount, ZApprovalPolicies, type TApprovalPolicies } from "@/lib/contract/approvals/schema";
 
 const NEW_POLICY = { rail: "ACH", currency: "USD", threshold: "10000.00", approvers: 1 } as const;
 
@@ -104,13 +104,14 @@ export function PoliciesForm() {
               const thresholdError = errorAt(errors, `policies.${i}.threshold`);
               const approversError = errorAt(errors, `policies.${i}.approvers`);
               const counts = rails?.[i] !== undefined && thresholdIsCount(rails[i]);
+              const payees = rails?.[i] === "COUNTERPARTY";
               return (
                 <li key={field.id} className="grid items-start gap-x-4 px-5 pt-4 pb-1 sm:grid-cols-[1fr_1fr_1.4fr_1fr_auto]" aria-label={`Policy ${i + 1}`}>
                   <FormField id={id("rail")} label="Rail" error={railError}>
                     <select {...describedBy(id("rail"), railError)} {...register(`policies.${i}.rail`)} className={inputClass(Boolean(railError))}>
-                      {APPROVAL_RAILS.map((rail) => (
+                      {POLICY_RAILS.map((rail) => (
                         <option key={rail} value={rail}>
-                          {APPROVAL_RAIL_LABELS[rail]}
+                          {POLICY_RAIL_LABELS[rail]}
                         </option>
                       ))}
                     </select>
@@ -127,7 +128,13 @@ export function PoliciesForm() {
                   <FormField
                     id={id("threshold")}
                     label={counts ? "From accounts" : "From amount"}
-                    hint={counts ? "Accounts in this currency per batch; 0 holds back every batch" : "0.00 holds back every payment"}
+                    hint={
+                      payees
+                        ? "Not used: every new payee and change of account, bank or BIC waits"
+                        : counts
+                          ? "Accounts in this currency per batch; 0 holds back every batch"
+                          : "0.00 holds back every payment"
+                    }
                     error={thresholdError}
                   >
                     <input

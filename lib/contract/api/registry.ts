@@ -36,6 +36,7 @@ import {
 import { listAuditLogOperation } from "@/lib/contract/audit/operations";
 import { PAYMENT_RUN_OPERATIONS } from "@/lib/contract/payment-runs/operations";
 import { endUserSessionsOperation, listOrganisationUsersOperation } from "@/lib/contract/users/operations";
+import { COUNTERPARTY_OPERATIONS } from "@/lib/contract/counterparties/operations";
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const OPERATIONS: readonly OperationSpec[] = [
@@ -75,4 +76,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
   getVirtualAccountStatementOperation,
   getAccountBalancesOperation,
   ...PAYMENT_RUN_OPERATIONS,
+  ...COUNTERPARTY_OPERATIONS,
 ];

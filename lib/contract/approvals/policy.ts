@@ -1,5 +1,12 @@
 import { formatAmount, parseAmount } from "@/lib/contract/money";
-import { thresholdIsCount, type TApprovalPolicy, type TApprovalRail, type TBatchSummary, type TCreateDraft } from "@/lib/contract/approvals/schema";
+import {
+  thresholdIsCount,
+  type TApprovalPolicy,
+  type TApprovalRail,
+  type TBatchSummary,
+  type TCreateDraft,
+  type TPolicyRail,
+} from "@/lib/contract/approvals/schema";
 
 export type MoneyRail = Exclude<TApprovalRail, "VIRTUAL_ACCOUNT_BATCH">;
 
@@ -27,14 +34,24 @@ export function matchPolicy(policies: readonly TApprovalPolicy[], subject: Polic
   return parseAmount(subject.amount, subject.currency) >= parseAmount(policy.threshold, policy.currency) ? policy : null;
 }
 
-/** A threshold as stored (approval_policies.threshold_minor): minor units of money, or a count of accounts. */
+/** A threshold as stored (approval_policies.threshold_minor): minor units of money, or a count of accounts; a payee policy has none. */
 export function storedThreshold(policy: Pick<TApprovalPolicy, "rail" | "currency" | "threshold">): bigint {
+  if (policy.rail === "COUNTERPARTY") return 0n;
   return thresholdIsCount(policy.rail) ? BigInt(policy.threshold) : parseAmount(policy.threshold, policy.currency);
 }
 
 /** The stored threshold as the API shows it. */
-export function thresholdText(rail: TApprovalRail, stored: bigint, currency: string): string {
+export function thresholdText(rail: TPolicyRail, stored: bigint, currency: string): string {
+  if (rail === "COUNTERPARTY") return "0";
   return thresholdIsCount(rail) ? stored.toString() : formatAmount(stored, currency);
+}
+
+/**
+ * The payee policy (issue 21): any policy on rail COUNTERPARTY, whatever its currency, holds back every
+ * new payee and every change of a payee's account, bank or BIC; when several exist the strictest counts.
+ */
+export function payeePolicy(policies: readonly TApprovalPolicy[]): TApprovalPolicy | null {
+  return policies.filter((p) => p.rail === "COUNTERPARTY").reduce<TApprovalPolicy | null>((s, p) => (s && s.approvers >= p.approvers ? s : p), null);
 }
 
 /**
@@ -54,6 +71,11 @@ export function batchSummary(items: readonly { currency: string }[]): TBatchSumm
   const counts = new Map<string, number>();
   for (const item of items) counts.set(item.currency, (counts.get(item.currency) ?? 0) + 1);
   return { accounts: items.length, currencies: [...counts].map(([currency, accounts]) => ({ currency, accounts })) };
+}
+
+/** Who a payment goes to, as an approver reads it: the creditor's name, or the payee it names (resolved by the server before it matters). */
+function payeeName(request: { creditorAccount?: { name: string }; counterpartyId?: string | null }): string {
+  return request.creditorAccount?.name ?? `Payee ${request.counterpartyId}`;
 }
 
 /**
@@ -82,12 +104,12 @@ export function draftFacts(draft: DraftRequest): DraftFacts {
     }
     case "ACH": {
       const { request } = draft;
-      const common = { debtorAccount: request.debtorAccount.identification, beneficiary: request.creditorAccount.name };
+      const common = { debtorAccount: request.debtorAccount.identification, beneficiary: payeeName(request) };
       return { ...common, rail: "ACH", currency: request.instructedAmount.currency, amount: request.instructedAmount.amount };
     }
     case "SWIFT": {
       const { request } = draft;
-      const common = { debtorAccount: request.debtorAccount.identification, beneficiary: request.creditorAccount.name };
+      const common = { debtorAccount: request.debtorAccount.identification, beneficiary: payeeName(request) };
       const fixed = request.debitAmount;
       const instructed = request.instructedAmount;
       return fixed

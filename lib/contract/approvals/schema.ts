@@ -16,11 +16,20 @@ export const APPROVAL_RAILS = ["ACH", "SWIFT", "INTERNAL", "VIRTUAL_ACCOUNT_BATC
 export type TApprovalRail = (typeof APPROVAL_RAILS)[number];
 const RAIL_MESSAGE = "rail must be ACH, SWIFT, INTERNAL or VIRTUAL_ACCOUNT_BATCH";
 
-export const APPROVAL_RAIL_LABELS: Readonly<Record<TApprovalRail, string>> = {
+/**
+ * Rails a policy can name: the drafted ones, and COUNTERPARTY (issue 21): a new payee or a change of its
+ * account, bank or BIC waits for another person. It is not drafted (the payee itself waits) and has no threshold.
+ */
+export const POLICY_RAILS = [...APPROVAL_RAILS, "COUNTERPARTY"] as const;
+export type TPolicyRail = (typeof POLICY_RAILS)[number];
+const POLICY_RAIL_MESSAGE = "rail must be ACH, SWIFT, INTERNAL, VIRTUAL_ACCOUNT_BATCH or COUNTERPARTY";
+
+export const POLICY_RAIL_LABELS: Readonly<Record<TPolicyRail, string>> = {
   ACH: "ACH",
   SWIFT: "SWIFT",
   INTERNAL: "Transfer between accounts",
   VIRTUAL_ACCOUNT_BATCH: "Virtual-account batch",
+  COUNTERPARTY: "New or changed payee",
 };
 
 /** The permission of the API operation each rail's request goes to: needed to draft it, and all the approval's submission holds. */
@@ -32,7 +41,7 @@ export const APPROVAL_RAIL_PERMISSIONS: Readonly<Record<TApprovalRail, Permissio
 };
 
 /** A virtual-account batch moves no money: its policy's threshold counts the accounts it creates in the currency. */
-export function thresholdIsCount(rail: TApprovalRail): boolean {
+export function thresholdIsCount(rail: TPolicyRail): boolean {
   return rail === "VIRTUAL_ACCOUNT_BATCH";
 }
 
@@ -55,12 +64,12 @@ const ZAccountCount = z
 
 export const ZApprovalPolicy = z
   .strictObject({
-    rail: z.enum(APPROVAL_RAILS, RAIL_MESSAGE),
+    rail: z.enum(POLICY_RAILS, POLICY_RAIL_MESSAGE),
     currency: ZCurrency,
     /**
      * Payments of at least this amount in this currency need approval ("0.00": every payment). For
      * VIRTUAL_ACCOUNT_BATCH a whole number of accounts: a batch creating at least this many in the
-     * currency needs approval ("0": every batch).
+     * currency needs approval ("0": every batch). COUNTERPARTY: unused (stored as 0): every new payee and change of routing, whatever the currency.
      */
     threshold: ZThreshold,
     approvers: z.union([z.literal(1), z.literal(2)], "approvers must be 1 or 2"),

@@ -17,6 +17,7 @@ export const PERMISSIONS = [
   "payment-internal",
   // Payments at corporate scale (decisions §11): payment runs (each item also needs its rail's permission).
   "payment-batch",
+  "counterparties",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -30,6 +30,7 @@ const OPERATE: readonly Permission[] = [
   "create-virtual-account",
   "update-virtual-account",
   "payment-batch",
+  "counterparties",
 ];
 
 /** Webhooks, signing secrets and the UAT sandbox change how the client integrates: admins only. */
@@ -39,7 +40,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   viewer: READ,
   treasurer: [...READ, ...OPERATE],
   /** Approves what treasurers draft (lib/server/domain/approvals); pays nothing itself. */
-  approver: READ,
+  approver: [...READ, "counterparties"],
   admin: [...READ, ...OPERATE, ...ADMINISTER],
 };
 

@@ -35,6 +35,27 @@ const remittanceLine = (rail: Rail) => bankText(rail, 35, "each remittance line"
 
 export const ZDebtorAccount = z.strictObject({ identification: text(36, "identification") });
 
+/** A payee of the client's (decisions §11, POST /v1/counterparties) named instead of the creditor fields. */
+const ZCounterpartyRef = z
+  .uuid("counterpartyId must be a UUID")
+  .nullish()
+  .meta({ description: "A payee (POST /v1/counterparties) of this rail, Active, instead of the creditor fields (both: 400)" });
+
+/**
+ * The creditor comes either from the body's fields or from a payee, never both
+ * (decisions §11). The first of `fields` is required without a payee; the
+ * others name what a payee also carries (the bank, an intermediary).
+ */
+function creditorOrPayee(body: Record<string, unknown>, fields: readonly string[], ctx: z.RefinementCtx) {
+  const given = fields.filter((f) => body[f] !== undefined && body[f] !== null);
+  if (body.counterpartyId) {
+    for (const f of given) ctx.addIssue({ code: "custom", path: [f], message: `${f} must be omitted when counterpartyId names the payee` });
+    return;
+  }
+  const required = fields[0] === "creditorAccount" ? fields.filter((f) => f !== "intermediaryAgent") : fields;
+  for (const f of required) if (!given.includes(f)) ctx.addIssue({ code: "custom", path: [f], message: `${f} is required (or counterpartyId, a payee)` });
+}
+
 // ---- ACH local (spec §2.7, §4.5) ------------------------------------------------
 
 export const ZAchPaymentRequest = z
@@ -43,26 +64,32 @@ export const ZAchPaymentRequest = z
     debtorAccount: ZDebtorAccount,
     debitCurrency: ZAchCurrency,
     instructedAmount: z.strictObject({ amount: ZAmount, currency: ZAchCurrency }),
-    creditorAccount: z.strictObject({
-      identification: text(17, "identification"),
-      name: bankText("ACH", 22, "name"),
-      additionalInformation: z.union([z.string(), z.array(z.string())]).nullish(),
-    }),
-    creditorBank: z.strictObject({
-      bankCode: text(100, "bankCode"),
-      currency: z.string("currency must be text").length(3, "currency must be exactly 3 characters"),
-    }),
+    counterpartyId: ZCounterpartyRef,
+    creditorAccount: z
+      .strictObject({
+        identification: text(17, "identification"),
+        name: bankText("ACH", 22, "name"),
+        additionalInformation: z.union([z.string(), z.array(z.string())]).nullish(),
+      })
+      .optional(),
+    creditorBank: z
+      .strictObject({
+        bankCode: text(100, "bankCode"),
+        currency: z.string("currency must be text").length(3, "currency must be exactly 3 characters"),
+      })
+      .optional(),
     remittanceInformation: z
       .array(remittanceLine("ACH"), "remittanceInformation must be an array of lines")
       .min(1, "remittanceInformation needs at least 1 line")
       .max(2, "remittanceInformation allows at most 2 lines"),
   })
   .superRefine((body, ctx) => {
+    creditorOrPayee(body, ["creditorAccount", "creditorBank"], ctx);
     // Cross-currency is rejected on ACH (spec §4.5): all three currencies agree.
     if (body.instructedAmount.currency !== body.debitCurrency) {
       ctx.addIssue({ code: "custom", path: ["instructedAmount", "currency"], message: "instructedAmount.currency must equal debitCurrency" });
     }
-    if (body.creditorBank.currency !== body.debitCurrency) {
+    if (body.creditorBank && body.creditorBank.currency !== body.debitCurrency) {
       ctx.addIssue({ code: "custom", path: ["creditorBank", "currency"], message: "creditorBank.currency must equal debitCurrency" });
     }
   })
@@ -94,15 +121,18 @@ export const ZSwiftPaymentRequest = z
     debtorAccount: ZDebtorAccount,
     instructedAmount: z.strictObject({ currency: ZIsoCurrency, amount: ZAmount.nullish() }),
     debitAmount: z.strictObject({ currency: ZIsoCurrency, amount: ZAmount }).nullish(),
-    creditorAccount: z.strictObject({
-      identification: text(34, "identification"),
-      name: bankText("SWIFT", 140, "name"),
-      additionalInformation: z
-        .array(bankText("SWIFT", 35, "each additionalInformation line"))
-        .max(4, "additionalInformation allows at most 4 lines")
-        .nullish(),
-    }),
-    creditorAgent: ZAgent,
+    counterpartyId: ZCounterpartyRef,
+    creditorAccount: z
+      .strictObject({
+        identification: text(34, "identification"),
+        name: bankText("SWIFT", 140, "name"),
+        additionalInformation: z
+          .array(bankText("SWIFT", 35, "each additionalInformation line"))
+          .max(4, "additionalInformation allows at most 4 lines")
+          .nullish(),
+      })
+      .optional(),
+    creditorAgent: ZAgent.optional(),
     intermediaryAgent: ZAgent.nullish(),
     chargesType: z.enum(CHARGES_TYPES, "chargesType must be OUR, BEN or SHA"),
     remittanceInformation: z
@@ -111,6 +141,7 @@ export const ZSwiftPaymentRequest = z
       .max(4, "remittanceInformation allows at most 4 lines"),
   })
   .superRefine((body, ctx) => {
+    creditorOrPayee(body, ["creditorAccount", "creditorAgent", "intermediaryAgent"], ctx);
     // Exactly one of the two amounts (spec §2.7): debitAmount fixes the debit and the bank computes the credit.
     const instructed = body.instructedAmount.amount;
     if (body.debitAmount && instructed !== undefined && instructed !== null) {

@@ -103,6 +103,7 @@ export const ZPaymentSummary = ZPaymentStatusRecord.extend({
   approvedBy: z
     .array(z.object({ email: z.string(), decidedAt: z.string().meta({ description: "ISO 8601 with offset" }) }))
     .meta({ description: "Who approved the draft it was made from, in the order they decided; empty when it needed no approval" }),
+  counterpartyId: z.string().nullable().meta({ description: "The payee it was made to (decisions §11), or null" }),
 }).meta({ id: "PaymentSummary" });
 
 export const ZPaymentList = envelopeOf(ZPaymentSummary).meta({ id: "PaymentList" });

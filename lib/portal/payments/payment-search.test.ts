@@ -37,6 +37,7 @@ describe("payments CSV", () => {
       { email: "approver@acme.test", decidedAt: "2026-11-25T12:58:00.000Z" },
       { email: "admin@acme.test", decidedAt: "2026-11-25T12:59:00.000Z" },
     ],
+    counterpartyId: null,
   };
 
   it("writes one row per payment with named columns, plain decimals, quoting and defused formulas", () => {

@@ -2,7 +2,8 @@ import "server-only";
 import type { ClientBase, Pool, PoolClient } from "pg";
 import { withTransaction } from "@/lib/server/core/db/transaction";
 import type { AuditActor } from "@/lib/server/core/audit/write";
-import type { ResponseSlot } from "@/lib/server/core/idempotency/repo";
+import { completeKey, type ResponseSlot } from "@/lib/server/core/idempotency/repo";
+import { requestInProgress } from "@/lib/server/core/idempotency/transaction";
 
 /**
  * Who acts, for whom, from where: the same for every way in (the /v1 pipeline,
@@ -49,4 +50,17 @@ export function unitInTransaction(unit: Unit, tx: ClientBase, slot: ResponseSlot
 export function transactionOf<T>(unit: Unit, fn: (tx: PoolClient) => Promise<T>): Promise<T> {
   // A unit in a transaction holds its client; a pool hands one out for the new transaction.
   return unit.inTransaction ? fn(unit.db as PoolClient) : withTransaction(unit.db as Pool, fn);
+}
+
+/**
+ * Runs `fn` in the unit's transaction and stores what it answers under the
+ * unit's Idempotency-Key claim in that same transaction: the change and its
+ * replayable response commit together (spec §4.3).
+ */
+export function respondingTransaction<T>(unit: Unit, fn: (tx: PoolClient) => Promise<T>): Promise<T> {
+  return transactionOf(unit, async (tx) => {
+    const body = await fn(tx);
+    if (unit.responseSlot && !(await completeKey(tx, unit.responseSlot, JSON.stringify(body)))) throw requestInProgress();
+    return body;
+  });
 }

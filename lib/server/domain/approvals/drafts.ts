@@ -7,6 +7,7 @@ import { accountCurrency, findDraft, insertDraft, listDecisions, listDrafts } fr
 import { currentQuote, quotedRate, toDraft } from "@/lib/server/domain/approvals/view";
 import type { Queryable } from "@/lib/server/core/db/types";
 import { currentReferenceData } from "@/lib/server/domain/payments/known-data";
+import { withPayeeFilled } from "@/lib/server/domain/counterparties/pay";
 import { draftTiming } from "@/lib/contract/approvals/expiry";
 import { draftFacts, matchPolicy } from "@/lib/contract/approvals/policy";
 import type { TApprovalRail, TCreateDraft, TDraft, TDraftList } from "@/lib/contract/approvals/schema";
@@ -47,7 +48,7 @@ export async function createDraft(
   now = new Date(),
   makerId = caller.userId,
 ): Promise<{ draft: TDraft | null; needsApproval: boolean }> {
-  const facts = draftFacts(input);
+  const facts = draftFacts(await withPayeeFilled(tx, caller.clientId, input));
   const policy = matchPolicy(await policiesOf(tx, caller.clientId), facts);
   if (!policy) return { draft: null, needsApproval: false };
   const request = input.request as Record<string, unknown>;

@@ -1,11 +1,11 @@
 import "server-only";
 import type { Queryable } from "@/lib/server/core/db/types";
-import type { TApprovalRail } from "@/lib/contract/approvals/schema";
+import type { TPolicyRail } from "@/lib/contract/approvals/schema";
 
 /** The only SQL of approval policies. The tenant is in every WHERE. */
 
 /** threshold_minor: minor units of money, or a number of accounts for a VIRTUAL_ACCOUNT_BATCH policy. */
-export type PolicyRow = { rail: TApprovalRail; currency: string; threshold_minor: string; approvers: 1 | 2 };
+export type PolicyRow = { rail: TPolicyRail; currency: string; threshold_minor: string; approvers: 1 | 2 };
 
 export async function listPolicies(db: Queryable, clientId: string): Promise<PolicyRow[]> {
   const { rows } = await db.query<PolicyRow>(

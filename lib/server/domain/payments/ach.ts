@@ -5,6 +5,7 @@ import { parseAmount } from "@/lib/contract/money";
 import type { TAchPaymentRequest, TPaymentResponse } from "@/lib/contract/payments/schema";
 import { achSettlementDate } from "@/lib/contract/payments/settlement-date";
 import { submitPayment, type PaymentInput } from "@/lib/server/domain/payments/submit";
+import { resolveAch } from "@/lib/server/domain/counterparties/pay";
 
 /** Additional information arrives as a line or lines (spec §2.7 leaves its type open); stored as lines. */
 function lines(value: string | string[] | null | undefined): string[] | null {
@@ -12,8 +13,9 @@ function lines(value: string | string[] | null | undefined): string[] | null {
   return typeof value === "string" ? [value] : value;
 }
 
-/** An ACH payment (POST /v1/payments/ach-local): the rules beyond the schema's, then one submission. */
-export function createAchPayment(unit: Unit, { body, ...options }: PaymentInput<TAchPaymentRequest>): Promise<TPaymentResponse> {
+/** An ACH payment (POST /v1/payments/ach-local): the payee it names, the rules beyond the schema's, then one submission. */
+export async function createAchPayment(unit: Unit, { body: sent, ...options }: PaymentInput<TAchPaymentRequest>): Promise<TPaymentResponse> {
+  const body = await resolveAch(unit.db, unit.actor.clientId, sent);
   return submitPayment(unit, options, { rail: "ACH", request: body }, (debtor, reference, now) => {
     if (debtor.currency !== body.debitCurrency) {
       throw new ApiError("VALIDATION_ERROR", `debitCurrency must be the debtor account's currency (${debtor.currency}).`, { field: "debitCurrency" });
@@ -46,6 +48,7 @@ export function createAchPayment(unit: Unit, { body, ...options }: PaymentInput<
         },
         beneficiaryAgent: { schemeName: "BankCode", identification: body.creditorBank.bankCode, name: bankName, additionalInformation: null },
         intermediaryAgent: null,
+        ...(body.counterpartyId ? { counterpartyId: body.counterpartyId } : {}),
       },
       remittanceInformation: body.remittanceInformation,
     };

@@ -15,6 +15,8 @@ export type PaymentDetails = {
   creditorAccount: { schemeName: string; identification: string; name: string; additionalInformation: string[] | null };
   beneficiaryAgent: StoredAgent;
   intermediaryAgent: StoredAgent | null;
+  /** The payee (lib/server/domain/counterparties) it was made to, when the request named one. */
+  counterpartyId?: string;
   failureReason: { code: string; message: string } | null;
   /** The person who made it or drafted it (absent for an integration's payment). */
   submittedBy?: { userId: string; email: string };

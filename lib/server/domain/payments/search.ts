@@ -17,6 +17,7 @@ export function toPaymentSummary(row: PaymentSummaryRow): TPaymentSummary {
     submittedAt: row.created_at.toISOString(),
     submittedBy: row.submitted_by_email ? { email: row.submitted_by_email } : null,
     approvedBy: (row.details.approvedBy ?? []).map((a) => ({ email: a.email, decidedAt: a.decidedAt })),
+    counterpartyId: row.details.counterpartyId ?? null,
   };
 }
 

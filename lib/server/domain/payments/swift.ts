@@ -7,6 +7,7 @@ import type { StoredAgent } from "@/lib/server/domain/payments/repo";
 import type { TAgent, TPaymentResponse, TSwiftPaymentRequest } from "@/lib/contract/payments/schema";
 import { swiftSettlementDate } from "@/lib/contract/payments/settlement-date";
 import { submitPayment, type PaymentInput } from "@/lib/server/domain/payments/submit";
+import { resolveSwift } from "@/lib/server/domain/counterparties/pay";
 
 function agent(a: TAgent): StoredAgent {
   return {
@@ -67,8 +68,9 @@ function amountsOf(body: TSwiftPaymentRequest, accountCurrency: string, tableRat
   return { debitMinor, creditMinor, creditCurrency, exchangeRate };
 }
 
-/** A SWIFT payment (POST /v1/payments/swift). */
-export function createSwiftPayment(unit: Unit, { body, ...options }: PaymentInput<TSwiftPaymentRequest>): Promise<TPaymentResponse> {
+/** A SWIFT payment (POST /v1/payments/swift), to the creditor it names or to a payee's. */
+export async function createSwiftPayment(unit: Unit, { body: sent, ...options }: PaymentInput<TSwiftPaymentRequest>): Promise<TPaymentResponse> {
+  const body = await resolveSwift(unit.db, unit.actor.clientId, sent);
   return submitPayment(unit, options, { rail: "SWIFT", request: body }, (debtor, reference, now) => ({
     rail: "SWIFT",
     debtor,
@@ -87,6 +89,7 @@ export function createSwiftPayment(unit: Unit, { body, ...options }: PaymentInpu
       },
       beneficiaryAgent: agent(body.creditorAgent),
       intermediaryAgent: body.intermediaryAgent ? agent(body.intermediaryAgent) : null,
+      ...(body.counterpartyId ? { counterpartyId: body.counterpartyId } : {}),
     },
     remittanceInformation: body.remittanceInformation,
   }));
