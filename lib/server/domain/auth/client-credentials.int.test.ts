@@ -23,16 +23,26 @@ async function attempt(id: string, secret: string, address: string): Promise<num
 }
 
 describe("token endpoint: failed client authentication is throttled", () => {
-  it("locks a client id after its failures, even for the right secret, with Retry-After", async () => {
-    expect([await attempt("acme", "wrong", "198.51.100.10"), await attempt("acme", "wrong", "198.51.100.11")]).toEqual([401, 401]);
-    expect(await attempt("acme", "wrong", "198.51.100.12")).toBe(429);
+  it("locks a client id from the address that failed, even for the right secret, with Retry-After; elsewhere the right secret works", async () => {
+    expect([await attempt("acme", "wrong", "198.51.100.10"), await attempt("acme", "wrong", "198.51.100.10")]).toEqual([401, 401]);
+    expect(await attempt("acme", "wrong", "198.51.100.10")).toBe(429);
     const runtime = await getRuntime();
-    const refused = await exchangeClientCredentials(runtime, basic("acme", "acme-uat-secret"), grant, "198.51.100.13", small).catch((e: unknown) => e);
+    const refused = await exchangeClientCredentials(runtime, basic("acme", "acme-uat-secret"), grant, "198.51.100.10", small).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).code).toBe("RATE_LIMITED");
     expect(Number((refused as ApiError).headers["Retry-After"])).toBeGreaterThan(50);
-    // Another client is not affected.
-    expect(await attempt("globex", "globex-uat-secret", "198.51.100.13")).toBe(200);
+    // Client ids are not secret (issue 19, item 7): failures from one address never lock the integration out
+    // of its own, and another client is not affected either.
+    expect(await attempt("acme", "acme-uat-secret", "198.51.100.13")).toBe(200);
+    expect(await attempt("globex", "globex-uat-secret", "198.51.100.10")).toBe(200);
+  });
+
+  it("a parallel burst of secrets is checked up to the limit only, each attempt counted before its check (issue 19, item 6)", async () => {
+    const address = "198.51.100.30";
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt("acme", i === 6 ? "acme-uat-secret" : "wrong", address)));
+    // 401 (a wrong secret checked) and 200 (the right one checked) together never pass the client's limit of 3.
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(3);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(9);
   });
 
   it("locks a source address that tries many client ids", async () => {
@@ -45,7 +55,7 @@ describe("token endpoint: failed client authentication is throttled", () => {
 
   it("a success clears the client's count", async () => {
     const counted = async () =>
-      (await (await getRuntime()).db.query("SELECT failed_attempts FROM auth_throttle WHERE scope = 'token-client' AND key = 'globex'")).rows;
+      (await (await getRuntime()).db.query("SELECT failed_attempts FROM auth_throttle WHERE scope = 'token-client' AND key = '198.51.100.20 globex'")).rows;
     for (let i = 0; i < 2; i++) expect(await attempt("globex", "wrong", "198.51.100.20")).toBe(401);
     expect(await counted()).toEqual([{ failed_attempts: 2 }]);
     expect(await attempt("globex", "globex-uat-secret", "198.51.100.20")).toBe(200);

@@ -4,17 +4,20 @@ import { hashSecret, verifySecret } from "@/lib/server/domain/auth/password";
 import { isPermission, type Permission } from "@/lib/contract/auth/permissions";
 import { issueAccessToken, type IssuedToken } from "@/lib/server/core/auth/tokens";
 import { ApiError, ProtocolError } from "@/lib/contract/http/errors";
-import { activeLock, clearFailures, recordFailure, secondsUntil, type ThrottleKey, type ThrottlePolicy } from "@/lib/server/domain/auth/throttle";
+import { claimAttempt, forgiveAttempt, secondsUntil, type ThrottleKey, type ThrottlePolicy } from "@/lib/server/domain/auth/throttle";
 import type { Runtime } from "@/lib/server/core/runtime";
 
 /** RFC 6749 §4.4 client credentials, with RFC 6749 §5.2 errors (decisions §2). */
 
 /**
  * Failed client authentication is throttled in PostgreSQL (every server
- * agrees): 10 failures for one client id within 10 minutes lock that id for
- * 10 minutes, 30 from one source address lock the address. A lock answers 429
- * with Retry-After before any secret is checked, so guessing gets nowhere;
- * tokens already issued keep working.
+ * agrees): 10 failures for one client id from one source address within 10
+ * minutes lock that pair for 10 minutes, 30 from one address lock the address.
+ * Client ids are not secret, so the lock is never the id's alone: anyone could
+ * lock an integration out; the right secret from an address that has not failed
+ * still gets its token. Each attempt is counted before its secret is checked,
+ * and a lock answers 429 with Retry-After before any secret is checked, so
+ * guessing gets nowhere; tokens already issued keep working.
  */
 export const TOKEN_THROTTLE: TokenThrottle = {
   client: { maxFailures: 10, windowSeconds: 10 * 60, lockSeconds: 10 * 60 },
@@ -70,7 +73,8 @@ function credentialsFrom(authorization: string | null, form: Record<string, unkn
 
 function throttleKeys(clientId: string, sourceAddress: string | null, policy: TokenThrottle): ThrottleKey[] {
   const keys: ThrottleKey[] = [];
-  if (clientId) keys.push({ scope: "token-client", key: clientId, policy: policy.client });
+  // The client's key is the pair (address, client id); without an address (no socket address known), the id.
+  if (clientId) keys.push({ scope: "token-client", key: sourceAddress ? `${sourceAddress} ${clientId}` : clientId, policy: policy.client });
   if (sourceAddress) keys.push({ scope: "token-address", key: sourceAddress, policy: policy.address });
   return keys;
 }
@@ -138,18 +142,11 @@ export async function exchangeClientCredentials(
     });
   }
   const { clientId, clientSecret } = credentialsFrom(authorization, form);
-  const keys = throttleKeys(clientId.length <= 100 ? clientId : "", sourceAddress, throttle);
-  const lock = await activeLock(runtime.counterDb, keys);
-  if (lock) throw throttled(lock);
+  const claim = await claimAttempt(runtime.counterDb, throttleKeys(clientId.length <= 100 ? clientId : "", sourceAddress, throttle));
+  if (!claim.allowed) throw throttled(claim.lockedUntil);
   const client = await authenticateClient(runtime, clientId, clientSecret);
-  if (!client) {
-    const lockedNow = await recordFailure(runtime.counterDb, keys);
-    throw lockedNow ? throttled(lockedNow) : invalidClient();
-  }
-  await clearFailures(
-    runtime.counterDb,
-    keys.filter((k) => k.scope === "token-client"),
-  );
+  if (!client) throw claim.lockedUntil ? throttled(claim.lockedUntil) : invalidClient();
+  await forgiveAttempt(runtime.counterDb, claim, (key) => key.scope === "token-client");
   const granted = client.permissions.filter(isPermission);
   let scopes: Permission[] = granted;
   if (typeof form.scope === "string" && form.scope.trim() !== "") {

@@ -235,3 +235,22 @@ describe("step-up (5 minutes, fixed clock)", () => {
     expectErrorBody((await approve(treasurer.token)).body, 404, "DRAFT_NOT_FOUND");
   });
 });
+
+describe("the second factor's throttle under a parallel burst (issue 19, item 6)", () => {
+  it("checks five codes at most, the right one included: every other attempt is refused before any check", async () => {
+    const { db } = await getRuntime();
+    const admin = await user("admin@globex.test");
+    const { sessionId } = await startSession(db, admin.userId, 3600);
+    const actor = { ...admin, sessionId };
+    const right = await codeAt(DEMO_TOTP_SECRETS["admin@globex.test"]!, T0);
+    // Thirty wrong codes at once with the right one in the middle, as an attacker holding a session would send them.
+    const codes = Array.from({ length: 31 }, (_, i) => (i === 15 ? right : String(100000 + i)));
+    const results = await Promise.all(codes.map((code) => stepUp(db, actor, { kind: "totp", code }, T0)));
+    // Each wrong code checked is audited (the fifth answers "locked": it set the lock); a right one proves the session.
+    const wrongChecked = (await auditActions(admin.userId)).filter((a) => a === "second_factor.step_up_failed").length;
+    const rightChecked = results.filter((r) => r.ok).length;
+    expect(wrongChecked).toBeGreaterThan(0);
+    expect(wrongChecked + rightChecked).toBeLessThanOrEqual(5);
+    expect(results.filter((r) => !r.ok && r.reason === "locked").length).toBeGreaterThanOrEqual(26);
+  });
+});

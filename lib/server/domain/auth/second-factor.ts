@@ -5,7 +5,7 @@ import type { Pool } from "pg";
 import { userActor } from "@/lib/server/core/audit/actors";
 import { writeAudit } from "@/lib/server/core/audit/write";
 import * as repo from "@/lib/server/domain/auth/second-factor-repo";
-import { activeLock, clearFailures, recordFailure, secondsUntil, type ThrottleKey, type ThrottlePolicy } from "@/lib/server/domain/auth/throttle";
+import { claimAttempt, forgiveAttempt, secondsUntil, type ThrottleKey, type ThrottlePolicy } from "@/lib/server/domain/auth/throttle";
 import type { Principal } from "@/lib/server/core/auth/tokens";
 import { openTotpSecret, sealTotpSecret } from "@/lib/server/core/crypto/stored-secrets";
 import { withTransaction } from "@/lib/server/core/db/transaction";
@@ -77,9 +77,9 @@ export type CodeCheck = { ok: true; used: "totp" | "recovery" } | { ok: false; r
  * (`failureAction`). Throttled per user.
  */
 export async function checkCode(db: Pool, actor: FactorActor, input: SecondFactorCode, failureAction: string, now = new Date()): Promise<CodeCheck> {
-  const key = throttleKey(actor.userId);
-  const lock = await activeLock(db, [key]);
-  if (lock) return { ok: false, reason: "locked", retryAfterSeconds: secondsUntil(lock) };
+  // Counted before the code is checked: parallel codes get five checks at most (lib/server/domain/auth/throttle.ts).
+  const claim = await claimAttempt(db, [throttleKey(actor.userId)]);
+  if (!claim.allowed) return { ok: false, reason: "locked", retryAfterSeconds: secondsUntil(claim.lockedUntil) };
   const used = await withTransaction(db, async (tx) => {
     const factor = await repo.findFactor(tx, actor.userId, { lock: true });
     if (!factor?.confirmed_at) return null;
@@ -96,10 +96,10 @@ export async function checkCode(db: Pool, actor: FactorActor, input: SecondFacto
     return "totp" as const;
   });
   if (used) {
-    await clearFailures(db, [key]);
+    await forgiveAttempt(db, claim, () => true);
     return { ok: true, used };
   }
-  const lockedUntil = await recordFailure(db, [key]);
+  const { lockedUntil } = claim;
   await audit(db, actor, failureAction, { kind: input.kind, locked: lockedUntil !== null });
   return lockedUntil ? { ok: false, reason: "locked", retryAfterSeconds: secondsUntil(lockedUntil) } : { ok: false, reason: "invalid" };
 }

@@ -4,7 +4,7 @@ import type { Role } from "@/lib/contract/auth/roles";
 import type { StaffRole } from "@/lib/contract/auth/staff";
 import type { TSignIn } from "@/lib/contract/auth/sign-in-schema";
 import type { Queryable } from "@/lib/server/core/db/types";
-import { activeLock, clearFailures, recordFailure, secondsUntil, type ThrottleKey, type ThrottlePolicy } from "@/lib/server/domain/auth/throttle";
+import { claimAttempt, forgiveAttempt, secondsUntil, type ThrottleKey, type ThrottlePolicy } from "@/lib/server/domain/auth/throttle";
 import { findUserByEmail } from "@/lib/server/domain/users/repo";
 import { auditSignInFailure } from "@/lib/server/domain/auth/session-audit";
 import { originOf, type RequestOrigin } from "@/lib/server/core/request-origin";
@@ -41,8 +41,8 @@ function throttleKeys(email: string, sourceAddress: string | null, policies: Sig
 
 /**
  * Checks a password against the users table. Throttled per typed email and
- * per source address (lib/server/domain/auth/throttle.ts): a locked email or address
- * is refused before the KDF runs, so a locked account costs an attacker
+ * per source address (lib/server/domain/auth/throttle.ts), each attempt counted before it is checked: a locked
+ * email or address is refused before the KDF runs, so a locked account costs an attacker
  * nothing to probe and the server nothing to refuse. Unknown and known
  * addresses are counted and answered alike. `from` is the request's address, or its address and correlation id.
  */
@@ -54,9 +54,9 @@ export async function authenticate(
 ): Promise<SignInResult> {
   const { ip: sourceAddress, correlationId } = originOf(from);
   const email = input.email.trim().toLowerCase();
-  const keys = throttleKeys(email, sourceAddress, policies);
-  const lock = await activeLock(db, keys);
-  if (lock) return lockedFor(lock);
+  // Counted before the password is checked: a parallel burst gets the limit's checks, no more.
+  const claim = await claimAttempt(db, throttleKeys(email, sourceAddress, policies));
+  if (!claim.allowed) return lockedFor(claim.lockedUntil);
 
   const user = await findUserByEmail(db, email);
   const valid = user
@@ -64,7 +64,7 @@ export async function authenticate(
     : await verifySecret(input.password, await (decoyHash ??= hashSecret("decoy-password"))).then(() => false);
 
   if (!user || !valid) {
-    const lockedUntil = await recordFailure(db, keys);
+    const { lockedUntil } = claim;
     await auditSignInFailure(db, {
       user: user ? { userId: user.user_id, clientId: user.client_id } : null,
       email,
@@ -75,7 +75,7 @@ export async function authenticate(
     });
     return lockedUntil ? lockedFor(lockedUntil) : { ok: false, reason: "invalid" };
   }
-  // The address keeps its count: one right password must not reset a sprayer's budget.
-  await clearFailures(db, keys.slice(0, 1));
+  // The address only gets this attempt back: one right password must not reset a sprayer's budget.
+  await forgiveAttempt(db, claim, (key) => key.scope === "sign-in-email");
   return { ok: true, user: { id: user.user_id, email: user.email, name: user.display_name, role: user.role, clientId: user.client_id ?? "" } };
 }
