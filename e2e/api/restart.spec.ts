@@ -20,7 +20,7 @@ const PORT = ownPort("E2E_RESTART_PORT", 11);
 
 test.describe.configure({ timeout: 180_000 });
 
-test("a kill -9 of the app loses nothing committed: the next start adopts the orphaned PostgreSQL", async () => {
+test("a kill -9 of the app loses nothing committed: the next start adopts the orphaned PostgreSQL, and restarts it when it dies", async () => {
   execFileSync(process.execPath, ["-e", `import("./scripts/embedded-pg.mjs").then(m => m.stopEmbeddedPostgres(${JSON.stringify(DATA_DIR)}))`]);
   resetDataDir(DATA_DIR);
   let server = startServer(PORT, DATA_DIR);
@@ -60,6 +60,33 @@ test("a kill -9 of the app loses nothing committed: the next start adopts the or
     const { rowCount } = await check.query("SELECT 1 FROM audit_log WHERE entity_id = 'before-kill'");
     await check.end();
     expect(rowCount).toBe(1);
+
+    // Issue 19: the embedded server dies under the running app (a kill -9 of its postmaster). The app started it, so
+    // the app starts it again (crash recovery): it answers again by itself, with everything committed.
+    process.kill(postmaster!, "SIGKILL");
+    const killed = Date.now();
+    let restarted: number | null = null;
+    for (;;) {
+      const pid = postmasterPid(DATA_DIR);
+      if (pid && pid !== postmaster && isAlive(pid)) {
+        const res = await fetch(`${server.baseUrl}/v1/accounts/1000123456`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
+        if (res?.status === 200) {
+          restarted = pid;
+          break;
+        }
+      }
+      expect(Date.now() - killed, "the app restarts its embedded PostgreSQL within 30 s").toBeLessThan(30_000);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    test.info().annotations.push({ type: "embedded-restart-ms", description: String(Date.now() - killed) });
+    expect(isAlive(postmaster!)).toBe(false);
+    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+    const recovered = new pg.Client(embeddedUrl(DATA_DIR));
+    await recovered.connect();
+    const kept = await recovered.query("SELECT 1 FROM audit_log WHERE entity_id = 'before-kill'");
+    await recovered.end();
+    expect(kept.rowCount).toBe(1);
+    expect(postmasterPid(DATA_DIR)).toBe(restarted);
   } finally {
     await stopGracefully(server).catch(() => {});
   }

@@ -23,6 +23,9 @@ const ZEnv = z.object({
   JWT_ISSUER: z.string().min(1).default("https://harbour.bank"),
   JWT_AUDIENCE: z.string().min(1).default("harbour-open-banking"),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  PG_STALL_MS: z.coerce.number().int().min(100).max(60_000).default(2500),
   IDEMPOTENCY_TTL_S: z.coerce.number().int().min(1).default(3600),
   DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   DEDUPE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
@@ -52,6 +55,11 @@ export type Config = {
   /** Verification refuses tokens whose lifetime (exp - iat) exceeds maxLifetimeSeconds (TOKEN_TTL_S). */
   jwt: { issuer: string; audience: string; maxLifetimeSeconds: number };
   poolMax: number;
+  /**
+   * Every wait on the database is bounded (docs/operations.md): a checkout (a free or new connection), a statement
+   * (the server's statement_timeout; 0 = none), and an answer to the watch's probe (a frozen server: lib/server/core/db/watch.ts).
+   */
+  database: { connectTimeoutMs: number; statementTimeoutMs: number; stallMs: number };
   /** How long a stored idempotent response is replayed (spec §4.3: about one hour). */
   idempotencyTtlSeconds: number;
   /** Finished webhook and callback deliveries (and their attempts) are kept this long for the delivery log. */
@@ -90,6 +98,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     tokenTtlSeconds: e.TOKEN_TTL_S,
     jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE, maxLifetimeSeconds: e.TOKEN_TTL_S },
     poolMax: e.PG_POOL_MAX,
+    database: { connectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS, stallMs: e.PG_STALL_MS },
     idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_S,
     deliveryRetentionDays: e.DELIVERY_RETENTION_DAYS,
     dedupeLockTimeoutMs: e.DEDUPE_LOCK_TIMEOUT_MS,

@@ -9,7 +9,8 @@ import { sealStoredSecrets } from "@/lib/server/core/crypto/sealing-repo";
 import { LOCKS, releaseSessionLock, takeSessionLock } from "@/lib/server/core/db/locks";
 import { migrate } from "@/lib/server/core/db/migrate";
 import { migrateAsOwner, roleOf } from "@/lib/server/core/db/roles";
-import { createPool, resolveDatabaseUrl } from "@/lib/server/core/db/pool";
+import { superviseEmbeddedPostgres } from "@/lib/server/core/db/embedded";
+import { createPool, openDatabaseServer } from "@/lib/server/core/db/pool";
 import { seedDemoData } from "@/lib/server/entry/seed";
 import { onShutdown, SHUTDOWN_ORDER } from "@/lib/server/core/lifecycle";
 
@@ -44,6 +45,7 @@ export async function prepareDatabase(
 export type { Runtime };
 
 const refreshTimers = new Set<ReturnType<typeof setInterval>>();
+const stopSupervising = new Set<() => void>();
 
 /** HARBOUR_SIGNING_KEY or the file HARBOUR_SIGNING_KEY_FILE names (docs/operations.md "Keys"). */
 async function suppliedSigningKey(config: Config): Promise<string | null> {
@@ -70,7 +72,7 @@ export function getRuntime(): Promise<Runtime> {
   const holder = globalThis as Holder;
   holder[RUNTIME] ??= (async () => {
     const config = getConfig();
-    const url = await resolveDatabaseUrl();
+    const { url, embedded } = await openDatabaseServer();
     const db = createPool(url);
     const counterDb = createPool(url, Math.max(2, Math.ceil(config.poolMax / 2)), { synchronousCommit: false });
     try {
@@ -82,6 +84,8 @@ export function getRuntime(): Promise<Runtime> {
         tokenTtlSeconds: config.tokenTtlSeconds,
       });
       onShutdown(SHUTDOWN_ORDER.closePools, closeRuntime);
+      // The embedded server this process started or adopted is kept running while the runtime is open.
+      if (embedded) stopSupervising.add(superviseEmbeddedPostgres(embedded));
       const { keyRing } = prepared;
       // A rotation elsewhere (npm run ops -- key rotate, another server's new PEM) reaches this server without a restart.
       const refresh = setInterval(() => void keyRing.reload(db).catch(() => {}), KEY_REFRESH_MS);
@@ -115,6 +119,8 @@ export async function closeRuntime(): Promise<void> {
   delete holder[RUNTIME];
   for (const timer of refreshTimers) clearInterval(timer);
   refreshTimers.clear();
+  for (const stop of stopSupervising) stop();
+  stopSupervising.clear();
   const runtime = pending ? await pending.catch(() => null) : null;
   if (runtime) await Promise.all([runtime.db.end(), runtime.counterDb.end()]);
 }

@@ -5,7 +5,8 @@ import path from "node:path";
 import { binaries } from "./embedded-pg/binaries";
 import { APP_DATABASE, clusterPlace, ensureAppDatabase, initialise, isRunning, runningPort, startServer, stopServer } from "./embedded-pg/cluster";
 import { postgresIds, type Ids } from "./embedded-pg/os-user";
-import { freePort, ownDataDir, readState, withStartLock, writeState, type State } from "./embedded-pg/state";
+import { freePort, ownDataDir, processAlive, readState, withStartLock, writeState, type State } from "./embedded-pg/state";
+import { readFile } from "node:fs/promises";
 
 export { exitIfHopeless } from "./embedded-pg/errors";
 
@@ -77,4 +78,53 @@ export async function stopEmbeddedPostgres(dataDir: string): Promise<void> {
   const { pgCtl, clusterDir, ids } = await located(dataDir);
   if (!(await isRunning(pgCtl, clusterDir, ids))) return;
   await stopServer(pgCtl, clusterDir, ids);
+}
+
+/**
+ * Keeps the embedded server this process uses running (decisions §1: the app starts it, so the app answers for it).
+ * Nothing else restarts a postmaster that died (a kill -9, the OOM killer): without this the app answered 503 for as
+ * long as it ran. Every `everyMs` the postmaster's pid (postmaster.pid) is checked; a dead one is started again on
+ * the same port, PostgreSQL's crash recovery replays the WAL (nothing committed is lost), and the pools reconnect by
+ * themselves. A start still failing after `giveUpMs` (the port taken by another program, the disk gone) ends the
+ * process with the reason, so a supervisor restarts the app, rather than serve 503 for ever. Returns the stop.
+ */
+export function superviseEmbeddedPostgres(server: EmbeddedServer, options = { everyMs: 1000, giveUpMs: 60_000 }): () => void {
+  let failingSince: number | null = null;
+  let busy = false;
+  // Where it lives does not change while it runs (and finding out spawns processes): once.
+  const place = located(server.dataDir);
+  const check = async () => {
+    const { pgCtl, clusterDir, ids } = await place;
+    const pid = Number((await readFile(path.join(clusterDir, "postmaster.pid"), "utf8").catch(() => "")).split("\n")[0]);
+    if (pid > 0 && processAlive(pid)) {
+      failingSince = null;
+      return;
+    }
+    if (failingSince === null) console.error("[db] the embedded PostgreSQL is not running: starting it again (crash recovery)");
+    const since = (failingSince ??= Date.now());
+    try {
+      await withStartLock(server.dataDir, async () => {
+        // Another process sharing DATA_DIR (the ops command line) may have started it meanwhile.
+        if (!(await isRunning(pgCtl, clusterDir, ids))) await startServer(pgCtl, clusterDir, server.port, ids);
+      });
+      console.error("[db] the embedded PostgreSQL runs again");
+      failingSince = null;
+    } catch (error) {
+      // Its orphaned backends may hold its shared memory for a moment: the next check tries again.
+      if (Date.now() - since < options.giveUpMs) return;
+      console.error(`Harbour: the embedded PostgreSQL cannot be started again (${(error as Error).message}); exiting so a supervisor restarts the app`);
+      process.exit(1);
+    }
+  };
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    void check()
+      .catch((error: unknown) => console.error("[db] embedded PostgreSQL check failed:", (error as Error).message))
+      .finally(() => {
+        busy = false;
+      });
+  }, options.everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -43,13 +43,21 @@ export const LOCK_NAMESPACES = {
   paymentDedupe: 7_270_002,
 } as const;
 
-/** Waits for a session lock, held until released or the connection closes: hold the connection meanwhile. */
+/**
+ * Waits for a session lock, held until released or the connection closes: hold the connection meanwhile. The
+ * session locks guard start-up work (migrations, the demo data) that another instance may be doing for longer than
+ * a request's statement bound, so until released this connection's statements have none (the stall watch still
+ * catches a frozen server).
+ */
 export async function takeSessionLock(client: Queryable, id: number): Promise<void> {
+  await client.query("SET statement_timeout = 0");
   await client.query("SELECT pg_advisory_lock($1)", [id]);
 }
 
 export async function releaseSessionLock(client: Queryable, id: number): Promise<void> {
   await client.query("SELECT pg_advisory_unlock($1)", [id]);
+  // Back to the pool's bound before the connection returns to it.
+  await client.query("RESET statement_timeout");
 }
 
 /** Waits for a transaction-scoped lock, released at commit or rollback. */

@@ -39,7 +39,8 @@ async function probe(): Promise<Readiness> {
   return (await countAppliedMigrations(db, expected)) === expected.length ? { ready: true } : { ready: false, reason: "migrations pending" };
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/** `work`, or a rejection once `ms` have passed without its answer (a health check answers within its own bound). */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);

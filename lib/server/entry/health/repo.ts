@@ -1,12 +1,7 @@
 import "server-only";
 import type { Queryable } from "@/lib/server/core/db/types";
 
-/** The health checks' SQL (/healthz, /readyz). */
-
-/** One round trip: throws when the database does not answer. */
-export async function pingDatabase(db: Queryable): Promise<void> {
-  await db.query("SELECT 1");
-}
+/** The readiness check's SQL (/readyz; /healthz asks the pools' watch: lib/server/core/db/pool.ts). */
 
 /** How many of these migration files the database has applied. */
 export async function countAppliedMigrations(db: Queryable, names: readonly string[]): Promise<number> {

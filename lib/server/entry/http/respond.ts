@@ -2,6 +2,7 @@ import "server-only";
 import { flattenToCsv } from "@/lib/contract/csv";
 import { ApiError, errorBody, ProtocolError } from "@/lib/contract/http/errors";
 import { StreamedFile } from "@/lib/contract/http/streamed-file";
+import { isDatabaseUnavailable } from "@/lib/server/core/db/watch";
 
 export const JSON_TYPE = "application/json";
 export const CSV_TYPE = "text/csv";
@@ -26,13 +27,12 @@ export function renderResponse(body: unknown, status: number, mediaType: string,
 }
 
 /**
- * Database unreachable, or it gave up this transaction for another's
- * (deadlock, serialization failure: nothing was written): a retryable 503
- * rather than a 500.
+ * Database unreachable, frozen or too slow (lib/server/core/db/watch.ts), or it gave up this transaction for
+ * another's (deadlock, serialization failure: nothing was written): a retryable 503 rather than a 500.
  */
 function isConnectionFailure(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
-  return typeof code === "string" && ["ECONNREFUSED", "ECONNRESET", "57P01", "57P03", "53300", "40P01", "40001"].includes(code);
+  return isDatabaseUnavailable(error) || code === "40P01" || code === "40001";
 }
 
 /**

@@ -44,7 +44,7 @@ export async function ownDataDir(root: string): Promise<void> {
   }
 }
 
-function processAlive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
