@@ -24,12 +24,24 @@ describe("safeReturnPath (open redirect after sign-in)", () => {
       " //evil.example",
       "///evil.example",
       "/login?callbackUrl=//evil.example",
+      // Dot segments resolved away leave "//" (issue 19, item 4).
+      "/.//evil.example",
+      "/./\\evil.example",
+      "/x/..//evil.example",
+      "/x/../\\evil.example",
+      "/%2e//evil.example",
+      "/%2E%2E//evil.example",
+      "/a/b/../..//evil.example",
+      "/.%2f/evil.example",
+      "/./%5cevil.example",
       "",
       null,
       undefined,
     ];
     for (const trick of tricks) {
       const path = safeReturnPath(trick);
+      // What a browser makes of the Location it is given (a relative reference against our page).
+      expect(new URL(path, "https://portal.test/login").origin, JSON.stringify(trick)).toBe("https://portal.test");
       expect(new URL(path, "https://portal.test").origin, JSON.stringify(trick)).toBe("https://portal.test");
       expect(path.startsWith("//") || path.startsWith("/\\")).toBe(false);
     }

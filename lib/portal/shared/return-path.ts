@@ -18,5 +18,8 @@ export function safeReturnPath(raw: string | null | undefined): string {
     return HOME;
   }
   if (url.origin !== PROBE_ORIGIN || url.pathname.startsWith("/login") || url.pathname.startsWith("/api/")) return HOME;
+  // Dot segments are resolved away (`/.//evil`, `/x/..//evil`, `/%2e//evil`), which can leave a path that begins
+  // `//`: on our origin here, but a browser given it as a Location reads another host.
+  if (url.pathname.startsWith("//") || url.pathname.startsWith("/\\")) return HOME;
   return `${url.pathname}${url.search}${url.hash}`;
 }
