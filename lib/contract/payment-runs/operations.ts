@@ -1,7 +1,14 @@
 import { defineOperation } from "@/lib/contract/http/operation";
 import { paginationQuery } from "@/lib/contract/http/pagination";
 import { ZJobAccepted } from "@/lib/contract/virtual-accounts/responses";
-import { MAX_RUN_BODY_BYTES, MAX_RUN_ITEMS, ZPaymentBatchRequest, ZPaymentRunList, ZPaymentRunParams, ZPaymentRunSummary } from "@/lib/contract/payment-runs/schema";
+import {
+  MAX_RUN_BODY_BYTES,
+  MAX_RUN_ITEMS,
+  ZPaymentBatchRequest,
+  ZPaymentRunList,
+  ZPaymentRunParams,
+  ZPaymentRunSummary,
+} from "@/lib/contract/payment-runs/schema";
 
 const tag = "Payment runs";
 

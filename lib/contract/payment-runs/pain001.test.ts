@@ -32,13 +32,19 @@ describe("parsePain001", () => {
         `<CdtrAgt><FinInstnId><BICFI>DEUTDEFF</BICFI></FinInstnId></CdtrAgt><Cdtr><Nm>Supplier GmbH</Nm></Cdtr>` +
         `<CdtrAcct><Id><IBAN>DE89370400440532013000</IBAN></Id></CdtrAcct><RmtInf><Ustrd>Invoice 7</Ustrd><Ustrd>PO 9</Ustrd></RmtInf>`,
     );
-    const own = tx(`<PmtId><EndToEndId>NOTPROVIDED</EndToEndId></PmtId><Amt><InstdAmt Ccy="USD">5</InstdAmt></Amt><CdtrAcct><Id><Othr><Id>1000000002</Id></Othr></Id></CdtrAcct>`);
+    const own = tx(
+      `<PmtId><EndToEndId>NOTPROVIDED</EndToEndId></PmtId><Amt><InstdAmt Ccy="USD">5</InstdAmt></Amt><CdtrAcct><Id><Othr><Id>1000000002</Id></Othr></Id></CdtrAcct>`,
+    );
     const result = parsePain001(pain001([ach("ACH-1", "0012.50"), swift, own]), new Set(["1000000001", "1000000002"]));
     expect(result.problems).toEqual([]);
     expect(result.endToEndIds).toEqual(["ACH-1", "SW-1", "NOTPROVIDED"]);
     expect(result.items.map((i) => i.rail)).toEqual(["ACH", "SWIFT", "INTERNAL"]);
     expect(result.items[0]!.request).toMatchObject({ instructionIdentification: "ACH-1", instructedAmount: { amount: "0012.50", currency: "USD" } });
-    expect(result.items[1]!.request).toMatchObject({ chargesType: "OUR", creditorAgent: { identification: "DEUTDEFF" }, remittanceInformation: ["Invoice 7", "PO 9"] });
+    expect(result.items[1]!.request).toMatchObject({
+      chargesType: "OUR",
+      creditorAgent: { identification: "DEUTDEFF" },
+      remittanceInformation: ["Invoice 7", "PO 9"],
+    });
     expect(result.items[2]!.request.instructionIdentification).toBeUndefined();
   });
 

@@ -19,7 +19,14 @@ const MAX_INSTRUCTION_ID = 16;
 /** A problem with one transaction (named by its EndToEndId) or with the whole document (endToEndId null). */
 export type TPain001Problem = { endToEndId: string | null; field: string | null; message: string };
 
-export type TPain001Result = { items: TPaymentRunItem[]; endToEndIds: string[]; problems: TPain001Problem[] };
+/** Per item, its EndToEndId and its PmtInf's PmtInfId (what a pain.002 report names); the GrpHdr's MsgId. */
+export type TPain001Result = {
+  items: TPaymentRunItem[];
+  endToEndIds: string[];
+  paymentInfoIds: string[];
+  messageId: string | null;
+  problems: TPain001Problem[];
+};
 
 type Node = Record<string, unknown>;
 
@@ -140,7 +147,10 @@ function mapTransaction(tx: unknown, ctx: Context, endToEndId: string): TPayment
       },
     } as TPaymentRunItem;
   }
-  return problem("CdtrAgt.FinInstnId", "the creditor agent needs a BICFI (SWIFT) or a ClrSysMmbId.MmbId bank code (ACH), or the creditor account must be one of yours");
+  return problem(
+    "CdtrAgt.FinInstnId",
+    "the creditor agent needs a BICFI (SWIFT) or a ClrSysMmbId.MmbId bank code (ACH), or the creditor account must be one of yours",
+  );
 }
 
 /** Zod's issues on a mapped item, named by the transaction's EndToEndId. */
@@ -155,7 +165,13 @@ function issuesOf(error: z.ZodError, endToEndId: string): TPain001Problem[] {
  * is collected; `items` is only meaningful when `problems` is empty.
  */
 export function parsePain001(xml: string, ownAccounts: ReadonlySet<string> = new Set()): TPain001Result {
-  const fail = (message: string): TPain001Result => ({ items: [], endToEndIds: [], problems: [{ endToEndId: null, field: null, message }] });
+  const fail = (message: string): TPain001Result => ({
+    items: [],
+    endToEndIds: [],
+    paymentInfoIds: [],
+    messageId: null,
+    problems: [{ endToEndId: null, field: null, message }],
+  });
   const wellFormed = XMLValidator.validate(xml);
   if (wellFormed !== true) return fail(`The document is not well-formed XML (line ${wellFormed.err.line}: ${wellFormed.err.msg}).`);
   const document = node(parser.parse(xml))?.["Document"];
@@ -166,6 +182,7 @@ export function parsePain001(xml: string, ownAccounts: ReadonlySet<string> = new
   }
   const items: TPaymentRunItem[] = [];
   const endToEndIds: string[] = [];
+  const paymentInfoIds: string[] = [];
   const problems: TPain001Problem[] = [];
   const blocks = list(at(initiation, "PmtInf"));
   if (blocks.length === 0) return fail("The document has no PmtInf.");
@@ -184,12 +201,17 @@ export function parsePain001(xml: string, ownAccounts: ReadonlySet<string> = new
       if (!checked.success) return void problems.push(...issuesOf(checked.error, endToEndId));
       items.push(checked.data as TPaymentRunItem);
       endToEndIds.push(endToEndId);
+      paymentInfoIds.push(text(at(block, "PmtInfId")) ?? `PMTINF${b + 1}`);
     });
   });
   if (items.length + problems.length === 0) return fail("The document has no CdtTrfTxInf.");
   if (items.length > MAX_RUN_ITEMS) return fail(`A run has at most ${MAX_RUN_ITEMS} transactions; this document has ${items.length}.`);
   for (const duplicate of duplicateInstructionIssues(items)) {
-    problems.push({ endToEndId: endToEndIds[duplicate.index]!, field: "PmtId.EndToEndId", message: `EndToEndId ${endToEndIds[duplicate.index]} is used twice on one rail` });
+    problems.push({
+      endToEndId: endToEndIds[duplicate.index]!,
+      field: "PmtId.EndToEndId",
+      message: `EndToEndId ${endToEndIds[duplicate.index]} is used twice on one rail`,
+    });
   }
-  return { items, endToEndIds, problems };
+  return { items, endToEndIds, paymentInfoIds, messageId: text(at(initiation, "GrpHdr", "MsgId")) ?? null, problems };
 }

@@ -43,9 +43,7 @@ export const ZPaymentRunItem = z.discriminatedUnion(
   { error: "rail must be ACH, SWIFT or INTERNAL" },
 );
 export type TPaymentRunItem =
-  | { rail: "ACH"; request: TAchPaymentRequest }
-  | { rail: "SWIFT"; request: TSwiftPaymentRequest }
-  | { rail: "INTERNAL"; request: TInternalTransferRequest };
+  { rail: "ACH"; request: TAchPaymentRequest } | { rail: "SWIFT"; request: TSwiftPaymentRequest } | { rail: "INTERNAL"; request: TInternalTransferRequest };
 
 const ZReference = z.string("reference must be text").min(1, "reference must not be empty").max(140, "reference must be at most 140 characters");
 
@@ -92,6 +90,12 @@ export const ZPaymentBatchRequest = z
   )
   .meta({ id: "PaymentBatchRequest" });
 export type TPaymentBatchRequest = z.infer<typeof ZPaymentBatchRequest>;
+
+/** The rails a run's items use, in the rails' order. */
+export function railsOf(items: readonly Pick<TPaymentRunItem, "rail">[]): TRail[] {
+  const used = new Set(items.map((item) => item.rail));
+  return RAILS.filter((rail) => used.has(rail));
+}
 
 // ---- amounts ------------------------------------------------------------------------
 

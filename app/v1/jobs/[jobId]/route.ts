@@ -1,7 +1,7 @@
 import { endpoint } from "@/lib/server/entry/http/endpoint";
 import { getJobOperation } from "@/lib/contract/virtual-accounts/jobs/operations";
-import { getJobStatus } from "@/lib/server/domain/virtual-accounts/jobs/service";
+import { jobStatus } from "@/lib/server/entry/http/jobs";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint(getJobOperation, ({ runtime, principal, params, baseUrl }) => getJobStatus(runtime.db, principal.clientId, params.jobId, baseUrl));
+export const GET = endpoint(getJobOperation, jobStatus);

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ZJobResults, ZJobStatus } from "@/lib/contract/virtual-accounts/responses";
 import { ZPaymentRunResults } from "@/lib/contract/payment-runs/schema";
 import { PAIN_002_TYPE } from "@/lib/contract/payment-runs/operations";
+import { ZStreamedFile } from "@/lib/contract/http/streamed-file";
 import { ZJobParams } from "@/lib/contract/virtual-accounts/schema";
 
 /** decisions §2: either permission reads virtual-account jobs; `payment-batch` reads payment runs' jobs (the service checks the kind). */
@@ -35,7 +36,7 @@ export const listJobResultsOperation = defineOperation({
   access: JOB_ACCESS,
   params: ZJobParams,
   query: paginationQuery().strict(),
-  response: z.union([ZJobResults, ZPaymentRunResults]),
+  response: z.union([ZJobResults, ZPaymentRunResults, ZStreamedFile]),
   csv: true,
   accepts: [PAIN_002_TYPE],
   errors: ["JOB_NOT_FOUND", "VALIDATION_ERROR", "INVALID_PAGE_TOKEN"],

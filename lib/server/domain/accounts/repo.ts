@@ -41,3 +41,9 @@ export async function listAccounts(db: Queryable, clientId: string, page: { limi
   const count = await db.query<{ total: string }>("SELECT count(*) AS total FROM accounts WHERE client_id = $1", [clientId]);
   return { rows: [], total: Number(count.rows[0]?.total ?? 0) };
 }
+
+/** Every account number of the client (a pain.001's creditor account among them is a transfer between own accounts). */
+export async function listAccountNumbers(db: Queryable, clientId: string): Promise<string[]> {
+  const { rows } = await db.query<{ account_number: string }>("SELECT account_number FROM accounts WHERE client_id = $1", [clientId]);
+  return rows.map((r) => r.account_number);
+}

@@ -5,7 +5,7 @@ import type { Task } from "@/lib/server/core/jobs/queue-repo";
 import type { PeriodicJob, TaskDefinition } from "@/lib/server/core/jobs/worker";
 import { purgeExpiredKeys } from "@/lib/server/core/idempotency/repo";
 import { settlePayment } from "@/lib/server/domain/payments/lifecycle";
-import { SETTLE_TASK } from "@/lib/server/domain/payments/submit";
+import { SETTLE_TASK } from "@/lib/server/domain/payments/record";
 import type { Runtime } from "@/lib/server/core/runtime";
 
 /** Settles one payment on its settlement date (enqueued with the payment, dedupeKey = payment id). */

@@ -190,3 +190,23 @@ export async function recordSubmission(unit: Pick<Unit, "db" | "inTransaction" |
   if (!submit) batchers.set(unit.db, (submit = microBatch((items: BatchItem[]) => recordSubmissions(unit.db, items, false), BATCH_LIMITS)));
   return submit({ submission, slot: unit.responseSlot });
 }
+
+/**
+ * Many submissions of one unit: in the unit's transaction, one statement for
+ * all (a payment run's chunk commits with its results); on the pool, each as
+ * recordSubmission. A unit's Idempotency-Key claim stores one response, so it
+ * goes with a single submission only.
+ */
+export async function recordSubmissionsOf(
+  unit: Pick<Unit, "db" | "inTransaction" | "responseSlot">,
+  submissions: readonly TSubmission[],
+): Promise<SubmissionResult[]> {
+  if (submissions.length === 0) return [];
+  if (submissions.length > 1 && unit.responseSlot) throw new Error("recordSubmissionsOf: an Idempotency-Key claim answers for one submission, not many");
+  if (submissions.length === 1 || !unit.inTransaction) return Promise.all(submissions.map((submission) => recordSubmission(unit, submission)));
+  return recordSubmissions(
+    unit.db,
+    submissions.map((submission) => ({ submission, slot: null })),
+    true,
+  );
+}

@@ -6,7 +6,7 @@ import { creditForDebit, normalizeRate, swiftChargeMinor } from "@/lib/contract/
 import type { StoredAgent } from "@/lib/server/domain/payments/repo";
 import type { TAgent, TPaymentResponse, TSwiftPaymentRequest } from "@/lib/contract/payments/schema";
 import { swiftSettlementDate } from "@/lib/contract/payments/settlement-date";
-import { submitPayment, type PaymentInput } from "@/lib/server/domain/payments/submit";
+import { submitPayment, type PaymentInput, type RailDecision } from "@/lib/server/domain/payments/submit";
 import { resolveSwift } from "@/lib/server/domain/counterparties/pay";
 
 function agent(a: TAgent): StoredAgent {
@@ -69,28 +69,36 @@ function amountsOf(body: TSwiftPaymentRequest, accountCurrency: string, tableRat
 }
 
 /** A SWIFT payment (POST /v1/payments/swift), to the creditor it names or to a payee's. */
-export async function createSwiftPayment(unit: Unit, { body: sent, ...options }: PaymentInput<TSwiftPaymentRequest>): Promise<TPaymentResponse> {
+export async function createSwiftPayment(unit: Unit, { body, ...options }: PaymentInput<TSwiftPaymentRequest>): Promise<TPaymentResponse> {
+  return submitPayment(unit, options, await swiftDecision(unit, body));
+}
+
+/** The SWIFT rules for one request, its payee filled in: used alone (createSwiftPayment) or many at once (submitPayments, a payment run). */
+export async function swiftDecision(unit: Unit, sent: TSwiftPaymentRequest): Promise<RailDecision> {
   const body = await resolveSwift(unit.db, unit.actor.clientId, sent);
-  return submitPayment(unit, options, { rail: "SWIFT", request: body }, (debtor, reference, now) => ({
-    rail: "SWIFT",
-    debtor,
-    creditor: null,
-    instructionIdentification: body.instructionIdentification ?? null,
-    ...amountsOf(body, debtor.currency, reference.rate(debtor.currency, body.instructedAmount.currency, now)),
-    chargeMinor: swiftChargeMinor(body.chargesType, debtor.currency),
-    chargesType: body.chargesType,
-    settlementDate: swiftSettlementDate(now, reference.holidays),
-    details: {
-      creditorAccount: {
-        schemeName: "IBAN",
-        identification: body.creditorAccount.identification,
-        name: body.creditorAccount.name,
-        additionalInformation: body.creditorAccount.additionalInformation ?? null,
+  return {
+    payment: { rail: "SWIFT", request: body },
+    decide: (debtor, reference, now) => ({
+      rail: "SWIFT",
+      debtor,
+      creditor: null,
+      instructionIdentification: body.instructionIdentification ?? null,
+      ...amountsOf(body, debtor.currency, reference.rate(debtor.currency, body.instructedAmount.currency, now)),
+      chargeMinor: swiftChargeMinor(body.chargesType, debtor.currency),
+      chargesType: body.chargesType,
+      settlementDate: swiftSettlementDate(now, reference.holidays),
+      details: {
+        creditorAccount: {
+          schemeName: "IBAN",
+          identification: body.creditorAccount.identification,
+          name: body.creditorAccount.name,
+          additionalInformation: body.creditorAccount.additionalInformation ?? null,
+        },
+        beneficiaryAgent: agent(body.creditorAgent),
+        intermediaryAgent: body.intermediaryAgent ? agent(body.intermediaryAgent) : null,
+        ...(body.counterpartyId ? { counterpartyId: body.counterpartyId } : {}),
       },
-      beneficiaryAgent: agent(body.creditorAgent),
-      intermediaryAgent: body.intermediaryAgent ? agent(body.intermediaryAgent) : null,
-      ...(body.counterpartyId ? { counterpartyId: body.counterpartyId } : {}),
-    },
-    remittanceInformation: body.remittanceInformation,
-  }));
+      remittanceInformation: body.remittanceInformation,
+    }),
+  };
 }

@@ -1,0 +1,186 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { XmlDocument } from "libxml2-wasm";
+import { GET as getRun } from "@/app/v1/payment-batches/[batchId]/route";
+import { GET as listRuns } from "@/app/v1/payment-batches/route";
+import { drainWorker } from "@/lib/server/entry/jobs/testing";
+import { getRuntime } from "@/lib/server/entry/runtime";
+import { call, expectErrorBody, tokenFor } from "@/tests/api";
+import { ACME_BMD, ACME_USD, balanceMinor, countPayments, setBalance, swiftBody } from "@/tests/payments";
+import { achItem, achTx, pain001, postRun, runResults, runStatus, swiftTx } from "@/tests/payment-runs";
+import { runOps } from "@/tests/ops";
+
+describe("a JSON run", () => {
+  it("makes each payment once with the rails' rules, items independent, results and a pain.002 an outside parser reads", async () => {
+    await setBalance(ACME_USD, 1_000_000n);
+    const items = [
+      achItem(1),
+      { rail: "SWIFT", request: swiftBody({ instructionIdentification: "RUN-SW-1", instructedAmount: { currency: "USD", amount: "5.00" } }) },
+      {
+        rail: "INTERNAL",
+        request: {
+          debtorAccount: { identification: ACME_USD },
+          creditorAccount: { identification: ACME_BMD },
+          instructedAmount: { currency: "USD", amount: "2.50" },
+        },
+      },
+      achItem(2, { instructedAmount: { amount: "999999.00", currency: "USD" } }),
+      achItem(3),
+    ];
+    // RUN-3 was already used on ACH: that item alone is rejected as a duplicate.
+    await postRun({ items: [achItem(3)] }).then(async (r) => (expect(r.status).toBe(202), drainWorker()));
+    const accepted = await postRun({ items, reference: "Suppliers week 48" });
+    expect(accepted.status).toBe(202);
+    expect(Object.keys(accepted.body).sort()).toEqual(["jobId", "resultUrl", "status", "statusUrl"]);
+    expect(accepted.body.status).toBe("Pending");
+    const jobId = accepted.body.jobId;
+    expect((await runStatus(jobId)).body).toMatchObject({ status: "Pending", processedItems: 0 });
+
+    expect(await drainWorker()).toBeGreaterThanOrEqual(1);
+    expect((await runStatus(jobId)).body).toMatchObject({ status: "Completed", processedItems: 5, succeededItems: 3, failedItems: 2 });
+    const results = (await runResults(jobId)).body.data;
+    expect(results.map((r) => [r.index, r.status, r.transactionStatus, r.endToEndId, r.error?.code ?? null])).toEqual([
+      [0, "Created", "Pending", "RUN-1", null],
+      [1, "Created", "Pending", "RUN-SW-1", null],
+      [2, "Created", "Completed", null, null],
+      [3, "Failed", "Failed", "RUN-2", "INSUFFICIENT_FUNDS"],
+      [4, "Rejected", null, "RUN-3", "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID"],
+    ]);
+    expect(results[4]!.paymentId).toBeNull();
+    expect(await countPayments("client_id = 'acme' AND payment_id = ANY($1)", [results.flatMap((r) => (r.paymentId ? [r.paymentId] : []))])).toBe(4);
+
+    const csv = await runResults(jobId, "text/csv");
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.text.split("\r\n")[0]).toContain("data_4_error_code");
+
+    const xml = await runResults(jobId, "application/xml");
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get("content-type")).toContain("application/xml");
+    const doc = XmlDocument.fromString(xml.text);
+    try {
+      const ns = { p: "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10" };
+      expect(doc.eval("string(//p:OrgnlGrpInfAndSts/p:GrpSts)", ns)).toBe("PART");
+      const statuses = doc
+        .find("//p:TxInfAndSts", ns)
+        .map((tx) => [tx.eval("string(p:OrgnlEndToEndId)", ns), tx.eval("string(p:TxSts)", ns), tx.eval("string(p:StsRsnInf/p:Rsn/p:Cd)", ns)]);
+      expect(statuses).toEqual([
+        ["RUN-1", "ACSP", ""],
+        ["RUN-SW-1", "ACSP", ""],
+        ["NOTPROVIDED", "ACCC", ""],
+        ["RUN-2", "RJCT", "AM04"],
+        ["RUN-3", "RJCT", "DUPL"],
+      ]);
+    } finally {
+      doc.dispose();
+    }
+
+    const summary = await call<Record<string, unknown>>(getRun, `/v1/payment-batches/${jobId}`, { token: await tokenFor("acme"), params: { batchId: jobId } });
+    expect(summary.body).toMatchObject({
+      batchId: jobId,
+      status: "Completed",
+      reference: "Suppliers week 48",
+      format: "json",
+      createdItems: 3,
+      failedItems: 1,
+      rejectedItems: 1,
+      totals: [{ currency: "USD", amount: "1000008.50", count: 5 }],
+      submittedBy: null,
+    });
+    const list = await call<{ data: Array<{ batchId: string }> }>(listRuns, "/v1/payment-batches", { token: await tokenFor("acme") });
+    expect(list.body.data[0]!.batchId).toBe(jobId);
+    expect((await runOps(["ledger", "verify", "--json"])).code).toBe(0);
+  });
+
+  it("refuses a bad file whole, naming every bad item, and creates nothing", async () => {
+    const before = await countPayments("client_id = 'acme'");
+    const bad = await postRun({
+      items: [
+        achItem(10),
+        achItem(11, { creditorAccount: { identification: "1", name: "" } }),
+        achItem(10),
+        achItem(12, { creditorBank: { bankCode: "NO_SUCH_BANK", currency: "USD" } }),
+        achItem(13, { debtorAccount: { identification: "3000456001" } }),
+      ],
+    });
+    expectErrorBody(bad.body as Record<string, unknown>, 400, "VALIDATION_ERROR");
+    expect(bad.body.details!.map((d) => d.field)).toEqual(["items[1].request.creditorAccount.name", "items[2].request.instructionIdentification"]);
+    // Every item passes its schema: the rails' own rules name the rest, still before anything is made.
+    const rules = await postRun({
+      items: [
+        achItem(12, { creditorBank: { bankCode: "NO_SUCH_BANK", currency: "USD" } }),
+        achItem(14),
+        achItem(13, { debtorAccount: { identification: "3000456001" } }),
+      ],
+    });
+    expect(rules.status).toBe(400);
+    expect(rules.body.details!.map((d) => [d.field, d.code])).toEqual([
+      ["items[0].request.creditorBank.bankCode", "BANK_REFERENCE_NOT_FOUND"],
+      ["items[2].request.debtorAccount.identification", "VALIDATION_ERROR"],
+    ]);
+    expect(await countPayments("client_id = 'acme'")).toBe(before);
+    const { rows } = await (await getRuntime()).db.query("SELECT 1 FROM payment_batches WHERE client_id = 'acme' AND status = 'Pending'");
+    expect(rows).toHaveLength(0);
+  });
+
+  it("needs payment-batch and each item's rail permission (403 for the whole file); same Idempotency-Key, same job", async () => {
+    const noSwift = await tokenFor("acme", ["payment-batch", "payment-ach"]);
+    const refused = await postRun({ items: [achItem(20), { rail: "SWIFT", request: swiftBody() }] }, { token: noSwift });
+    expectErrorBody(refused.body as Record<string, unknown>, 403, "FORBIDDEN");
+    const noBatch = await postRun({ items: [achItem(21)] }, { token: await tokenFor("acme", ["payment-ach"]) });
+    expect(noBatch.status).toBe(403);
+    const key = randomUUID();
+    const first = await postRun({ items: [achItem(22)] }, { key });
+    const again = await postRun({ items: [achItem(22)] }, { key });
+    expect(again.status).toBe(202);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.jobId).toBe(first.body.jobId);
+    await drainWorker();
+    expect(await countPayments("client_id = 'acme' AND instruction_identification = 'RUN-22'")).toBe(1);
+  });
+
+  it("refuses bodies past the explicit limits with 413", async () => {
+    const res = await postRun("x".repeat(8 * 1024 * 1024 + 1), { contentType: "text/csv" });
+    expectErrorBody(res.body as Record<string, unknown>, 413, "PAYLOAD_TOO_LARGE");
+  });
+});
+
+describe("a pain.001.001.09 run", () => {
+  it("maps ACH and SWIFT transactions, checks the XSD, and answers a pain.002 naming the original message", async () => {
+    await setBalance(ACME_USD, 100_000n);
+    const accepted = await postRun(pain001([achTx("P1-ACH"), swiftTx("P1-SW")]), { contentType: "application/xml" });
+    expect(accepted.body).toMatchObject({ status: "Pending" });
+    await drainWorker();
+    const results = (await runResults(accepted.body.jobId)).body.data;
+    expect(results.map((r) => [r.status, r.endToEndId])).toEqual([
+      ["Created", "P1-ACH"],
+      ["Created", "P1-SW"],
+    ]);
+    expect(await balanceMinor(ACME_USD)).toBe(100_000n - 200n - 300n - 1500n);
+    const xml = await runResults(accepted.body.jobId, "application/xml");
+    const doc = XmlDocument.fromString(xml.text);
+    try {
+      const ns = { p: "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10" };
+      expect(doc.eval("string(//p:OrgnlGrpInfAndSts/p:OrgnlMsgId)", ns)).toBe("MSG-RUN-1");
+      expect(doc.eval("string(//p:OrgnlGrpInfAndSts/p:GrpSts)", ns)).toBe("ACCP");
+      expect(doc.eval("string(//p:OrgnlPmtInfAndSts/p:OrgnlPmtInfId)", ns)).toBe("PMT-1");
+    } finally {
+      doc.dispose();
+    }
+  });
+
+  it("answers 400 naming the EndToEndIds of bad transactions, and the schema's problems by line", async () => {
+    const bad = await postRun(pain001([achTx("OK-1"), achTx("THIS-ID-IS-TOO-LONG"), achTx("NO-BANK").replace("BANK_A", "NOPE")]), {
+      contentType: "application/xml",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details!.map((d) => d.field)).toEqual(["EndToEndId THIS-ID-IS-TOO-LONG: PmtId.EndToEndId"]);
+    // Once every transaction maps, the rails' rules name the rest (still before anything is made).
+    const rules = await postRun(pain001([achTx("OK-1"), achTx("NO-BANK").replace("BANK_A", "NOPE")]), { contentType: "application/xml" });
+    expect(rules.body.details!.map((d) => d.field)).toEqual(["EndToEndId NO-BANK: request.creditorBank.bankCode"]);
+    const schema = await postRun(pain001([achTx("S-1")]).replace("<PmtMtd>TRF</PmtMtd>", "<PmtMtd>CHK</PmtMtd>"), { contentType: "application/xml" });
+    expect(schema.status).toBe(400);
+    expect(JSON.stringify(schema.body.details)).toMatch(/line \d+: .*PmtMtd/);
+    const notXml = await postRun("<Document><unclosed></Document>", { contentType: "application/xml" });
+    expect(notXml.status).toBe(400);
+  });
+});

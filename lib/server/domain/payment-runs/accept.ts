@@ -1,0 +1,130 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { ApiError, type ErrorDetail } from "@/lib/contract/http/errors";
+import { transactionOf, type Unit } from "@/lib/server/core/unit";
+import type { Config } from "@/lib/server/core/config";
+import { completeKey } from "@/lib/server/core/idempotency/repo";
+import { requestInProgress } from "@/lib/server/core/idempotency/transaction";
+import { enqueueTask } from "@/lib/server/core/jobs/queue-repo";
+import { writeAudit } from "@/lib/server/core/audit/write";
+import { checkDestination, destinationPolicyOf, DestinationRefused } from "@/lib/server/domain/delivery/destination-policy";
+import { checkDecisions } from "@/lib/server/domain/payments/submit";
+import type { Approval } from "@/lib/server/domain/payments/record";
+import { RAIL_PERMISSIONS, railsOf, totalsByCurrency, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
+import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
+import { jobLinks } from "@/lib/server/domain/virtual-accounts/jobs/serialize";
+import { insertBatch, type RunFormat } from "@/lib/server/domain/payment-runs/repo";
+import { decisionOf } from "@/lib/server/domain/payment-runs/decisions";
+
+export const PAYMENT_RUN_TASK = "payment-runs.run";
+
+/** An item as accepted: the rail's request, and where it came from in the file. */
+export type RunItem = TPaymentRunItem & { endToEndId: string | null; paymentInfoId: string | null };
+
+export type RunSubmission = {
+  format: RunFormat;
+  items: RunItem[];
+  reference: string | null;
+  /** A pain.001's GrpHdr/MsgId. */
+  messageId: string | null;
+  callbackUrl?: string;
+  customHeaders?: Record<string, string>;
+  /** How a 400's detail names item `index`'s `field` in this format (`items[3].request.x`, `line 5: column`, an EndToEndId). */
+  locate: (index: number, field: string | null) => string;
+  /** What the submitter may do: `payment-batch` was checked by the way in; each item's rail permission is checked here. */
+  permissions: ReadonlySet<string>;
+  baseUrl: string;
+  config: Pick<Config, "appEnv" | "webhookAllowPrivateNetworks">;
+  /** The approvers, when the run is an approved draft's. */
+  approvedBy?: Approval[];
+};
+
+function refuse(details: ErrorDetail[]): never {
+  const message =
+    details.length === 1
+      ? `Invalid ${details[0]!.field ?? "file"}: ${details[0]!.message}`
+      : `The file has ${details.length} problems: ${details
+          .slice(0, 20)
+          .map((d) => d.field ?? "file")
+          .join(", ")}${details.length > 20 ? ", ..." : ""}.`;
+  throw new ApiError("VALIDATION_ERROR", message, { field: details[0]!.field, details });
+}
+
+/** A run needs every rail permission its items use: one missing refuses the whole file. */
+function assertRailPermissions(run: RunSubmission): void {
+  const missing = railsOf(run.items)
+    .map((rail) => RAIL_PERMISSIONS[rail])
+    .filter((permission) => !run.permissions.has(permission));
+  if (missing.length > 0) throw new ApiError("FORBIDDEN", `This run has payments that need the permission ${missing.join(" and ")}.`);
+}
+
+/** The rails' own rules on every item (accounts, currencies, bank codes, rates), before anything is created. */
+async function ruleIssues(unit: Unit, run: RunSubmission): Promise<ErrorDetail[]> {
+  const decisions = await Promise.all(run.items.map((item) => decisionOf(unit, item)));
+  const ready = decisions.flatMap((d, index) => (d instanceof ApiError ? [] : [{ index, decision: d }]));
+  const refusals = await checkDecisions(
+    unit,
+    ready.map((r) => r.decision),
+  );
+  const byIndex = new Map<number, ApiError>();
+  decisions.forEach((d, index) => d instanceof ApiError && byIndex.set(index, d));
+  ready.forEach((r, k) => refusals[k] && byIndex.set(r.index, refusals[k]!));
+  return [...byIndex].sort(([a], [b]) => a - b).map(([index, error]) => ({ field: run.locate(index, error.field), code: error.code, message: error.message }));
+}
+
+async function callbackIssues(run: RunSubmission): Promise<ErrorDetail[]> {
+  if (run.callbackUrl === undefined) return [];
+  try {
+    await checkDestination(run.callbackUrl, destinationPolicyOf(run.config));
+    return [];
+  } catch (error) {
+    if (!(error instanceof DestinationRefused)) throw error;
+    return [{ field: "callbackUrl", code: "CALLBACK_URL_REFUSED", message: error.message }];
+  }
+}
+
+/**
+ * Accepts a payment run (decisions §11): the rail permissions, then the whole
+ * file against the rails' own rules (400 naming every bad item, nothing
+ * created), then the run, its items and its task in one transaction, with the
+ * 202 stored under the Idempotency-Key in the same transaction. The worker
+ * makes the payments (lib/server/domain/payment-runs/process.ts).
+ */
+export async function acceptPaymentRun(unit: Unit, run: RunSubmission): Promise<TJobAccepted> {
+  assertRailPermissions(run);
+  const details = [...(await ruleIssues(unit, run)), ...(await callbackIssues(run))];
+  if (details.length > 0) refuse(details);
+  const batchId = randomUUID();
+  const accepted: TJobAccepted = { jobId: batchId, status: "Pending", ...jobLinks(run.baseUrl, batchId) };
+  return transactionOf(unit, async (tx) => {
+    const { actor } = unit;
+    await insertBatch(tx, {
+      clientId: actor.clientId,
+      batch_id: batchId,
+      format: run.format,
+      reference: run.reference,
+      message_id: run.messageId,
+      totals: totalsByCurrency(run.items),
+      rails: railsOf(run.items),
+      callback_url: run.callbackUrl ?? null,
+      custom_headers: run.customHeaders ?? {},
+      base_url: run.baseUrl,
+      actor: actor.actor,
+      person: actor.person,
+      ip: actor.ip,
+      correlation_id: actor.correlationId,
+      approved_by: run.approvedBy ?? [],
+      items: run.items,
+    });
+    await writeAudit(tx, {
+      ...actor,
+      action: "payment_batch.accepted",
+      entity: "payment_batch",
+      entityId: batchId,
+      data: { format: run.format, totalItems: run.items.length, totals: totalsByCurrency(run.items), reference: run.reference },
+    });
+    await enqueueTask(tx, PAYMENT_RUN_TASK, { batchId }, { clientId: actor.clientId, dedupeKey: `${actor.clientId}:${batchId}` });
+    if (unit.responseSlot && !(await completeKey(tx, unit.responseSlot, JSON.stringify(accepted)))) throw requestInProgress();
+    return accepted;
+  });
+}

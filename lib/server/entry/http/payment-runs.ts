@@ -1,0 +1,83 @@
+import "server-only";
+import type { RequestContext } from "@/lib/server/entry/http/endpoint";
+import { readBodyText } from "@/lib/server/entry/http/body";
+import { ApiError, type ErrorDetail } from "@/lib/contract/http/errors";
+import { PAIN_001_TYPE, type createPaymentBatchOperation } from "@/lib/contract/payment-runs/operations";
+import { parsePain001 } from "@/lib/contract/payment-runs/pain001";
+import { parseRunCsv, runCsvField, runCsvToItems } from "@/lib/contract/payment-runs/csv";
+import { runCsvColumnOfPath } from "@/lib/contract/payment-runs/csv-columns";
+import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
+import { acceptPaymentRun, type RunSubmission } from "@/lib/server/domain/payment-runs/accept";
+import { validatePain001Schema } from "@/lib/server/domain/payment-runs/xsd";
+import { listAccountNumbers } from "@/lib/server/domain/accounts/repo";
+
+type Ctx = RequestContext<typeof createPaymentBatchOperation>;
+type FileRun = Pick<RunSubmission, "format" | "items" | "reference" | "messageId" | "callbackUrl" | "customHeaders" | "locate">;
+
+function invalidFile(details: ErrorDetail[]): ApiError {
+  const first = details[0]!;
+  const message = details.length === 1 ? `Invalid ${first.field ?? "file"}: ${first.message}` : `The file has ${details.length} problems.`;
+  return new ApiError("VALIDATION_ERROR", message, { field: first.field, details });
+}
+
+function fromJson(body: NonNullable<Ctx["body"]>): FileRun {
+  return {
+    format: "json",
+    items: body.items.map((item) => ({ ...item, endToEndId: item.request.instructionIdentification ?? null, paymentInfoId: null })),
+    reference: body.reference ?? null,
+    messageId: null,
+    callbackUrl: body.callbackUrl,
+    customHeaders: body.customHeaders,
+    locate: (index, field) => `items[${index}].request${field ? `.${field}` : ""}`,
+  };
+}
+
+/** A CSV run: the runs-portal's row mapping (lib/contract/payment-runs/csv.ts), problems named `line N: column`. */
+function fromCsv(text: string): FileRun {
+  const mapped = runCsvToItems(text);
+  if (!mapped.ok) throw invalidFile(mapped.details);
+  const lines = parseRunCsv(text).rows.map((row) => row.line);
+  return {
+    format: "csv",
+    items: mapped.items.map((item) => ({ ...item, endToEndId: item.request.instructionIdentification ?? null, paymentInfoId: null })),
+    reference: null,
+    messageId: null,
+    locate: (index, field) => runCsvField(lines[index]!, field ? runCsvColumnOfPath(field.split(".")) : null),
+  };
+}
+
+/** A pain.001.001.09 run: the message definition (XSD) first, then the mapping; problems named by EndToEndId. */
+async function fromPain001(ctx: Ctx, text: string): Promise<FileRun> {
+  const schemaProblems = await validatePain001Schema(text);
+  if (schemaProblems.length > 0) throw invalidFile(schemaProblems.map((message) => ({ field: null, code: "SCHEMA", message })));
+  const own = new Set(await listAccountNumbers(ctx.runtime.db, ctx.principal.clientId));
+  const parsed = parsePain001(text, own);
+  if (parsed.problems.length > 0) {
+    throw invalidFile(
+      parsed.problems.map((p) => ({
+        field: p.endToEndId !== null ? `EndToEndId ${p.endToEndId}${p.field ? `: ${p.field}` : ""}` : p.field,
+        code: "INVALID_TRANSACTION",
+        message: p.message,
+      })),
+    );
+  }
+  return {
+    format: "pain.001",
+    items: parsed.items.map((item, i) => ({ ...item, endToEndId: parsed.endToEndIds[i]!, paymentInfoId: parsed.paymentInfoIds[i]! })),
+    reference: parsed.messageId,
+    messageId: parsed.messageId,
+    locate: (index, field) => `EndToEndId ${parsed.endToEndIds[index]}: request${field ? `.${field}` : ""}`,
+  };
+}
+
+/** POST /v1/payment-batches: the file in its format, then the run's use case. */
+export async function createPaymentBatch(ctx: Ctx): Promise<TJobAccepted> {
+  let run: FileRun;
+  if (ctx.upload) {
+    const text = await readBodyText(ctx.request, ctx.upload.maxBytes);
+    run = ctx.upload.type === PAIN_001_TYPE ? await fromPain001(ctx, text) : fromCsv(text);
+  } else {
+    run = fromJson(ctx.body!);
+  }
+  return ctx.inUnit((unit) => acceptPaymentRun(unit, { ...run, permissions: ctx.principal.scopes, baseUrl: ctx.baseUrl, config: ctx.runtime.config }));
+}
