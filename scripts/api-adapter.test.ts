@@ -14,12 +14,7 @@ const CATCH_ALL = "/v1/[...path]";
  * Operations whose contract landed on main before their route files (the OpenAPI document names them; until the
  * routes land, they answer the catch-all's 404). Each entry names its issue; the list only ever shrinks.
  */
-const REGISTERED_AHEAD_OF_ROUTES = new Set([
-  // Payment runs (issue 20): contract first, routes next.
-  "createPaymentBatch",
-  "listPaymentBatches",
-  "getPaymentBatch",
-]);
+const REGISTERED_AHEAD_OF_ROUTES = new Set<string>([]);
 const operationPathOf = (pathname: string) => pathname.replace(/\[([^\]]+)\]/g, "{$1}");
 
 let routes: BuiltRoute[];

@@ -5139,7 +5139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JobResults"] | components["schemas"]["PaymentRunResults"];
+                    "application/json": components["schemas"]["JobResults"] | components["schemas"]["PaymentRunResults"] | unknown;
                     "text/csv": string;
                     "application/xml": string;
                 };
