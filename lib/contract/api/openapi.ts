@@ -2,6 +2,7 @@ import { z } from "zod";
 import { IDEMPOTENCY_HEADER, requiredPermissions, type OperationSpec } from "@/lib/contract/http/operation";
 import { ERROR_CODES, REASON_PHRASES, type ErrorCode } from "@/lib/contract/http/errors";
 import { ZErrorBody } from "@/lib/contract/api/schemas";
+import { EVENT_TOPICS, notificationSchemaOf } from "@/lib/contract/events/schema";
 
 type JsonSchema = Record<string, unknown>;
 type Components = Record<string, JsonSchema>;
@@ -91,6 +92,21 @@ function responsesOf(operation: OperationSpec, components: Components) {
   return responses;
 }
 
+/** What each subscription topic POSTs to its callbackUrl (OpenAPI 3.1 webhooks; signed as decisions §7, docs/webhooks.md). */
+function webhooksOf(components: Components) {
+  const entries = EVENT_TOPICS.map((topic) => [
+    topic,
+    {
+      post: {
+        summary: `A ${topic} notification`,
+        requestBody: { required: true, content: { "application/json": { schema: toSchema(notificationSchemaOf(topic), "output", components) } } },
+        responses: { "200": { description: "Any 2xx within 10 s acknowledges it; otherwise it is retried (decisions §7)" } },
+      },
+    },
+  ]);
+  return Object.fromEntries(entries);
+}
+
 export function buildOpenApiDocument(operations: readonly OperationSpec[], serverUrl: string) {
   const components: Components = {};
   toSchema(ZErrorBody, "output", components);
@@ -152,6 +168,7 @@ export function buildOpenApiDocument(operations: readonly OperationSpec[], serve
     servers: [{ url: serverUrl }],
     tags: [...new Set(operations.map((o) => o.tag))].map((name) => ({ name })),
     paths,
+    webhooks: webhooksOf(components),
     components: {
       schemas: components,
       securitySchemes: {

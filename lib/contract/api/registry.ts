@@ -35,6 +35,7 @@ import {
 } from "@/lib/contract/ledger/operations";
 import { listAuditLogOperation } from "@/lib/contract/audit/operations";
 import { PAYMENT_RUN_OPERATIONS } from "@/lib/contract/payment-runs/operations";
+import { listEventsOperation } from "@/lib/contract/events/operations";
 import { endUserSessionsOperation, listOrganisationUsersOperation } from "@/lib/contract/users/operations";
 import { COUNTERPARTY_OPERATIONS } from "@/lib/contract/counterparties/operations";
 
@@ -77,4 +78,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
   getAccountBalancesOperation,
   ...PAYMENT_RUN_OPERATIONS,
   ...COUNTERPARTY_OPERATIONS,
+  listEventsOperation,
 ];

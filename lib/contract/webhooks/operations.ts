@@ -21,9 +21,10 @@ export const createSubscriptionOperation = defineOperation({
   method: "POST",
   path: "/v1/notifications/subscriptions",
   tag,
-  summary: "Subscribe a webhook URL to deposit notifications",
+  summary: "Subscribe a webhook URL to one topic's notifications",
   description:
-    "topic must be `Deposits`; callbackUrl an absolute http(s) URL (https only in production, no private addresses outside uat) " +
+    "topic is `Deposits` (spec §6.1 body) or `PaymentStatusChanged`, `PaymentReturned`, `ApprovalRequested`, `ApprovalDecided`, `JobCompleted` " +
+    "(body `{eventId, subscriptionId, topic, occurredAt, data}`, see the document's webhooks); callbackUrl an absolute http(s) URL (https only in production, no private addresses outside uat) " +
     "of at most 2048 characters; customHeaders at most 10, not Host, Content-Type, Content-Length, Authorization, Svc-* or hop-by-hop headers.",
   access,
   body: ZCreateSubscription,

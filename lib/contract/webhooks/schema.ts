@@ -2,14 +2,14 @@ import { z } from "zod";
 import { envelopeOf } from "@/lib/contract/api/schemas";
 import { ZCustomHeaders } from "@/lib/contract/http/custom-headers";
 import { paginationQuery } from "@/lib/contract/http/pagination";
+import { ZEventTopic } from "@/lib/contract/events/schema";
 
 /** Spec §2.10, §4.8; decisions §7. Browser-safe: zod only. */
 
 export const SUBSCRIPTION_PAGE_SIZE_MAX = 500;
-export const ZTopic = z.enum(["Deposits"]);
 
 export const ZCreateSubscription = z.strictObject({
-  topic: z.string().refine((t) => t === "Deposits", "must be Deposits"),
+  topic: ZEventTopic,
   callbackUrl: z
     .string()
     .min(1)
@@ -21,7 +21,7 @@ export const ZCreateSubscription = z.strictObject({
 export const ZSubscription = z
   .object({
     subscriptionId: z.uuid(),
-    topic: ZTopic,
+    topic: ZEventTopic,
     webhookUrl: z.string(),
     isActive: z.boolean(),
     createdUtc: z.string().meta({ description: "ISO 8601 with offset" }),

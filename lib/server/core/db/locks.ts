@@ -32,6 +32,7 @@ export const LOCKS = {
   purgeIdempotencyKeys: 7_270_301,
   purgeAuthRecords: 7_270_105,
   recordRanOutSessions: 7_270_106,
+  purgeOldEvents: 7_270_501,
 } as const;
 
 export const LOCK_NAMESPACES = {

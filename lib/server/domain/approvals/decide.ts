@@ -9,6 +9,7 @@ import { draftNotFound, getDraft } from "@/lib/server/domain/approvals/drafts";
 import { findDraft, insertDecision, listDecisions, setDraftStatus, type DraftRow } from "@/lib/server/domain/approvals/repo";
 import { currentRole, makerNow } from "@/lib/server/domain/users/repo";
 import { effectiveStatus } from "@/lib/server/domain/approvals/view";
+import { raiseApprovalDecided } from "@/lib/server/domain/approvals/events";
 import { transactionOf, type Unit } from "@/lib/server/core/unit";
 import { claimKey, IN_FLIGHT_STALE_S, type ResponseSlot } from "@/lib/server/core/idempotency/repo";
 import { scopesForRole, isRole } from "@/lib/contract/auth/roles";
@@ -127,7 +128,7 @@ export async function approveDraft(unit: Unit, caller: PortalCaller, input: { dr
         before: { status: row.status },
         after: { status: last ? "Approved" : row.status },
       });
-      if (!last) return;
+      if (!last) return raiseApprovalDecided(tx, caller, await getDraft(tx, caller, draftId, unit.now), unit.now);
     }
     const outcome = await make(tx, unit, row, making);
     await setDraftStatus(tx, caller.clientId, draftId, outcome);
@@ -140,6 +141,8 @@ export async function approveDraft(unit: Unit, caller: PortalCaller, input: { dr
       before: { status: row.status },
       after: outcome,
     });
+    // An approval that finishes a draft left Submitting by an earlier version was announced when it was made.
+    if (row.status === "AwaitingApproval") await raiseApprovalDecided(tx, caller, await getDraft(tx, caller, draftId, unit.now), unit.now);
   });
   return getDraft(unit.db, caller, draftId, unit.now);
 }
@@ -160,6 +163,7 @@ export async function rejectDraft(unit: Unit, caller: PortalCaller, input: { dra
       before: { status: row.status },
       after: { status: "Rejected" },
     });
+    await raiseApprovalDecided(tx, caller, await getDraft(tx, caller, draftId, unit.now), unit.now);
   });
   return getDraft(unit.db, caller, draftId, unit.now);
 }

@@ -5,6 +5,7 @@ import { requireRailPermission, type PortalCaller } from "@/lib/server/domain/ap
 import { policiesOf } from "@/lib/server/domain/dual-control/policies";
 import { accountCurrency, findDraft, insertDraft, listDecisions, listDrafts } from "@/lib/server/domain/approvals/repo";
 import { currentQuote, quotedRate, toDraft } from "@/lib/server/domain/approvals/view";
+import { raiseApprovalRequested } from "@/lib/server/domain/approvals/events";
 import type { Queryable } from "@/lib/server/core/db/types";
 import { currentReferenceData } from "@/lib/server/domain/payments/known-data";
 import { withPayeeFilled } from "@/lib/server/domain/counterparties/pay";
@@ -96,6 +97,7 @@ export async function createDraft(
       expiresAt: draft.expiresAt,
     },
   });
+  await raiseApprovalRequested(tx, caller.clientId, draft, now);
   return { draft, needsApproval: true };
 }
 

@@ -6,7 +6,7 @@ import { resolveDepositTarget } from "@/lib/server/domain/deposits/targets";
 import { ApiError } from "@/lib/contract/http/errors";
 import { post } from "@/lib/server/domain/ledger/ledger";
 import { AmountError, formatAmount, parseAmount } from "@/lib/contract/money";
-import { publishDepositEvent } from "@/lib/server/domain/webhooks/events";
+import { raiseEvent } from "@/lib/server/domain/events/raise";
 
 function parseDepositAmount(input: TCreateDeposit): bigint {
   try {
@@ -37,15 +37,20 @@ export async function createSandboxDeposit(tx: Queryable, clientId: string, inpu
   const amount = formatAmount(minor, target.currency);
   const transactionType = input.transactionType ?? "Deposit";
   const transactionDetails = input.transactionDetails ?? "";
-  const queued = await publishDepositEvent(tx, {
-    clientId,
-    accountNumber: target.accountNumber,
-    transactionId,
-    amount,
-    currency: target.currency,
-    transactionType,
-    transactionDetails,
-  });
+  const { subscriptions: queued } = await raiseEvent(
+    { db: tx, actor: { clientId } },
+    {
+      topic: "Deposits",
+      data: {
+        accountNumber: target.accountNumber,
+        transactionId,
+        type: "Credit",
+        value: { amount, currency: target.currency },
+        transactionType,
+        transactionDetails,
+      },
+    },
+  );
   // Posted last: the account's row lock is then held only until COMMIT, so
   // concurrent deposits to one account are not serialised behind the fan-out.
   const balance = await (target.post ?? post)(tx, {

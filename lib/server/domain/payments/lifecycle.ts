@@ -6,6 +6,7 @@ import { negated } from "@/lib/server/domain/ledger/entry";
 import { postEntry } from "@/lib/server/domain/ledger/ledger";
 import { paymentPostings } from "@/lib/server/domain/ledger/payment-entry";
 import { writeAudit } from "@/lib/server/core/audit/write";
+import { raisePaymentStatusChanged } from "@/lib/server/domain/payments/events";
 import { lockPayment, updatePaymentStatus, type PaymentRow } from "@/lib/server/domain/payments/repo";
 import { allowedMoves, type TPaymentStatus } from "@/lib/contract/payments/schema";
 
@@ -40,7 +41,8 @@ export type MoveActor = { actor: string; ip: string | null; correlationId: strin
 
 /**
  * Moves a payment under its row lock, returning funds at most once
- * (funds_held). Unknown and foreign ids are 404; a move the lifecycle does
+ * (funds_held): every status move (the sandbox, the settlement task, a return)
+ * is made here, so each raises its one PaymentStatusChanged event. Unknown and foreign ids are 404; a move the lifecycle does
  * not allow is 409 INVALID_STATUS_TRANSITION.
  */
 export async function movePayment(tx: PoolClient, clientId: string, paymentId: string, to: TPaymentStatus, actor: string | MoveActor): Promise<PaymentRow> {
@@ -59,6 +61,7 @@ export async function movePayment(tx: PoolClient, clientId: string, paymentId: s
   const moved = await updatePaymentStatus(tx, clientId, paymentId, to, payment.funds_held && !returning);
   const who = typeof actor === "string" ? { actor } : { actor: actor.actor, ip: actor.ip, correlationId: actor.correlationId };
   await writeAudit(tx, { clientId, ...who, action: `payment.${to.toLowerCase()}`, entity: "payment", entityId: paymentId, data: { from: payment.status, to } });
+  await raisePaymentStatusChanged(tx, moved, { from: payment.status, to, returnReason: null });
   return moved;
 }
 

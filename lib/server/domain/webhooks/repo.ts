@@ -1,12 +1,13 @@
 import "server-only";
 import { openSigningSecret, sealSigningSecret } from "@/lib/server/core/crypto/stored-secrets";
 import type { Queryable } from "@/lib/server/core/db/types";
+import type { TEventTopic } from "@/lib/contract/events/schema";
 
 /** The only SQL for subscriptions and signing secrets (their audit rows: lib/server/core/audit). The tenant is in every WHERE. */
 
 export type SubscriptionRow = {
   subscription_id: string;
-  topic: "Deposits";
+  topic: TEventTopic;
   webhook_url: string;
   custom_headers: Record<string, string>;
   is_active: boolean;

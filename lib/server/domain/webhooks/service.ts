@@ -30,7 +30,7 @@ export async function checkCallbackUrl(url: string, policy: DestinationPolicy, f
 export async function createSubscription(tx: Queryable, audit: AuditContext, input: TCreateSubscription): Promise<TSubscription> {
   const row = await insertSubscription(tx, audit.clientId, {
     subscription_id: randomUUID(),
-    topic: "Deposits",
+    topic: input.topic,
     webhook_url: input.callbackUrl,
     custom_headers: input.customHeaders ?? {},
   });

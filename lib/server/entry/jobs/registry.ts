@@ -2,6 +2,7 @@ import "server-only";
 import { AUDIT_PERIODIC_JOBS } from "@/lib/server/core/audit/seal";
 import { DELIVERY_PERIODIC_JOBS } from "@/lib/server/domain/delivery/maintenance";
 import { DELIVERY_TASK } from "@/lib/server/domain/delivery/task";
+import { EVENT_PERIODIC_JOBS } from "@/lib/server/domain/events/jobs";
 import { MAINTENANCE_JOBS } from "@/lib/server/entry/jobs/maintenance";
 import { PAYMENT_PERIODIC_JOBS, PAYMENT_TASKS } from "@/lib/server/domain/payments/jobs";
 import type { PeriodicJob, TaskDefinition } from "@/lib/server/core/jobs/worker";
@@ -16,4 +17,10 @@ export const TASK_DEFINITIONS: readonly TaskDefinition[] = [
   PAYMENT_RUN_TASK_DEFINITION,
 ];
 
-export const PERIODIC_JOBS: readonly PeriodicJob[] = [...MAINTENANCE_JOBS, ...PAYMENT_PERIODIC_JOBS, ...DELIVERY_PERIODIC_JOBS, ...AUDIT_PERIODIC_JOBS];
+export const PERIODIC_JOBS: readonly PeriodicJob[] = [
+  ...MAINTENANCE_JOBS,
+  ...PAYMENT_PERIODIC_JOBS,
+  ...DELIVERY_PERIODIC_JOBS,
+  ...AUDIT_PERIODIC_JOBS,
+  ...EVENT_PERIODIC_JOBS,
+];

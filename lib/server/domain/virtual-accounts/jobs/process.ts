@@ -2,6 +2,7 @@ import "server-only";
 import type { PoolClient } from "pg";
 import { withTransaction } from "@/lib/server/core/db/transaction";
 import { enqueueDelivery } from "@/lib/server/domain/delivery/outbox";
+import { raiseEvent } from "@/lib/server/domain/events/raise";
 import type { Task } from "@/lib/server/core/jobs/queue-repo";
 import type { TaskDefinition } from "@/lib/server/core/jobs/worker";
 import type { Runtime } from "@/lib/server/core/runtime";
@@ -61,7 +62,7 @@ function partition(specs: readonly AccountSpec[], firstIndex: number, provisione
   return { creatable, failures };
 }
 
-/** What a job completion commits with it: the audit row and, when asked for, the callback in the outbox. */
+/** What a job completion commits with it: the audit row, the JobCompleted event and, when asked for, the callback in the outbox. */
 async function onJobFinished(tx: PoolClient, clientId: string, job: JobRow): Promise<void> {
   await writeAudit(tx, {
     clientId,
@@ -71,11 +72,16 @@ async function onJobFinished(tx: PoolClient, clientId: string, job: JobRow): Pro
     entityId: job.job_id,
     data: { totalItems: job.total_items, succeededItems: job.succeeded_items, failedItems: job.failed_items },
   });
+  const body = toCallbackBody(job);
+  await raiseEvent(
+    { db: tx, actor: { clientId } },
+    { topic: "JobCompleted", data: { ...body, kind: "VirtualAccounts", completedAt: body.completedAt ?? new Date().toISOString() } },
+  );
   if (job.callback_url) {
     await enqueueDelivery(tx, {
       clientId,
       url: job.callback_url,
-      body: toCallbackBody(job),
+      body,
       customHeaders: job.custom_headers,
       source: { kind: "job", id: job.job_id },
       eventId: job.job_id,
