@@ -8,7 +8,7 @@ import { POST as createDraftRoute } from "@/app/v1/approvals/drafts/route";
 import { POST as approveRoute } from "@/app/v1/approvals/drafts/[draftId]/approve/route";
 import { POST as createVirtualAccounts } from "@/app/v1/virtual-accounts/route";
 import { GET as listEvents } from "@/app/v1/events/route";
-import { createWebhookVerifier } from "@/lib/server/domain/delivery/verify";
+import { createWebhookVerifier } from "@/sdk/webhooks";
 import { allocatedV1, drainWorker } from "@/lib/server/entry/jobs/testing";
 import { EVENT_TOPICS, notificationSchemaOf, type TEventPage, type TEventTopic } from "@/lib/contract/events/schema";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
