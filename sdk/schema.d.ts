@@ -221,8 +221,8 @@ export interface paths {
         get: operations["listSubscriptions"];
         put?: never;
         /**
-         * Subscribe a webhook URL to deposit notifications
-         * @description topic must be `Deposits`; callbackUrl an absolute http(s) URL (https only in production, no private addresses outside uat) of at most 2048 characters; customHeaders at most 10, not Host, Content-Type, Content-Length, Authorization, Svc-* or hop-by-hop headers.
+         * Subscribe a webhook URL to one topic's notifications
+         * @description topic is `Deposits` (spec §6.1 body) or `PaymentStatusChanged`, `PaymentReturned`, `ApprovalRequested`, `ApprovalDecided`, `JobCompleted` (body `{eventId, subscriptionId, topic, occurredAt, data}`, see the document's webhooks); callbackUrl an absolute http(s) URL (https only in production, no private addresses outside uat) of at most 2048 characters; customHeaders at most 10, not Host, Content-Type, Content-Length, Authorization, Svc-* or hop-by-hop headers.
          */
         post: operations["createSubscription"];
         delete?: never;
@@ -935,8 +935,257 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's events, oldest first, to catch up on what webhooks reported
+         * @description Events of the last 30 days, oldest first, optionally of one topic. Pass the last eventId you processed as `after` (meta.next) to read on: the order is fixed when an event becomes listed, and an event whose transaction is still committing is listed only once every earlier one is, so a reader paging from any server never skips or repeats one. An `after` unknown to this client, or older than the retention, is 400. CSV by Accept: text/csv.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    Deposits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A Deposits notification */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DepositsNotification"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx within 10 s acknowledges it; otherwise it is retried (decisions §7) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PaymentStatusChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A PaymentStatusChanged notification */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PaymentStatusChangedNotification"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx within 10 s acknowledges it; otherwise it is retried (decisions §7) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    PaymentReturned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A PaymentReturned notification */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PaymentReturnedNotification"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx within 10 s acknowledges it; otherwise it is retried (decisions §7) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ApprovalRequested: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A ApprovalRequested notification */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApprovalRequestedNotification"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx within 10 s acknowledges it; otherwise it is retried (decisions §7) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ApprovalDecided: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A ApprovalDecided notification */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApprovalDecidedNotification"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx within 10 s acknowledges it; otherwise it is retried (decisions §7) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    JobCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A JobCompleted notification */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["JobCompletedNotification"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx within 10 s acknowledges it; otherwise it is retried (decisions §7) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Error: {
@@ -1266,7 +1515,7 @@ export interface components {
             /** Format: uuid */
             subscriptionId: string;
             /** @enum {string} */
-            topic: "Deposits";
+            topic: "Deposits" | "PaymentStatusChanged" | "PaymentReturned" | "ApprovalRequested" | "ApprovalDecided" | "JobCompleted";
             webhookUrl: string;
             isActive: boolean;
             /** @description ISO 8601 with offset */
@@ -2195,6 +2444,213 @@ export interface components {
         };
         CounterpartyDecision: {
             comment?: string;
+        };
+        EventPage: {
+            data: components["schemas"]["Event"][];
+            meta: {
+                hasMore: boolean;
+                /** @description The eventId to pass as `after` for the next page (the last listed, or `after` itself when none) */
+                next: string | null;
+            };
+        };
+        Event: {
+            /** Format: uuid */
+            eventId: string;
+            /** @constant */
+            topic: "Deposits";
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            data: components["schemas"]["DepositEventData"];
+        } | {
+            /** Format: uuid */
+            eventId: string;
+            /** @constant */
+            topic: "PaymentStatusChanged";
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            data: components["schemas"]["PaymentStatusChangedData"];
+        } | {
+            /** Format: uuid */
+            eventId: string;
+            /** @constant */
+            topic: "PaymentReturned";
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            data: components["schemas"]["PaymentReturnedData"];
+        } | {
+            /** Format: uuid */
+            eventId: string;
+            /** @constant */
+            topic: "ApprovalRequested";
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            data: components["schemas"]["ApprovalRequestedData"];
+        } | {
+            /** Format: uuid */
+            eventId: string;
+            /** @constant */
+            topic: "ApprovalDecided";
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            data: components["schemas"]["ApprovalDecidedData"];
+        } | {
+            /** Format: uuid */
+            eventId: string;
+            /** @constant */
+            topic: "JobCompleted";
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            data: components["schemas"]["JobCompletedData"];
+        };
+        DepositEventData: {
+            accountNumber: string;
+            transactionId: string;
+            /** @constant */
+            type: "Credit";
+            value: components["schemas"]["Money"];
+            transactionType: string;
+            transactionDetails: string;
+        };
+        PaymentStatusChangedData: {
+            paymentId: string;
+            /** @enum {string} */
+            rail: "ACH" | "SWIFT" | "INTERNAL";
+            instructionIdentification: string | null;
+            /** @description The debited account's number */
+            debtorAccount: string;
+            debitAmount: components["schemas"]["Money"];
+            /** @enum {string} */
+            from: "Pending" | "Completed" | "Failed" | "Reversed";
+            /** @enum {string} */
+            to: "Pending" | "Completed" | "Failed" | "Reversed";
+            returnReason: components["schemas"]["ReturnReason"] | null;
+        };
+        /** @description ISO 20022 ExternalReturnReason1Code and its name */
+        ReturnReason: {
+            /** @enum {string} */
+            code: "AC01" | "AC03" | "AC04" | "AC06" | "AG01" | "AG02" | "AM04" | "AM05" | "AM09" | "BE04" | "BE05" | "CUST" | "FOCR" | "MD07" | "MS02" | "MS03" | "NARR" | "RC01" | "RR01" | "RR02" | "RR03" | "RR04";
+            description: string;
+        };
+        PaymentReturnedData: {
+            paymentId: string;
+            /** @enum {string} */
+            rail: "ACH" | "SWIFT" | "INTERNAL";
+            instructionIdentification: string | null;
+            /** @description The debited account's number */
+            debtorAccount: string;
+            debitAmount: components["schemas"]["Money"];
+            returnReason: components["schemas"]["ReturnReason"];
+            /** @description What came back to the debtor account (principal, and charges per docs/returns.md) */
+            creditedBack: components["schemas"]["Money"];
+        };
+        ApprovalRequestedData: {
+            /** Format: uuid */
+            draftId: string;
+            /** @enum {string} */
+            rail: "ACH" | "SWIFT" | "INTERNAL" | "VIRTUAL_ACCOUNT_BATCH";
+            /** @description Null for a virtual-account batch */
+            amount: components["schemas"]["Money"] | null;
+            maker: {
+                email: string;
+            };
+            approvalsRequired: number;
+            expiresAt: string | null;
+        };
+        ApprovalDecidedData: {
+            /** Format: uuid */
+            draftId: string;
+            /** @enum {string} */
+            rail: "ACH" | "SWIFT" | "INTERNAL" | "VIRTUAL_ACCOUNT_BATCH";
+            /** @description Null for a virtual-account batch */
+            amount: components["schemas"]["Money"] | null;
+            maker: {
+                email: string;
+            };
+            /** @enum {string} */
+            decision: "Approved" | "Rejected";
+            decidedBy: {
+                email: string;
+            };
+            decidedAt: string;
+            comment: string | null;
+            status: string;
+            paymentId: string | null;
+        };
+        JobCompletedData: {
+            jobId: string;
+            /** @enum {string} */
+            kind: "VirtualAccounts" | "PaymentBatch";
+            /** @description Completed, CompletedWithErrors or Failed */
+            status: string;
+            totalItems: number;
+            succeededItems: number;
+            failedItems: number;
+            completedAt: string;
+            statusUrl: string;
+            resultUrl: string;
+        };
+        DepositsNotification: {
+            /** Format: uuid */
+            subscriptionId: string;
+            /** @constant */
+            topic: "Deposits";
+            accountNumber: string;
+            transactionId: string;
+            /** @constant */
+            type: "Credit";
+            value: components["schemas"]["Money"];
+            transactionType: string;
+            transactionDetails: string;
+        };
+        PaymentStatusChangedNotification: {
+            /** Format: uuid */
+            eventId: string;
+            /** Format: uuid */
+            subscriptionId: string;
+            /** @constant */
+            topic: "PaymentStatusChanged";
+            occurredAt: string;
+            data: components["schemas"]["PaymentStatusChangedData"];
+        };
+        PaymentReturnedNotification: {
+            /** Format: uuid */
+            eventId: string;
+            /** Format: uuid */
+            subscriptionId: string;
+            /** @constant */
+            topic: "PaymentReturned";
+            occurredAt: string;
+            data: components["schemas"]["PaymentReturnedData"];
+        };
+        ApprovalRequestedNotification: {
+            /** Format: uuid */
+            eventId: string;
+            /** Format: uuid */
+            subscriptionId: string;
+            /** @constant */
+            topic: "ApprovalRequested";
+            occurredAt: string;
+            data: components["schemas"]["ApprovalRequestedData"];
+        };
+        ApprovalDecidedNotification: {
+            /** Format: uuid */
+            eventId: string;
+            /** Format: uuid */
+            subscriptionId: string;
+            /** @constant */
+            topic: "ApprovalDecided";
+            occurredAt: string;
+            data: components["schemas"]["ApprovalDecidedData"];
+        };
+        JobCompletedNotification: {
+            /** Format: uuid */
+            eventId: string;
+            /** Format: uuid */
+            subscriptionId: string;
+            /** @constant */
+            topic: "JobCompleted";
+            occurredAt: string;
+            data: components["schemas"]["JobCompletedData"];
         };
     };
     responses: never;
@@ -3389,7 +3845,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    topic: string;
+                    /** @enum {string} */
+                    topic: "Deposits" | "PaymentStatusChanged" | "PaymentReturned" | "ApprovalRequested" | "ApprovalDecided" | "JobCompleted";
                     /**
                      * @description Absolute http(s) URL; https only in production
                      * @example https://erp.example.com/hooks/harbour
@@ -7993,6 +8450,85 @@ export interface operations {
             };
             /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                topic?: "Deposits" | "PaymentStatusChanged" | "PaymentReturned" | "ApprovalRequested" | "ApprovalDecided" | "JobCompleted";
+                after?: string;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
