@@ -38,7 +38,11 @@ async function timed(url: string, init: RequestInit = {}): Promise<Answer> {
 /** The postmaster and every process it started (backends, checkpointer, WAL writer...). */
 function databaseProcesses(db: PrivatePostgres): number[] {
   const postmaster = postmasterPid(db);
-  const children = execFileSync("pgrep", ["-P", String(postmaster)]).toString().trim().split("\n").map(Number);
+  const children = execFileSync("pgrep", ["-P", String(postmaster)])
+    .toString()
+    .trim()
+    .split("\n")
+    .map(Number);
   return [postmaster, ...children.filter((pid) => pid > 0)];
 }
 

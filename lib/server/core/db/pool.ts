@@ -83,10 +83,7 @@ export function createPool(connectionString: string, max = getConfig().poolMax, 
     watch = new DatabaseWatch(connectionString, { everyMs: 1000, stallMs: database.stallMs });
     watches.set(connectionString, watch);
   }
-  const settings = [
-    `-c statement_timeout=${database.statementTimeoutMs}`,
-    ...(options.synchronousCommit === false ? ["-c synchronous_commit=off"] : []),
-  ];
+  const settings = [`-c statement_timeout=${database.statementTimeoutMs}`, ...(options.synchronousCommit === false ? ["-c synchronous_commit=off"] : [])];
   const pool = new WatchedPool(
     { connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: database.connectTimeoutMs, options: settings.join(" ") },
     watch,

@@ -126,6 +126,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // pg's and pg-pool's own timeouts and cut connections carry no code, only these messages.
   return (
     typeof message === "string" &&
-    /^(timeout exceeded when trying to connect|Connection terminated( unexpectedly| due to connection timeout)|Client has encountered a connection error)/.test(message)
+    /^(timeout exceeded when trying to connect|Connection terminated( unexpectedly| due to connection timeout)|Client has encountered a connection error)/.test(
+      message,
+    )
   );
 }

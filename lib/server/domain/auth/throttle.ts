@@ -85,7 +85,13 @@ export async function claimAttempt(db: Queryable, keys: readonly ThrottleKey[]):
   const claimed: ThrottleKey[] = [];
   const locks: (Date | null)[] = [];
   for (const k of keys) {
-    const { rows } = await db.query<{ locked_until: Date | null }>(CLAIM_SQL, [k.scope, k.key, k.policy.maxFailures, k.policy.windowSeconds, k.policy.lockSeconds]);
+    const { rows } = await db.query<{ locked_until: Date | null }>(CLAIM_SQL, [
+      k.scope,
+      k.key,
+      k.policy.maxFailures,
+      k.policy.windowSeconds,
+      k.policy.lockSeconds,
+    ]);
     if (rows.length === 0) {
       await refund(db, claimed);
       // The lock may have run out since: a second's wait then.

@@ -171,9 +171,10 @@ function contentTypeStep(request: Request, operation: OperationSpec, bodyText: s
   const type = mediaTypeOf(request);
   if (type === "application/json" || type.endsWith("+json")) return;
   if (operation.bodyEncoding === "form" && type === FORM_TYPE) return;
-  const accepted = [operation.bodyEncoding === "form" ? `application/json or ${FORM_TYPE}` : "application/json", ...(operation.uploads ?? []).map((u) => u.type)].join(
-    ", ",
-  );
+  const accepted = [
+    operation.bodyEncoding === "form" ? `application/json or ${FORM_TYPE}` : "application/json",
+    ...(operation.uploads ?? []).map((u) => u.type),
+  ].join(", ");
   throw new ApiError("UNSUPPORTED_MEDIA_TYPE", `Request bodies must be sent as Content-Type: ${accepted}.`);
 }
 
