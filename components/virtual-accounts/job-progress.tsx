@@ -6,10 +6,12 @@ import { useEffect, useRef } from "react";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DownloadIcon } from "@/components/ui/icons";
+import { JobProgressBar } from "@/components/ui/job-progress-bar";
 import { ErrorState } from "@/components/ui/state-message";
 import { saveBlob } from "@/lib/portal/shared/download";
 import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
-import { fetchJob, fetchJobResults, TERMINAL_JOB_STATUSES } from "@/lib/portal/virtual-accounts/va-api";
+import { fetchJob, fetchJobResults, TERMINAL_JOB_STATUSES } from "@/lib/portal/shared/jobs-api";
+import type { TJobResult } from "@/lib/contract/virtual-accounts/responses";
 import { resultsCsv } from "@/lib/portal/virtual-accounts/va-upload-files";
 
 /** Polling cadence while the job runs: quick enough to feel live, cheap on the client's quota (a 1000-item job takes seconds). */
@@ -36,7 +38,7 @@ export function JobProgress({ jobId, lines, onEnd }: { jobId: string; lines: rea
   const ended = job.data !== undefined && TERMINAL_JOB_STATUSES.has(job.data.status);
   const results = useQuery({
     queryKey: virtualAccountKeys.jobResults(jobId),
-    queryFn: ({ signal }) => fetchJobResults(jobId, signal),
+    queryFn: ({ signal }) => fetchJobResults<TJobResult>(jobId, signal),
     enabled: ended,
   });
   // A ref, not state: remembering that onEnd ran must not render again.
@@ -51,7 +53,6 @@ export function JobProgress({ jobId, lines, onEnd }: { jobId: string; lines: rea
   if (job.isError && !job.data) return <ErrorState title="The job's status could not be loaded" error={job.error} onRetry={() => void job.refetch()} />;
 
   const data = job.data;
-  const percent = data && data.totalItems > 0 ? Math.floor((data.processedItems / data.totalItems) * 100) : 0;
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -60,26 +61,7 @@ export function JobProgress({ jobId, lines, onEnd }: { jobId: string; lines: rea
         </p>
         {data ? <Badge tone={STATUS_TONE[data.status] ?? "neutral"}>{STATUS_LABEL[data.status] ?? data.status}</Badge> : null}
       </div>
-      <div className="mt-3">
-        <div
-          role="progressbar"
-          aria-label="Batch progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={`${percent}%`}
-          className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-        >
-          <span className="block h-full rounded-full bg-brand-500 transition-[width] duration-300" style={{ width: `${percent}%` }} />
-        </div>
-        <p className="tabular mt-2 flex justify-between text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-          <span>
-            {data ? `${data.processedItems.toLocaleString("en-US")} of ${data.totalItems.toLocaleString("en-US")} processed` : "Waiting for the job…"}
-            {data && data.failedItems > 0 ? ` · ${data.failedItems.toLocaleString("en-US")} failed` : ""}
-          </span>
-          <span className="font-medium text-slate-900 dark:text-slate-100">{percent}%</span>
-        </p>
-      </div>
+      <JobProgressBar job={data} label="Batch progress" />
 
       {ended ? (
         <section aria-labelledby="job-results-title" className="mt-6">

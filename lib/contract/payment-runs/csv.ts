@@ -219,7 +219,7 @@ export function checkRunCsvRow(row: Pick<TRunCsvRow, "cells" | "parseErrors">): 
  * Instruction ids are the payer's end-to-end references: two rows with one id
  * in a file are a mistake (decisions §11), reported on the later row.
  */
-function duplicateInstructionIds(rows: readonly Pick<TRunCsvRow, "line" | "cells">[]): Map<number, TRunCsvIssue> {
+export function duplicateInstructionIds(rows: readonly Pick<TRunCsvRow, "line" | "cells">[]): Map<number, TRunCsvIssue> {
   const first = new Map<string, number>();
   const out = new Map<number, TRunCsvIssue>();
   rows.forEach((row, index) => {

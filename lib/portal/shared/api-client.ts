@@ -112,7 +112,7 @@ export async function accessToken(): Promise<string> {
 }
 
 export type ApiOptions = {
-  accept?: "application/json" | "text/csv";
+  accept?: "application/json" | "text/csv" | "application/xml";
   signal?: AbortSignal;
   /** GET unless given; a `body` is sent as JSON. */
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -42,6 +42,14 @@ export const webhookKeys = {
   sandboxTargets: () => [...webhookKeys.all, "sandbox-targets"] as const,
 };
 
+export const paymentRunKeys = {
+  all: ["payment-runs"] as const,
+  page: (params: PageParams) => [...paymentRunKeys.all, "page", params] as const,
+  detail: (batchId: string) => [...paymentRunKeys.all, "detail", batchId] as const,
+  job: (jobId: string) => [...paymentRunKeys.all, "job", jobId] as const,
+  results: (jobId: string) => [...paymentRunKeys.job(jobId), "results"] as const,
+};
+
 export type VirtualAccountPageParams = { pageStart: number; pageSize: number; currency: string };
 
 export const virtualAccountKeys = {

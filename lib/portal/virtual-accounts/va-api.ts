@@ -1,4 +1,4 @@
-import type { TJobAccepted, TJobResult, TJobStatus, TVirtualAccount, TVirtualAccountDetail } from "@/lib/contract/virtual-accounts/responses";
+import type { TJobAccepted, TVirtualAccount, TVirtualAccountDetail } from "@/lib/contract/virtual-accounts/responses";
 import type { TCreateVirtualAccountsV2, TUpdateVirtualAccountV2 } from "@/lib/contract/virtual-accounts/schema";
 import { accessToken, ApiRequestError, apiJson, signInUrl, type ApiErrorBody } from "@/lib/portal/shared/api-client";
 import { recordQuota } from "@/lib/portal/shared/quota-store";
@@ -9,12 +9,8 @@ import type { VirtualAccountPageParams } from "@/lib/portal/shared/query-keys";
 export type Pagination = { page_start: number; page_size: number; total_size: number; page_token: string };
 export type VirtualAccountPage = { meta: { pagination: Pagination }; data: TVirtualAccount[] };
 export type BalanceItem = { accountNumber: string; balance: { currency: string; amount: string } };
-export type JobResultsPage = { meta: { pagination: Pagination }; data: TJobResult[] };
 
 export const PLACEHOLDER_NAME = "UNALLOCATED";
-/** The API's largest page: a batch's results (at most 1000) come in one request. */
-const RESULTS_PAGE_SIZE = 1000;
-
 export function isVirtual(account: Pick<TVirtualAccount, "category">): boolean {
   return account.category === "CMS Sub Acct";
 }
@@ -73,31 +69,10 @@ export function createVirtualAccounts(body: TCreateVirtualAccountsV2, idempotenc
   return sendJson<TJobAccepted>("/v2/virtual-accounts", { method: "POST", body, idempotencyKey });
 }
 
-export function fetchJob(jobId: string, signal?: AbortSignal): Promise<TJobStatus> {
-  return apiJson<TJobStatus>(`/v1/jobs/${encodeURIComponent(jobId)}`, { signal });
-}
-
-/** Every result of a job (a batch has at most 1000 items: one page). */
-export async function fetchJobResults(jobId: string, signal?: AbortSignal): Promise<TJobResult[]> {
-  const first = await apiJson<JobResultsPage>(`/v1/jobs/${encodeURIComponent(jobId)}/results?pageSize=${RESULTS_PAGE_SIZE}`, { signal });
-  const results = [...first.data];
-  const { total_size: total, page_token: pageToken } = first.meta.pagination;
-  for (let pageStart = 2; results.length < total && (pageStart - 1) * RESULTS_PAGE_SIZE < total; pageStart += 1) {
-    const page = await apiJson<JobResultsPage>(
-      `/v1/jobs/${encodeURIComponent(jobId)}/results?pageStart=${pageStart}&pageToken=${encodeURIComponent(pageToken)}`,
-      { signal },
-    );
-    results.push(...page.data);
-  }
-  return results;
-}
-
 export async function updateVirtualAccount(number: string, body: TUpdateVirtualAccountV2, idempotencyKey: string): Promise<TVirtualAccountDetail> {
   return (await sendJson<{ data: TVirtualAccountDetail }>(`/v2/virtual-accounts/${encodeURIComponent(number)}`, { method: "PATCH", body, idempotencyKey }))
     .data;
 }
-
-export const TERMINAL_JOB_STATUSES = new Set(["Completed", "CompletedWithErrors", "Failed"]);
 
 /** A v4 UUID: `crypto.randomUUID` where the context allows it (https, localhost), else from random bytes. */
 export function newIdempotencyKey(): string {

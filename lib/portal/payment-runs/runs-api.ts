@@ -1,0 +1,80 @@
+import { csvLine } from "@/lib/contract/csv";
+import type { TRunCsvItem } from "@/lib/contract/payment-runs/csv";
+import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
+import { apiFetch, apiJson } from "@/lib/portal/shared/api-client";
+import { saveBlob } from "@/lib/portal/shared/download";
+import type { PageParams } from "@/lib/portal/shared/query-keys";
+
+/** Payment runs as the portal calls them (POST/GET /v1/payment-batches, the run's job; docs/payment-runs.md). */
+
+export type RunTotal = { currency: string; amount: string; count: number };
+export type RunSummary = {
+  batchId: string;
+  status: string;
+  reference: string | null;
+  format: string;
+  totalItems: number;
+  processedItems: number;
+  createdItems: number;
+  failedItems: number;
+  rejectedItems: number;
+  totals: RunTotal[];
+  createdAt: string;
+  completedAt: string | null;
+  submittedBy: { email: string } | null;
+};
+export type RunList = { meta: { pagination: { page_start: number; page_size: number; total_size: number; page_token: string } }; data: RunSummary[] };
+export type RunResult = {
+  index: number;
+  status: "Created" | "Failed" | "Rejected";
+  paymentId: string | null;
+  transactionStatus: string | null;
+  endToEndId: string | null;
+  error: { code: string; message: string } | null;
+};
+export type RunBody = { items: TRunCsvItem[]; reference?: string };
+
+/** One run, once: the Idempotency-Key is made when the file is loaded, so a double click or a retry starts one job. */
+export function createPaymentRun(body: RunBody, idempotencyKey: string): Promise<TJobAccepted> {
+  return apiJson<TJobAccepted>("/v1/payment-batches", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
+}
+
+export function fetchPaymentRuns(params: PageParams, signal?: AbortSignal): Promise<RunList> {
+  return apiJson<RunList>(`/v1/payment-batches?pageStart=${params.pageStart}&pageSize=${params.pageSize}`, { signal });
+}
+
+export function fetchPaymentRun(batchId: string, signal?: AbortSignal): Promise<RunSummary> {
+  return apiJson<RunSummary>(`/v1/payment-batches/${encodeURIComponent(batchId)}`, { signal });
+}
+
+/** The ISO 20022 pain.002 status report of the run, as the bank builds it, saved as a file. */
+export async function savePain002(jobId: string): Promise<void> {
+  const response = await apiFetch(`/v1/jobs/${encodeURIComponent(jobId)}/results`, { accept: "application/xml" });
+  saveBlob(await response.blob(), `harbour-payment-run-${jobId}-pain002.xml`);
+}
+
+/** The results beside the line of the file each came from (when the page still has the file), formula cells guarded. */
+export function runResultsCsv(results: readonly RunResult[], lines?: readonly number[]): string {
+  const header = csvLine(["index", "line", "status", "paymentId", "transactionStatus", "endToEndId", "errorCode", "errorMessage"]);
+  return (
+    header +
+    results
+      .map((r) =>
+        csvLine([
+          String(r.index),
+          lines?.[r.index] !== undefined ? String(lines[r.index]) : null,
+          r.status,
+          r.paymentId,
+          r.transactionStatus,
+          r.endToEndId,
+          r.error?.code ?? null,
+          r.error?.message ?? null,
+        ]),
+      )
+      .join("")
+  );
+}
+
+export function saveRunResultsCsv(jobId: string, results: readonly RunResult[], lines?: readonly number[]): void {
+  saveBlob(new Blob(["\ufeff", runResultsCsv(results, lines)], { type: "text/csv;charset=utf-8" }), `harbour-payment-run-${jobId}-results.csv`);
+}
