@@ -9,7 +9,8 @@ import { Cell, DataTable } from "@/components/ui/data-table";
 import { DownloadIcon } from "@/components/ui/icons";
 import { ErrorState } from "@/components/ui/state-message";
 import { JobProgressBar } from "@/components/ui/job-progress-bar";
-import { saveRunResultsCsv, savePain002, type RunResult } from "@/lib/portal/payment-runs/runs-api";
+import type { TPaymentRunResult } from "@/lib/contract/payment-runs/schema";
+import { saveRunResultsCsv, savePain002 } from "@/lib/portal/payment-runs/runs-api";
 import { fetchJob, fetchJobResults, TERMINAL_JOB_STATUSES } from "@/lib/portal/shared/jobs-api";
 import { paymentRunKeys } from "@/lib/portal/shared/query-keys";
 
@@ -33,7 +34,7 @@ export const RUN_STATUS_LABEL: Record<string, string> = {
   CompletedWithErrors: "Completed with errors",
   Failed: "Failed",
 };
-const RESULT_TONE: Record<RunResult["status"], Tone> = { Created: "green", Failed: "red", Rejected: "red" };
+const RESULT_TONE: Record<TPaymentRunResult["status"], Tone> = { Created: "green", Failed: "red", Rejected: "red" };
 
 /** A run's job as it goes (GET /v1/jobs/{id}), then each payment's result with its link and the two report files. */
 export function RunProgress({ jobId, lines }: { jobId: string; lines?: readonly number[] }) {
@@ -44,7 +45,11 @@ export function RunProgress({ jobId, lines }: { jobId: string; lines?: readonly 
     staleTime: 0,
   });
   const ended = job.data !== undefined && TERMINAL_JOB_STATUSES.has(job.data.status);
-  const results = useQuery({ queryKey: paymentRunKeys.results(jobId), queryFn: ({ signal }) => fetchJobResults<RunResult>(jobId, signal), enabled: ended });
+  const results = useQuery({
+    queryKey: paymentRunKeys.results(jobId),
+    queryFn: ({ signal }) => fetchJobResults<TPaymentRunResult>(jobId, signal),
+    enabled: ended,
+  });
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
   if (job.isError && !job.data) return <ErrorState title="The run's progress could not be loaded" error={job.error} onRetry={() => void job.refetch()} />;

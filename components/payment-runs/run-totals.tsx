@@ -2,9 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Cell, DataTable } from "@/components/ui/data-table";
-import type { TRunCsvItem } from "@/lib/contract/payment-runs/csv";
+import { totalsByCurrency, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
 import { fetchAllAccounts } from "@/lib/portal/accounts/accounts-api";
-import { totalsPerCurrency, totalsPerDebitAccount } from "@/lib/portal/payment-runs/run-upload";
+import { totalsPerDebitAccount } from "@/lib/portal/payment-runs/run-upload";
 import { shouldRetry } from "@/lib/portal/shared/api-client";
 import { formatMoney, toMinor } from "@/lib/portal/shared/money-format";
 import { accountKeys } from "@/lib/portal/shared/query-keys";
@@ -30,7 +30,7 @@ export function RunCurrencyTotals({ totals }: { totals: ReadonlyArray<{ currency
  * now. A shortfall is a warning, not a block: each payment is checked for funds
  * when it is made, and the ones that cannot be paid fail on their own (AM04).
  */
-export function RunTotals({ items }: { items: readonly TRunCsvItem[] }) {
+export function RunTotals({ items }: { items: readonly TPaymentRunItem[] }) {
   const accounts = useQuery({ queryKey: accountKeys.complete(), queryFn: ({ signal }) => fetchAllAccounts(undefined, signal), retry: shouldRetry });
   const byNumber = new Map((accounts.data ?? []).map((a) => [a.accountNumber, a]));
   const debits = totalsPerDebitAccount(items);
@@ -39,7 +39,7 @@ export function RunTotals({ items }: { items: readonly TRunCsvItem[] }) {
       <h2 id="run-totals-title" className="text-sm font-semibold">
         {count(items.length)} ready to send
       </h2>
-      <RunCurrencyTotals totals={totalsPerCurrency(items)} />
+      <RunCurrencyTotals totals={totalsByCurrency(items)} />
       <DataTable
         caption="What the run takes from each debit account"
         columns={["Debit account", { label: "This run", align: "right" }, { label: "Available now", align: "right" }, "Funds"]}

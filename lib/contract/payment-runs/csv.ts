@@ -13,16 +13,8 @@ import {
   type TRunCsvCells,
   type TRunCsvColumn,
 } from "@/lib/contract/payment-runs/csv-columns";
-import {
-  RAILS,
-  ZAchPaymentRequest,
-  ZInternalTransferRequest,
-  ZSwiftPaymentRequest,
-  type TAchPaymentRequest,
-  type TInternalTransferRequest,
-  type TRail,
-  type TSwiftPaymentRequest,
-} from "@/lib/contract/payments/schema";
+import { RAILS, ZAchPaymentRequest, ZInternalTransferRequest, ZSwiftPaymentRequest, type TRail } from "@/lib/contract/payments/schema";
+import { MAX_RUN_ITEMS, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
 
 /**
  * A payment run as a CSV file (docs/payment-runs.md, "CSV columns"): one row
@@ -34,17 +26,11 @@ import {
  * uploaded body with them.
  */
 
-/** Most payments in one run (decisions §11); a file with more is refused whole. */
-export const MAX_RUN_CSV_ROWS = 10_000;
-
-export type TRunCsvItem =
-  { rail: "ACH"; request: TAchPaymentRequest } | { rail: "SWIFT"; request: TSwiftPaymentRequest } | { rail: "INTERNAL"; request: TInternalTransferRequest };
-
 /** `line`: where the row starts in the file (the header is line 1), as an editor or a spreadsheet shows it. */
 export type TRunCsvRow = { line: number; cells: TRunCsvCells; parseErrors: string[] };
 /** `column` null: the problem is the row's as a whole (a malformed line). */
 export type TRunCsvIssue = { column: TRunCsvColumn | null; code: string; message: string };
-export type TRunCsvRowCheck = { item: TRunCsvItem | null; issues: TRunCsvIssue[] };
+export type TRunCsvRowCheck = { item: TPaymentRunItem | null; issues: TRunCsvIssue[] };
 export type TParsedRunCsv = { columns: TRunCsvColumn[]; rows: TRunCsvRow[]; fileErrors: string[] };
 
 const SCHEMAS: Record<TRail, z.ZodType> = { ACH: ZAchPaymentRequest, SWIFT: ZSwiftPaymentRequest, INTERNAL: ZInternalTransferRequest };
@@ -98,8 +84,8 @@ export function parseRunCsv(text: string): TParsedRunCsv {
   const missing = header ? REQUIRED_RUN_CSV_COLUMNS.filter((c) => !seen.has(c)) : [];
   if (missing.length > 0) fileErrors.push(`The file has no ${missing.map((c) => `"${c}"`).join(", ")} column${missing.length > 1 ? "s" : ""}.`);
   if (body.length === 0) fileErrors.push("The file has no payments under its header.");
-  if (body.length > MAX_RUN_CSV_ROWS) {
-    fileErrors.push(`The file has ${body.length.toLocaleString("en-US")} payments; one run takes at most ${MAX_RUN_CSV_ROWS.toLocaleString("en-US")}.`);
+  if (body.length > MAX_RUN_ITEMS) {
+    fileErrors.push(`The file has ${body.length.toLocaleString("en-US")} payments; one run takes at most ${MAX_RUN_ITEMS.toLocaleString("en-US")}.`);
   }
   const rows = body.map((record): TRunCsvRow => {
     const cells = emptyRunCsvCells();
@@ -212,12 +198,13 @@ export function checkRunCsvRow(row: Pick<TRunCsvRow, "cells" | "parseErrors">): 
     }
   }
   const ok = result.success && issues.length === 0;
-  return { item: ok ? ({ rail, request: result.data } as TRunCsvItem) : null, issues };
+  return { item: ok ? ({ rail, request: result.data } as TPaymentRunItem) : null, issues };
 }
 
 /**
- * Instruction ids are the payer's end-to-end references: two rows with one id
- * in a file are a mistake (decisions §11), reported on the later row.
+ * Instruction ids are the payer's end-to-end references: two rows of one rail
+ * with one id in a file are a mistake (decisions §11; the rule of the JSON body,
+ * `duplicateInstructionIssues`), reported on the later row with the earlier line.
  */
 export function duplicateInstructionIds(rows: readonly Pick<TRunCsvRow, "line" | "cells">[]): Map<number, TRunCsvIssue> {
   const first = new Map<string, number>();
@@ -225,8 +212,9 @@ export function duplicateInstructionIds(rows: readonly Pick<TRunCsvRow, "line" |
   rows.forEach((row, index) => {
     const id = row.cells.instructionIdentification.trim();
     if (id === "") return;
-    const earlier = first.get(id);
-    if (earlier === undefined) first.set(id, row.line);
+    const key = `${row.cells.rail.trim().toUpperCase()}\u0000${id}`;
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, row.line);
     else out.set(index, { column: "instructionIdentification", code: "DUPLICATE", message: `repeats the instruction id of line ${earlier}` });
   });
   return out;
@@ -247,7 +235,7 @@ export function checkRunCsv(parsed: TParsedRunCsv): TRunCsvRowCheck[] {
  * good, else every problem as a 400's details (`line 5: creditor name`),
  * problems of the file itself first with no field.
  */
-export function runCsvToItems(text: string): { ok: true; items: TRunCsvItem[] } | { ok: false; details: ErrorDetail[] } {
+export function runCsvToItems(text: string): { ok: true; items: TPaymentRunItem[] } | { ok: false; details: ErrorDetail[] } {
   const parsed = parseRunCsv(text);
   const details: ErrorDetail[] = parsed.fileErrors.map((message) => ({ field: null, code: "INVALID_FILE", message }));
   if (details.length > 0) return { ok: false, details };

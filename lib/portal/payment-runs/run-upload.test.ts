@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  editRunCell,
-  loadRunCsv,
-  reviewState,
-  runIssuesByRow,
-  shownColumns,
-  toggleDropped,
-  totalsPerCurrency,
-  totalsPerDebitAccount,
-} from "@/lib/portal/payment-runs/run-upload";
+import { editRunCell, loadRunCsv, reviewState, runIssuesByRow, shownColumns, toggleDropped, totalsPerDebitAccount } from "@/lib/portal/payment-runs/run-upload";
+import { totalsByCurrency } from "@/lib/contract/payment-runs/schema";
 import { runResultsCsv } from "@/lib/portal/payment-runs/runs-api";
 
 const HEADER = "rail,instructionIdentification,debtorAccount,amount,currency,creditorAccount,creditorName,bankCode,remittance1";
@@ -35,7 +27,7 @@ describe("a payment run file under review", () => {
     expect(state.errors.size).toBe(0);
     expect(state.ready).toBe(true);
     expect(state.itemRows).toEqual([1, 2, 3]);
-    expect(totalsPerCurrency(state.items)).toEqual([
+    expect(totalsByCurrency(state.items)).toEqual([
       { currency: "BMD", amount: "5.00", count: 1 },
       { currency: "USD", amount: "0.21", count: 2 },
     ]);

@@ -1,4 +1,5 @@
-import { checkRunCsvRow, duplicateInstructionIds, parseRunCsv, type TRunCsvItem, type TRunCsvRow, type TRunCsvRowCheck } from "@/lib/contract/payment-runs/csv";
+import { checkRunCsvRow, duplicateInstructionIds, parseRunCsv, type TRunCsvRow, type TRunCsvRowCheck } from "@/lib/contract/payment-runs/csv";
+import { itemDebit, type TCurrencyTotal, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
 import { RUN_CSV_COLUMNS, runCsvColumnOfPath, type TRunCsvColumn } from "@/lib/contract/payment-runs/csv-columns";
 import type { FieldIssue } from "@/lib/portal/shared/field-errors";
 import { fromMinor, toMinor } from "@/lib/portal/shared/money-format";
@@ -54,7 +55,7 @@ export type ReviewState = {
   /** Errors per row index (kept rows only), the row's own check and duplicates among the kept rows. */
   errors: Map<number, RunRowErrors>;
   /** The items to send, in file order, with the row each came from. */
-  items: TRunCsvItem[];
+  items: TPaymentRunItem[];
   itemRows: number[];
   ready: boolean;
 };
@@ -64,7 +65,7 @@ export function reviewState(upload: RunUpload, apiErrors: ReadonlyMap<number, Ru
   const kept = upload.rows.map((row, index) => ({ row, index })).filter(({ index }) => !upload.dropped.has(index));
   const duplicates = duplicateInstructionIds(kept.map(({ row }) => row));
   const errors = new Map<number, RunRowErrors>();
-  const items: TRunCsvItem[] = [];
+  const items: TPaymentRunItem[] = [];
   const itemRows: number[] = [];
   kept.forEach(({ index }, position) => {
     const rowErrors: RunRowErrors = {};
@@ -82,18 +83,9 @@ export function reviewState(upload: RunUpload, apiErrors: ReadonlyMap<number, Ru
   return { errors, items, itemRows, ready };
 }
 
-/** What an item debits before charges, in the currency it is stated in (a SWIFT item without a debit amount: its instructed currency). */
-export function itemDebit(item: TRunCsvItem): { currency: string; amount: string } {
-  if (item.rail === "ACH") return { currency: item.request.debitCurrency, amount: String(item.request.instructedAmount.amount) };
-  if (item.rail === "SWIFT" && item.request.debitAmount)
-    return { currency: item.request.debitAmount.currency, amount: String(item.request.debitAmount.amount) };
-  return { currency: item.request.instructedAmount.currency, amount: String(item.request.instructedAmount.amount) };
-}
+export type DebitTotal = TCurrencyTotal & { debtorAccount: string };
 
-export type RunTotal = { currency: string; amount: string; count: number };
-export type DebitTotal = RunTotal & { debtorAccount: string };
-
-function sum<K extends string>(items: readonly TRunCsvItem[], keyOf: (item: TRunCsvItem, currency: string) => K) {
+function sum<K extends string>(items: readonly TPaymentRunItem[], keyOf: (item: TPaymentRunItem, currency: string) => K) {
   const sums = new Map<K, { currency: string; minor: bigint; count: number }>();
   for (const item of items) {
     const { currency, amount } = itemDebit(item);
@@ -104,13 +96,8 @@ function sum<K extends string>(items: readonly TRunCsvItem[], keyOf: (item: TRun
   return [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Exact totals (minor units), never summed across currencies. */
-export function totalsPerCurrency(items: readonly TRunCsvItem[]): RunTotal[] {
-  return sum(items, (_, currency) => currency).map(([, s]) => ({ currency: s.currency, amount: fromMinor(s.minor, s.currency), count: s.count }));
-}
-
 /** What the run takes from each debit account, per currency stated. */
-export function totalsPerDebitAccount(items: readonly TRunCsvItem[]): DebitTotal[] {
+export function totalsPerDebitAccount(items: readonly TPaymentRunItem[]): DebitTotal[] {
   return sum(items, (item, currency) => `${item.request.debtorAccount.identification}\u0000${currency}`).map(([key, s]) => ({
     debtorAccount: key.split("\u0000")[0]!,
     currency: s.currency,

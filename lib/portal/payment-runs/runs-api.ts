@@ -1,5 +1,5 @@
 import { csvLine } from "@/lib/contract/csv";
-import type { TRunCsvItem } from "@/lib/contract/payment-runs/csv";
+import type { TPaymentBatchRequest, TPaymentRunResult, TPaymentRunSummary } from "@/lib/contract/payment-runs/schema";
 import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
 import { apiFetch, apiJson } from "@/lib/portal/shared/api-client";
 import { saveBlob } from "@/lib/portal/shared/download";
@@ -7,35 +7,10 @@ import type { PageParams } from "@/lib/portal/shared/query-keys";
 
 /** Payment runs as the portal calls them (POST/GET /v1/payment-batches, the run's job; docs/payment-runs.md). */
 
-export type RunTotal = { currency: string; amount: string; count: number };
-export type RunSummary = {
-  batchId: string;
-  status: string;
-  reference: string | null;
-  format: string;
-  totalItems: number;
-  processedItems: number;
-  createdItems: number;
-  failedItems: number;
-  rejectedItems: number;
-  totals: RunTotal[];
-  createdAt: string;
-  completedAt: string | null;
-  submittedBy: { email: string } | null;
-};
-export type RunList = { meta: { pagination: { page_start: number; page_size: number; total_size: number; page_token: string } }; data: RunSummary[] };
-export type RunResult = {
-  index: number;
-  status: "Created" | "Failed" | "Rejected";
-  paymentId: string | null;
-  transactionStatus: string | null;
-  endToEndId: string | null;
-  error: { code: string; message: string } | null;
-};
-export type RunBody = { items: TRunCsvItem[]; reference?: string };
+export type RunList = { meta: { pagination: { total_size: number } }; data: TPaymentRunSummary[] };
 
 /** One run, once: the Idempotency-Key is made when the file is loaded, so a double click or a retry starts one job. */
-export function createPaymentRun(body: RunBody, idempotencyKey: string): Promise<TJobAccepted> {
+export function createPaymentRun(body: TPaymentBatchRequest, idempotencyKey: string): Promise<TJobAccepted> {
   return apiJson<TJobAccepted>("/v1/payment-batches", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
 }
 
@@ -43,8 +18,8 @@ export function fetchPaymentRuns(params: PageParams, signal?: AbortSignal): Prom
   return apiJson<RunList>(`/v1/payment-batches?pageStart=${params.pageStart}&pageSize=${params.pageSize}`, { signal });
 }
 
-export function fetchPaymentRun(batchId: string, signal?: AbortSignal): Promise<RunSummary> {
-  return apiJson<RunSummary>(`/v1/payment-batches/${encodeURIComponent(batchId)}`, { signal });
+export function fetchPaymentRun(batchId: string, signal?: AbortSignal): Promise<TPaymentRunSummary> {
+  return apiJson<TPaymentRunSummary>(`/v1/payment-batches/${encodeURIComponent(batchId)}`, { signal });
 }
 
 /** The ISO 20022 pain.002 status report of the run, as the bank builds it, saved as a file. */
@@ -54,7 +29,7 @@ export async function savePain002(jobId: string): Promise<void> {
 }
 
 /** The results beside the line of the file each came from (when the page still has the file), formula cells guarded. */
-export function runResultsCsv(results: readonly RunResult[], lines?: readonly number[]): string {
+export function runResultsCsv(results: readonly TPaymentRunResult[], lines?: readonly number[]): string {
   const header = csvLine(["index", "line", "status", "paymentId", "transactionStatus", "endToEndId", "errorCode", "errorMessage"]);
   return (
     header +
@@ -75,6 +50,6 @@ export function runResultsCsv(results: readonly RunResult[], lines?: readonly nu
   );
 }
 
-export function saveRunResultsCsv(jobId: string, results: readonly RunResult[], lines?: readonly number[]): void {
+export function saveRunResultsCsv(jobId: string, results: readonly TPaymentRunResult[], lines?: readonly number[]): void {
   saveBlob(new Blob(["\ufeff", runResultsCsv(results, lines)], { type: "text/csv;charset=utf-8" }), `harbour-payment-run-${jobId}-results.csv`);
 }
