@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { cpuGroup, GNU_TIME, loadSampler } from "./test-measure.mjs";
 
 // The machine has no internet: do not let Next try to send telemetry.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -19,12 +20,6 @@ function run(label, command, args, env = {}) {
   return result.status ?? 1;
 }
 
-/**
- * GNU time, when the machine has it, measures each step's CPU (user + system of the step and of every child it
- * waited for): a figure the machine's other load barely moves, unlike wall time, and one that stays the step's
- * own when two steps run side by side. The embedded PostgreSQL servers (detached by pg_ctl) are not counted.
- */
-const GNU_TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 let stepNumber = 0;
 
 /**
@@ -32,8 +27,15 @@ let stepNumber = 0;
  * whole when it ends, so that a step beside another does not interleave with it; else it is shown as it comes.
  */
 function runStep([label, command, args, env = {}], { held }) {
-  const cpuFile = `${REPORTS}/cpu-${++stepNumber}.txt`;
-  const [file, argv] = GNU_TIME ? [GNU_TIME, ["-f", "%U %S", "-o", cpuFile, command, ...args]] : [command, args];
+  const number = ++stepNumber;
+  const group = cpuGroup(number);
+  const cpuFile = `${REPORTS}/cpu-${number}.txt`;
+  const [file, argv] = group
+    ? // The shell joins the group before it becomes the command: everything the step starts is in it.
+      ["/bin/sh", ["-c", 'echo $$ > "$0/cgroup.procs" && exec "$@"', group.dir, command, ...args]]
+    : GNU_TIME
+      ? [GNU_TIME, ["-f", "%U %S", "-o", cpuFile, command, ...args]]
+      : [command, args];
   if (!held) console.log(`\n=== ${label} ===`);
   return new Promise((resolve) => {
     const output = [];
@@ -50,28 +52,20 @@ function runStep([label, command, args, env = {}], { held }) {
       }
       let cpu = Number.NaN;
       try {
-        // GNU time's last line (a line before it says so when the command died of a signal).
-        const [user, system] = readFileSync(cpuFile, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
-        cpu = user + system;
+        if (group) {
+          cpu = group.usage();
+          group.remove();
+        } else {
+          // GNU time's last line (a line before it says so when the command died of a signal).
+          const [user, system] = readFileSync(cpuFile, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
+          cpu = user + system;
+        }
       } catch {
-        // No GNU time on this machine: wall time only.
+        // Neither: wall time only.
       }
       resolve({ status: status ?? 1, cpu });
     });
   });
-}
-
-/** The machine's load average over a minute, sampled every 5 s during a layer: its mean says how shared the cores were. */
-function loadSampler() {
-  const samples = [];
-  const sample = () => samples.push(Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]));
-  sample();
-  const timer = setInterval(sample, 5000);
-  return () => {
-    clearInterval(timer);
-    sample();
-    return samples.reduce((a, b) => a + b, 0) / samples.length;
-  };
 }
 
 const runStarted = performance.now();
@@ -225,11 +219,14 @@ const passed = checks.passed + vitest.passed + e2e.passed;
 const failed = checks.failed + vitest.failed + e2e.failed + (buildOk ? 0 : 1);
 const ok = layers.every((l) => l.failed.length === 0) && failed === 0;
 
+const probe = cpuGroup("probe");
+probe?.remove();
+const cpuMeasure = probe ? "a CPU-accounting group per step" : GNU_TIME ? "GNU time, without orphans such as Chromium's" : "unknown";
 console.log(
-  `\nTime per layer: wall time, from and to (seconds into the run: layers side by side overlap), CPU (user + system of what it ran${GNU_TIME ? "" : ", unknown without /usr/bin/time"}), mean 1-minute load average on ${availableParallelism()} cores`,
+  `\nTime per layer: wall time, from and to (seconds into the run: layers side by side overlap), CPU (user + system of every process it started: ${cpuMeasure}), mean 1-minute load average on ${availableParallelism()} cores`,
 );
 const row = (name, seconds, span, cpu, load, status) =>
-  console.log(`  ${name.padEnd(44)} ${seconds.toFixed(1).padStart(7)} s  ${span.padStart(13)}  ${cpu.toFixed(1).padStart(7)} s CPU  ${load}  ${status}`);
+  console.log(`  ${name.padEnd(50)} ${seconds.toFixed(1).padStart(7)} s  ${span.padStart(13)}  ${cpu.toFixed(1).padStart(7)} s CPU  ${load}  ${status}`);
 for (const l of [...layers].sort((a, b) => a.from - b.from))
   row(
     l.name,

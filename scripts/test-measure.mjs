@@ -1,0 +1,54 @@
+// How scripts/test.mjs measures a step: its CPU time and the machine's load while it runs (docs/testing.md).
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+
+/**
+ * Each step's CPU time (user + system), a figure the machine's other load barely moves, unlike wall time, and one
+ * that stays the step's own when two steps run side by side. Best: a kernel CPU-accounting group of its own for
+ * the step (cgroup v2, or v1's cpuacct; root only), which counts every process the step starts, the orphaned and
+ * detached ones too (Chromium's, which Playwright does not wait for; the embedded PostgreSQL). Else GNU time
+ * (/usr/bin/time): the step and the children it waited for. Else none.
+ */
+const CGROUP_ROOTS = [
+  ["/sys/fs/cgroup", (dir) => Number(/usage_usec (\d+)/.exec(readFileSync(`${dir}/cpu.stat`, "utf8"))[1]) / 1e6],
+  ["/sys/fs/cgroup/cpuacct", (dir) => Number(readFileSync(`${dir}/cpuacct.usage`, "utf8")) / 1e9],
+];
+export function cpuGroup(name) {
+  for (const [root, usage] of CGROUP_ROOTS) {
+    const dir = `${root}/harbour-test-${process.pid}-${name}`;
+    try {
+      if (!existsSync(`${root}/cgroup.procs`)) continue;
+      mkdirSync(dir);
+      usage(dir);
+      return {
+        dir,
+        usage: () => usage(dir),
+        // What still runs (a detached PostgreSQL kept for the next run) goes back to the root group, so this one can go.
+        remove() {
+          try {
+            for (const pid of readFileSync(`${dir}/cgroup.procs`, "utf8").split("\n").filter(Boolean)) writeFileSync(`${root}/cgroup.procs`, pid);
+            rmdirSync(dir);
+          } catch {
+            // A process that would not move: the empty group stays, harmless.
+          }
+        },
+      };
+    } catch {
+      // Not root, or no such hierarchy here: the next, or none.
+      if (existsSync(dir)) rmdirSync(dir, { recursive: false });
+    }
+  }
+  return null;
+}
+export const GNU_TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+/** The machine's load average over a minute, sampled every 5 s during a layer: its mean says how shared the cores were. */
+export function loadSampler() {
+  const samples = [];
+  const sample = () => samples.push(Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]));
+  sample();
+  const timer = setInterval(sample, 5000);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return samples.reduce((a, b) => a + b, 0) / samples.length;
+  };
+}
