@@ -32,7 +32,7 @@ function runStep([label, command, args, env = {}], { held }) {
   const cpuFile = `${REPORTS}/cpu-${number}.txt`;
   const [file, argv] = group
     ? // The shell joins the group before it becomes the command: everything the step starts is in it.
-      ["/bin/sh", ["-c", 'echo $$ > "$0/cgroup.procs" && exec "$@"', group.dir, command, ...args]]
+      ["/bin/sh", ["-c", 'echo $$ > "$0/cgroup.procs"; exec "$@"', group.dir, command, ...args]]
     : GNU_TIME
       ? [GNU_TIME, ["-f", "%U %S", "-o", cpuFile, command, ...args]]
       : [command, args];
