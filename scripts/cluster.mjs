@@ -69,6 +69,8 @@ function startServer(server) {
       HOSTNAME: "127.0.0.1",
       // Their only client is the balancer, which sets X-Forwarded-For (scripts/haproxy-config.mjs).
       TRUST_PROXY: "1",
+      // The balancer is one trusted hop; a proxy of yours in front of it (TRUST_PROXY=1 here) is a second.
+      TRUST_PROXY_HOPS: process.env.TRUST_PROXY === "1" ? "2" : "1",
       INSTANCE_NAME: server.name,
     },
   });

@@ -7,6 +7,8 @@ export function haproxyConfig({ host, port, servers, trustProxy, timeoutServerS 
   return `# Written by scripts/cluster.mjs at each start; edits are lost.
 global
   maxconn 4096
+  # normalize-uri (below) is marked experimental in HAProxy 2.6; it is the balancer's own URI normaliser.
+  expose-experimental-directives
 
 defaults
   mode http
@@ -23,8 +25,14 @@ frontend harbour
   # The servers trust X-Forwarded-For (TRUST_PROXY=1): only this balancer reaches them, so the
   # header must say what this balancer saw. A client's own header is kept only behind a trusted proxy.
 ${trustProxy ? "" : "  http-request del-header x-forwarded-for\n"}  option forwardfor
+  # Deny on the path a server will route, not the one the client spelled: /./metrics, /x/../metrics,
+  # //metrics and /%6detrics all reach /metrics otherwise (normalised as the servers' router resolves them).
+  http-request normalize-uri percent-decode-unreserved strict
+  http-request normalize-uri path-merge-slashes
+  http-request normalize-uri path-strip-dot
+  http-request normalize-uri path-strip-dotdot full
   # Metrics are per instance: scrape each server's private port, never through the balancer.
-  http-request deny deny_status 404 if { path_beg /metrics }
+  http-request deny deny_status 404 if { path -i /metrics } || { path_beg -i /metrics/ }
   default_backend servers
 
 backend servers

@@ -19,6 +19,8 @@ const ZEnv = z.object({
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: flag.optional(),
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   TRUST_PROXY: flag.default(false),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  NEXTAUTH_URL: z.string().url().optional(),
   TOKEN_TTL_S: z.coerce.number().int().min(60).max(86_400).default(3600),
   JWT_ISSUER: z.string().min(1).default("https://harbour.bank"),
   JWT_AUDIENCE: z.string().min(1).default("harbour-open-banking"),
@@ -51,6 +53,13 @@ export type Config = {
   webhookAllowPrivateNetworks: boolean;
   webhookRetryScale: number;
   trustProxy: boolean;
+  /** With TRUST_PROXY=1, how many proxies of ours stand in front (each appends to X-Forwarded-For): the client is the entry before theirs. */
+  trustProxyHops: number;
+  /**
+   * The one origin every generated link uses (PUBLIC_BASE_URL, else NEXTAUTH_URL's origin); unset (uat only), the
+   * address a request was reached at. Required in production: Host and X-Forwarded-Host must never steer links.
+   */
+  linkBaseUrl: string | undefined;
   tokenTtlSeconds: number;
   /** Verification refuses tokens whose lifetime (exp - iat) exceeds maxLifetimeSeconds (TOKEN_TTL_S). */
   jwt: { issuer: string; audience: string; maxLifetimeSeconds: number };
@@ -82,6 +91,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  if (e.APP_ENV === "production" && !e.PUBLIC_BASE_URL && !e.NEXTAUTH_URL) {
+    throw new Error(
+      "Invalid environment: production needs PUBLIC_BASE_URL (or NEXTAUTH_URL), the address its links name: a request's Host or X-Forwarded-Host must not decide them",
+    );
+  }
   return {
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
@@ -95,6 +109,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     webhookAllowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? e.APP_ENV === "uat",
     webhookRetryScale: e.WEBHOOK_RETRY_SCALE,
     trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    linkBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, "") ?? (e.NEXTAUTH_URL ? new URL(e.NEXTAUTH_URL).origin : undefined),
     tokenTtlSeconds: e.TOKEN_TTL_S,
     jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE, maxLifetimeSeconds: e.TOKEN_TTL_S },
     poolMax: e.PG_POOL_MAX,

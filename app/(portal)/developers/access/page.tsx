@@ -7,17 +7,14 @@ import { isPermission } from "@/lib/contract/auth/permissions";
 import { scopesForRole } from "@/lib/contract/auth/roles";
 import { checkRole } from "@/lib/server/entry/portal/session";
 import { getConfig } from "@/lib/server/core/config";
+import { baseUrlOf } from "@/lib/server/entry/http/base-url";
 import { issueTestToken } from "./actions";
 
 export const metadata: Metadata = { title: "API access" };
 
-/** PUBLIC_BASE_URL when the deployment sets it, else the address this page was reached at. */
+/** The configured base (PUBLIC_BASE_URL or NEXTAUTH_URL) when set, else the address this page was reached at. */
 async function baseUrl(): Promise<string> {
-  const configured = getConfig().publicBaseUrl;
-  if (configured) return configured;
-  const h = await headers();
-  const proto = h.get("x-forwarded-proto") === "https" ? "https" : "http";
-  return `${proto}://${h.get("host") ?? "localhost"}`;
+  return baseUrlOf(await headers(), new URL("http://localhost"), getConfig());
 }
 
 export default async function AccessPage() {

@@ -6,16 +6,13 @@ import { Forbidden } from "@/components/ui/forbidden";
 import { PageHeader } from "@/components/ui/page-header";
 import { checkRole } from "@/lib/server/entry/portal/session";
 import { getConfig } from "@/lib/server/core/config";
+import { baseUrlOf } from "@/lib/server/entry/http/base-url";
 
 export const metadata: Metadata = { title: "Webhook signing" };
 
-/** PUBLIC_BASE_URL when the deployment sets it, else the address this page was reached at (as /developers/access does). */
+/** The configured base (PUBLIC_BASE_URL or NEXTAUTH_URL) when set, else the address this page was reached at (as /developers/access does). */
 async function baseUrl(): Promise<string> {
-  const configured = getConfig().publicBaseUrl;
-  if (configured) return configured.replace(/\/+$/, "");
-  const h = await headers();
-  const proto = h.get("x-forwarded-proto") === "https" ? "https" : "http";
-  return `${proto}://${h.get("host") ?? "localhost"}`;
+  return baseUrlOf(await headers(), new URL("http://localhost"), getConfig());
 }
 
 export default async function SigningPage() {

@@ -47,6 +47,8 @@ const pools: pg.Pool[] = [];
 process.env.DATABASE_URL = urlFor(app, "app-pw");
 process.env.MIGRATION_DATABASE_URL = urlFor(owner, "owner-pw");
 process.env.APP_ENV = "production";
+// Production names the address its links use (docs/security.md).
+process.env.PUBLIC_BASE_URL ??= "http://localhost:3000";
 process.env.HARBOUR_SECRETS_KEY = randomBytes(32).toString("base64");
 
 /** Production wants https and a public address; a literal needs no DNS, and nothing is ever sent to it here (no event on its topic, no worker). */

@@ -18,4 +18,9 @@ describe("who may read /metrics", () => {
     expect(metricsAccess(new Headers(), { HOSTNAME: "0.0.0.0" })).toBe("disabled");
     expect(metricsAccess(new Headers(), {})).toBe("disabled");
   });
+
+  it("in production: only with METRICS_TOKEN, even on loopback (issue 19, item 8)", () => {
+    expect(metricsAccess(new Headers(), { HOSTNAME: "127.0.0.1", APP_ENV: "production" })).toBe("disabled");
+    expect(metricsAccess(bearer(TOKEN), { HOSTNAME: "127.0.0.1", APP_ENV: "production", METRICS_TOKEN: TOKEN })).toBe("allowed");
+  });
 });

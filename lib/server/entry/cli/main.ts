@@ -43,7 +43,7 @@ async function main(): Promise<number> {
       appEnv: config.appEnv,
       actor: cliActor(),
       correlationId: randomUUID(),
-      baseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
+      baseUrl: config.linkBaseUrl ?? `http://localhost:${config.port}`,
     };
   };
   try {

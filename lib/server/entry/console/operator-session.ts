@@ -82,6 +82,6 @@ export async function operatorContext(operator: Operator, request: Request): Pro
     actor: userActor(operator.id),
     ip: clientIpOf(request.headers),
     correlationId: correlationIdOf(request.headers),
-    baseUrl: config.publicBaseUrl ?? new URL(request.url).origin,
+    baseUrl: config.linkBaseUrl ?? new URL(request.url).origin,
   };
 }

@@ -4,8 +4,10 @@ import { baseUrlOf } from "@/lib/server/entry/http/base-url";
 const bound = new URL("http://0.0.0.0:3000/v1/x");
 
 describe("baseUrlOf", () => {
-  it("prefers PUBLIC_BASE_URL", () => {
-    expect(baseUrlOf(new Headers({ host: "evil.test" }), bound, { publicBaseUrl: "https://api.bank", trustProxy: false })).toBe("https://api.bank");
+  it("uses the configured base whenever set: neither Host nor X-Forwarded-Host steers a link, even behind a trusted proxy", () => {
+    const headers = new Headers({ host: "evil.test", "x-forwarded-host": "evil.test", "x-forwarded-proto": "http" });
+    expect(baseUrlOf(headers, bound, { linkBaseUrl: "https://api.bank", trustProxy: false })).toBe("https://api.bank");
+    expect(baseUrlOf(headers, bound, { linkBaseUrl: "https://api.bank", trustProxy: true })).toBe("https://api.bank");
   });
 
   it("uses the Host the client dialled, not the bind address", () => {

@@ -7,6 +7,8 @@ import { call, expectErrorBody, tokenFor } from "@/tests/api";
 
 // Read once by getConfig(), which nothing has called yet.
 process.env.APP_ENV = "production";
+// Production names the address its links use (docs/security.md).
+process.env.PUBLIC_BASE_URL ??= "http://localhost:3000";
 // Production on an external database must be given the key that seals stored secrets (docs/operations.md, Keys):
 // here, the one the test template was sealed with on this host.
 process.env.HARBOUR_SECRETS_KEY = readFileSync(path.resolve(process.env.DATA_DIR ?? ".data", "secrets.key"), "utf8");

@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { haproxyConfig } from "./haproxy-config.mjs";
+
+const HAPROXY = "/usr/sbin/haproxy";
+
+/** A raw request: fetch would resolve the dot segments itself before sending. */
+function get(port: number, target: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path: target, agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = http.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The balancer of `npm run cluster` in front of a stand-in server that answers every path 200 (and /readyz, so
+ * HAProxy's check takes it in): only the balancer's own deny can answer 404.
+ */
+describe.skipIf(!existsSync(HAPROXY))("the balancer's /metrics deny (issue 19, item 8)", () => {
+  let backend: http.Server;
+  let balancer: ChildProcess;
+  let port: number;
+  let dir: string;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    backend = http.createServer((req, res) => {
+      seen.push(req.url ?? "");
+      res.end("ok");
+    });
+    await new Promise<void>((resolve) => backend.listen(0, "127.0.0.1", resolve));
+    port = await freePort();
+    dir = mkdtempSync(path.join(tmpdir(), "harbour-haproxy-test-"));
+    const config = path.join(dir, "haproxy.cfg");
+    const servers = [{ name: "s1", port: (backend.address() as AddressInfo).port }];
+    writeFileSync(config, haproxyConfig({ host: "127.0.0.1", port, servers, trustProxy: false, timeoutServerS: 5 }));
+    balancer = spawn(HAPROXY, ["-f", config, "-db"], { stdio: "ignore" });
+    for (let i = 0; i < 100; i++) {
+      if ((await get(port, "/readyz").catch(() => 0)) === 200) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  afterAll(async () => {
+    balancer?.kill("SIGTERM");
+    await new Promise<void>((resolve) => backend.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("denies every spelling that a server would route to /metrics, and passes the rest", async () => {
+    const spellings = ["/metrics", "/./metrics", "/x/../metrics", "//metrics", "/%6detrics", "/%2e/metrics", "/METRICS", "/metrics/", "/a/b/../../metrics"];
+    for (const target of spellings) expect(await get(port, target), target).toBe(404);
+    expect(seen.filter((url) => /metrics/i.test(url))).toEqual([]);
+    expect(await get(port, "/v1/system/time")).toBe(200);
+    expect(await get(port, "/metricsx")).toBe(200);
+  });
+});
