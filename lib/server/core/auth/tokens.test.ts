@@ -44,7 +44,7 @@ describe("access tokens", () => {
     expect((await verifyAccessToken(integration.access_token, key, settings)).portalUser).toBeNull();
     // A claim with an unknown role is not a portal user.
     const odd = await new SignJWT(claims({ portal_user: "u-1", portal_email: "x@y", portal_role: "owner" }))
-      .setProtectedHeader({ alg: "RS256", kid: key.kid })
+      .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "at+jwt" })
       .sign(key.privateKey);
     expect((await verifyAccessToken(odd, key, settings)).portalUser).toBeNull();
   });
@@ -71,13 +71,13 @@ describe("access tokens", () => {
   });
 
   it("rejects a token signed by another key", async () => {
-    const token = await new SignJWT(claims()).setProtectedHeader({ alg: "RS256" }).sign(otherKey.privateKey as JoseKey);
+    const token = await new SignJWT(claims()).setProtectedHeader({ alg: "RS256", typ: "at+jwt" }).sign(otherKey.privateKey as JoseKey);
     await expectUnauthorized(token);
   });
 
   it("rejects a wrong issuer and a wrong audience", async () => {
     for (const wrong of [{ iss: "https://evil.test" }, { aud: "someone-else" }]) {
-      const token = await new SignJWT(claims(wrong)).setProtectedHeader({ alg: "RS256" }).sign(key.privateKey as JoseKey);
+      const token = await new SignJWT(claims(wrong)).setProtectedHeader({ alg: "RS256", typ: "at+jwt" }).sign(key.privateKey as JoseKey);
       await expectUnauthorized(token);
     }
   });
@@ -88,7 +88,7 @@ describe("access tokens", () => {
     await expectUnauthorized(access_token, Date.now() + 606_000);
     const noExp = { ...claims() } as Record<string, unknown>;
     delete noExp.exp;
-    await expectUnauthorized(await new SignJWT(noExp).setProtectedHeader({ alg: "RS256" }).sign(key.privateKey as JoseKey));
+    await expectUnauthorized(await new SignJWT(noExp).setProtectedHeader({ alg: "RS256", typ: "at+jwt" }).sign(key.privateKey as JoseKey));
   });
 
   it("rejects a tampered payload", async () => {
@@ -100,7 +100,7 @@ describe("access tokens", () => {
 
   it("rejects a portal token that does not name its session", async () => {
     const token = await new SignJWT(claims({ portal_user: "u-1", portal_email: "x@y", portal_role: "viewer" }))
-      .setProtectedHeader({ alg: "RS256" })
+      .setProtectedHeader({ alg: "RS256", typ: "at+jwt" })
       .sign(key.privateKey as JoseKey);
     await expectUnauthorized(token);
   });
@@ -121,7 +121,7 @@ describe("access tokens", () => {
 
   it("rejects an iat in the future beyond the skew, and a lifetime longer than the maximum", async () => {
     const now = Math.floor(Date.now() / 1000);
-    const sign = (extra: Record<string, unknown>) => new SignJWT(claims(extra)).setProtectedHeader({ alg: "RS256" }).sign(key.privateKey as JoseKey);
+    const sign = (extra: Record<string, unknown>) => new SignJWT(claims(extra)).setProtectedHeader({ alg: "RS256", typ: "at+jwt" }).sign(key.privateKey as JoseKey);
     expect((await verifyAccessToken(await sign({ iat: now + 3 }), key, settings)).clientId).toBe("acme");
     await expectUnauthorized(await sign({ iat: now + 60, exp: now + 120 }));
     expect((await verifyAccessToken(await sign({ iat: now, exp: now + 600 }), key, settings)).clientId).toBe("acme");
@@ -129,8 +129,18 @@ describe("access tokens", () => {
     await expectUnauthorized(await sign({ iat: now - 86_400, exp: now + 60 }));
   });
 
+  it("takes only RFC 9068 access tokens: typ at+jwt and one audience, not an aud array or another typ (issue 19, item 12)", async () => {
+    const sign = (typ: string | undefined, extra: Record<string, unknown> = {}) =>
+      new SignJWT(claims(extra)).setProtectedHeader(typ ? { alg: "RS256", typ } : { alg: "RS256" }).sign(key.privateKey as JoseKey);
+    expect((await verifyAccessToken(await sign("at+jwt"), key, settings)).clientId).toBe("acme");
+    expect((await verifyAccessToken(await sign("application/at+jwt"), key, settings)).clientId).toBe("acme");
+    for (const typ of ["JWT", "jwt", undefined]) await expectUnauthorized(await sign(typ));
+    await expectUnauthorized(await sign("at+jwt", { aud: [settings.audience, "another-api"] }));
+    await expectUnauthorized(await sign("at+jwt", { aud: [settings.audience] }));
+  });
+
   it("ignores unknown scope names instead of granting them", async () => {
-    const token = await new SignJWT(claims({ scope: "get-account admin:everything" })).setProtectedHeader({ alg: "RS256" }).sign(key.privateKey as JoseKey);
+    const token = await new SignJWT(claims({ scope: "get-account admin:everything" })).setProtectedHeader({ alg: "RS256", typ: "at+jwt" }).sign(key.privateKey as JoseKey);
     expect([...(await verifyAccessToken(token, key, settings)).scopes]).toEqual(["get-account"]);
   });
 });
@@ -162,7 +172,7 @@ describe("cachingVerifier", () => {
 
   it("does not remember failures", async () => {
     const verify = cachingVerifier(key, settings);
-    const forged = await new SignJWT(claims()).setProtectedHeader({ alg: "RS256" }).sign(otherKey.privateKey as JoseKey);
+    const forged = await new SignJWT(claims()).setProtectedHeader({ alg: "RS256", typ: "at+jwt" }).sign(otherKey.privateKey as JoseKey);
     for (let i = 0; i < 2; i++) await expect(verify(forged)).rejects.toBeInstanceOf(ApiError);
   });
 

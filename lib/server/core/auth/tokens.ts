@@ -94,12 +94,16 @@ export async function verifyAccessToken(token: string, keys: VerifyingKeys, sett
     const key = "publicKeyFor" in keys ? (header: { kid?: string }) => keys.publicKeyFor(header.kid) : keys.publicKey;
     const { payload } = await jwtVerify(token, key, {
       algorithms: [TOKEN_ALGORITHM],
+      // RFC 9068: an access token says so (a JWT of another kind, an ID token say, is not one).
+      typ: "at+jwt",
       issuer: settings.issuer,
       audience: settings.audience,
       requiredClaims: ["exp", "iat", "sub", "jti"],
       currentDate: new Date(now),
       clockTolerance: CLOCK_SKEW_S,
     });
+    // One audience, ours: a token minted for several services is not one for this bank's API alone.
+    if (typeof payload.aud !== "string") throw unauthorized("The access token is invalid.");
     if (typeof payload.sub !== "string" || typeof payload.cif !== "string" || typeof payload.scope !== "string") {
       throw unauthorized("The access token lacks required claims.");
     }
