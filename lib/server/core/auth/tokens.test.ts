@@ -121,7 +121,8 @@ describe("access tokens", () => {
 
   it("rejects an iat in the future beyond the skew, and a lifetime longer than the maximum", async () => {
     const now = Math.floor(Date.now() / 1000);
-    const sign = (extra: Record<string, unknown>) => new SignJWT(claims(extra)).setProtectedHeader({ alg: "RS256", typ: "at+jwt" }).sign(key.privateKey as JoseKey);
+    const sign = (extra: Record<string, unknown>) =>
+      new SignJWT(claims(extra)).setProtectedHeader({ alg: "RS256", typ: "at+jwt" }).sign(key.privateKey as JoseKey);
     expect((await verifyAccessToken(await sign({ iat: now + 3 }), key, settings)).clientId).toBe("acme");
     await expectUnauthorized(await sign({ iat: now + 60, exp: now + 120 }));
     expect((await verifyAccessToken(await sign({ iat: now, exp: now + 600 }), key, settings)).clientId).toBe("acme");
@@ -140,7 +141,9 @@ describe("access tokens", () => {
   });
 
   it("ignores unknown scope names instead of granting them", async () => {
-    const token = await new SignJWT(claims({ scope: "get-account admin:everything" })).setProtectedHeader({ alg: "RS256", typ: "at+jwt" }).sign(key.privateKey as JoseKey);
+    const token = await new SignJWT(claims({ scope: "get-account admin:everything" }))
+      .setProtectedHeader({ alg: "RS256", typ: "at+jwt" })
+      .sign(key.privateKey as JoseKey);
     expect([...(await verifyAccessToken(token, key, settings)).scopes]).toEqual(["get-account"]);
   });
 });
