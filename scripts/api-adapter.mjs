@@ -90,6 +90,8 @@ export async function loadBuiltRoutes(distDir) {
     if (!page.endsWith("/route")) continue;
     const pathname = page.slice(0, -"/route".length).replace(/\/\([^/]+\)/g, "") || "/";
     if (!isAdapterRoute(pathname)) continue;
+    // One module at a time with the event loop free in between: the server answers (through Next) meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
     const { routeModule } = require(path.join(serverDir, file));
     await routeModule.ensureUserland();
     routes.push({ pathname, userland: routeModule.userland });

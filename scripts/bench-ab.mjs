@@ -57,7 +57,8 @@ function runScript(script, side, round) {
       for (const line of parts) {
         if (!line.startsWith("{")) continue;
         lines.push(line);
-        console.log(JSON.stringify({ side, round, script: tag, load: Number(os.loadavg()[0].toFixed(1)), ...JSON.parse(line) }));
+        // The script's own fields first: its "round" (if any) must not hide which A/B round this was.
+        console.log(JSON.stringify({ ...JSON.parse(line), side, abRound: round, script: tag, load: Number(os.loadavg()[0].toFixed(1)) }));
       }
     });
     child.once("exit", (code) => resolve({ code, lines }));

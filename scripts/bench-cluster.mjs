@@ -160,7 +160,12 @@ function rollingRestart() {
   rmSync(report, { force: true });
   const test = spawnSync(process.execPath, ["scripts/test-cluster.mjs", "e2e/cluster/rolling-restart.spec.ts"], {
     stdio: "inherit",
-    env: { ...process.env, CLUSTER_E2E_PORT: "3230", CLUSTER_E2E_DATA_DIR: ".data/bench-cluster-rolling", ROLLING_RESTART_REPORT: report },
+    env: {
+      ...process.env,
+      CLUSTER_E2E_PORT: process.env.BENCH_CLUSTER_ROLLING_PORT ?? "3230",
+      CLUSTER_E2E_DATA_DIR: ".data/bench-cluster-rolling",
+      ROLLING_RESTART_REPORT: report,
+    },
   });
   if (!existsSync(report)) throw new Error(`the rolling-restart test wrote no figures (exit ${test.status})`);
   return { ...JSON.parse(readFileSync(report, "utf8")), passed: test.status === 0 };
@@ -175,7 +180,8 @@ for (const size of [1, 2]) {
   results[size] = await measure(cluster, auth);
   await stopCluster(cluster);
 }
-results.rolling = rollingRestart();
+// BENCH_CLUSTER_ROLLING=0 leaves the rolling restart out (minutes; `npm test`'s cluster layer runs it too).
+results.rolling = process.env.BENCH_CLUSTER_ROLLING === "0" ? null : rollingRestart();
 
 const ratio = (k) => (results[2][k].requests.average / results[1][k].requests.average).toFixed(2);
 const cpuRow = (label, r) => {
@@ -186,6 +192,28 @@ const cpuRow = (label, r) => {
   return `| ${label} | ${perRequest(servers)} | ${perRequest(haproxy)} | ${perRequest(postgres)} | ${perRequest(loadGenerator)} | ${((100 * busy) / (DURATION_S * os.cpus().length)).toFixed(0)}% |`;
 };
 const rolling = results.rolling;
+/** The rolling-restart section's lines. */
+function rollingLines(rolling) {
+  return [
+    `e2e/cluster/rolling-restart.spec.ts through scripts/test-cluster.mjs (2 servers behind HAProxy): 4 client loops of keyed ACH payments,`,
+    `reads and keyed deposits while the servers are restarted in turn ${rolling.restarts} times (${rolling.killRounds} of them by kill -9, the rest by SIGTERM with`,
+    "its drain). A request that fails retryably (no answer, 502/503, or 409 REQUEST_IN_PROGRESS for a key whose server died) is sent",
+    `again with the same key; the test then checks that every payment and deposit moved money exactly once. Test ${rolling.passed ? "passed" : "**failed**"}.`,
+    "",
+    "| measure | value |",
+    "|---|---|",
+    `| requests sent (including retries) | ${rolling.requests} |`,
+    `| attempts that failed retryably (each then retried), per restart | ${(rolling.retried / rolling.restarts).toFixed(1)} (${rolling.retried} in all) |`,
+    `| failed after retry with the same key (target 0) | ${rolling.failedAfterRetry} |`,
+    `| answers | ${Object.entries(rolling.statuses)
+      .map(([code, n]) => `${code === "0" ? "no answer" : code}: ${n}`)
+      .join(", ")} |`,
+    `| p99 during restarts (${rolling.requestsDuring} requests) | ${rolling.p99DuringMs} ms |`,
+    `| p99 outside restarts (${rolling.requestsOutside} requests) | ${rolling.p99OutsideMs} ms |`,
+    "",
+  ];
+}
+
 const lines = [
   "# Cluster benchmark (scripts/bench-cluster.mjs, one run of `npm run bench`)",
   "",
@@ -205,7 +233,7 @@ const lines = [
   "## Where the time goes",
   "",
   "CPU milliseconds per request spent by each part (user + system time read from /proc before and after each row), and how busy",
-  "the machine's cores were altogether. The servers' share is the Next.js route pipeline and our code; PostgreSQL's is the queries",
+  "the machine's cores were altogether. The servers' share is the API pipeline (on the adapter; on Next with API_ADAPTER=0) and our code; PostgreSQL's is the queries",
   "and, for ACH, the commits; the load generator runs on the same cores.",
   "",
   "| row | servers ms/req | HAProxy ms/req | PostgreSQL ms/req | load generator ms/req | cores busy |",
@@ -223,22 +251,7 @@ const lines = [
   "",
   "## Rolling restart under load",
   "",
-  `e2e/cluster/rolling-restart.spec.ts through scripts/test-cluster.mjs (2 servers behind HAProxy): 4 client loops of keyed ACH payments,`,
-  `reads and keyed deposits while the servers are restarted in turn ${rolling.restarts} times (${rolling.killRounds} of them by kill -9, the rest by SIGTERM with`,
-  "its drain). A request that fails retryably (no answer, 502/503, or 409 REQUEST_IN_PROGRESS for a key whose server died) is sent",
-  `again with the same key; the test then checks that every payment and deposit moved money exactly once. Test ${rolling.passed ? "passed" : "**failed**"}.`,
-  "",
-  "| measure | value |",
-  "|---|---|",
-  `| requests sent (including retries) | ${rolling.requests} |`,
-  `| attempts that failed retryably (each then retried), per restart | ${(rolling.retried / rolling.restarts).toFixed(1)} (${rolling.retried} in all) |`,
-  `| failed after retry with the same key (target 0) | ${rolling.failedAfterRetry} |`,
-  `| answers | ${Object.entries(rolling.statuses)
-    .map(([code, n]) => `${code === "0" ? "no answer" : code}: ${n}`)
-    .join(", ")} |`,
-  `| p99 during restarts (${rolling.requestsDuring} requests) | ${rolling.p99DuringMs} ms |`,
-  `| p99 outside restarts (${rolling.requestsOutside} requests) | ${rolling.p99OutsideMs} ms |`,
-  "",
+  ...(rolling ? rollingLines(rolling) : ["Not run in this run (BENCH_CLUSTER_ROLLING=0).", ""]),
 ];
 writeFileSync(OUT, lines.join("\n"));
 console.log(lines.join("\n"));

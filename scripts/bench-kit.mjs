@@ -155,7 +155,7 @@ export function processes() {
 }
 
 /**
- * CPU seconds used so far by the server process `serverPid` and by the embedded PostgreSQL of `dataDir` (its
+ * CPU seconds used so far by the server process `serverPid` (with its direct children) and by the embedded PostgreSQL of `dataDir` (its
  * postmaster and backends): read before and after a phase, the difference is what the phase cost each part.
  */
 export function cpuSeconds({ serverPid, dataDir }) {
@@ -168,8 +168,9 @@ export function cpuSeconds({ serverPid, dataDir }) {
   }
   const cpu = { server: 0, postgres: 0 };
   for (const p of processes()) {
-    if (p.pid === serverPid) cpu.server += p.ticks / 100;
-    else if (p.pid === postmaster || p.ppid === postmaster) cpu.postgres += p.ticks / 100;
+    if (p.pid === postmaster || p.ppid === postmaster) cpu.postgres += p.ticks / 100;
+    // The server and its direct children (tsx runs a script in a child process).
+    else if (p.pid === serverPid || p.ppid === serverPid) cpu.server += p.ticks / 100;
   }
   return cpu;
 }

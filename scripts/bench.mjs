@@ -6,6 +6,7 @@ import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import { cpuSeconds } from "./bench-kit.mjs";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 
 // The machine has no internet: do not let Next try to send telemetry.
@@ -69,6 +70,8 @@ function rssMb(pid) {
 async function load(name, path, headers, pid) {
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 250);
+  // CPU per answered request, from /proc: on a busy machine a steadier yardstick than requests per second.
+  const cpuBefore = cpuSeconds({ serverPid: pid, dataDir: DATA_DIR });
   const result = await autocannon({ url: `${path.startsWith("http") ? "" : BASE}${path}`, connections: CONNECTIONS, duration: DURATION_S, headers });
   clearInterval(sampler);
   const row = {
@@ -78,6 +81,9 @@ async function load(name, path, headers, pid) {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     peakRssMb: peakRss,
+    serverCpuMs: Number(
+      ((1000 * (cpuSeconds({ serverPid: pid, dataDir: DATA_DIR }).server - cpuBefore.server)) / Math.max(1, result.requests.total)).toFixed(2),
+    ),
   };
   console.log(JSON.stringify(row));
   return row;
@@ -155,6 +161,8 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 const medianRun = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
+/** The adapter's throughput over bare node:http's, round by round (each pair measured minutes apart at most). */
+const roundRatios = ways[0].runs.map((run, i) => (run.rps / ways[2].runs[i].rps).toFixed(2));
 const [adapterRead, nextRead, bareRead] = ways.map((way) => ({ ...medianRun(way.runs), name: `${way.name}, median of ${ROUNDS}` }));
 rows.push(adapterRead, nextRead, bareRead);
 process.kill(-baseline.pid, "SIGTERM");
@@ -170,11 +178,12 @@ const lines = [
   "",
   "## API foundation",
   "",
-  "| what | req/s | p50 ms | p99 ms | errors | peak server RSS MB |",
-  "| --- | ---: | ---: | ---: | ---: | ---: |",
-  ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.peakRssMb} |`),
+  "| what | req/s | p50 ms | p99 ms | errors | peak server RSS MB | server CPU ms per request |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.peakRssMb} | ${r.serverCpuMs} |`),
   "",
   `Machine load average (1 min) at the end of these rows: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores.`,
+  `The adapter's throughput over bare node:http's, round by round: ${roundRatios.join(", ")}.`,
   "",
   "| target | measured | met |",
   "| --- | --- | --- |",

@@ -24,7 +24,8 @@ await app.prepare();
 // /v1, /v2 and the health endpoints go to the lean adapter (scripts/api-adapter.mjs, docs/api-adapter.md) once its
 // routes are loaded, and to Next until then; API_ADAPTER=0 leaves every request to Next (the benchmark's "before").
 let serveApi = () => false;
-if (process.env.API_ADAPTER !== "0") {
+function loadApiAdapter() {
+  if (process.env.API_ADAPTER === "0") return;
   loadBuiltRoutes(process.env.NEXT_DIST_DIR ?? ".next").then(
     (routes) => {
       const table = routeTable(routes);
@@ -63,8 +64,10 @@ const server = http.createServer((req, res) => {
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(`Harbour listening on http://localhost:${port} (APP_ENV=${process.env.APP_ENV ?? "uat"})`);
-  // Open the database now rather than on the first request.
-  fetch(`http://127.0.0.1:${port}/healthz`).catch(() => {});
+  // Open the database now rather than on the first request; load the adapter's routes once it has answered.
+  fetch(`http://127.0.0.1:${port}/healthz`)
+    .catch(() => {})
+    .finally(loadApiAdapter);
 });
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
