@@ -26,7 +26,7 @@ const beforeEnv = Object.fromEntries(
     .filter(Boolean)
     .map((pair) => pair.split("=")),
 );
-const OUT_DIR = ".data/bench-ab";
+const OUT_DIR = process.env.BENCH_AB_DIR ?? ".data/bench-ab";
 mkdirSync(OUT_DIR, { recursive: true });
 
 const sides = {
