@@ -59,7 +59,8 @@ export type Route<O extends OperationSpec> = ((request: Request, context: NextRo
 // ---- pipeline steps, in order ------------------------------------------------
 
 function negotiateStep(request: Request, operation: OperationSpec): string {
-  const offered = [JSON_TYPE, ...(operation.csv ? [CSV_TYPE] : []), ...(operation.accepts ?? [])];
+  // A file response's types (a statement's formats) are offered too: the document lists them, so a client may ask.
+  const offered = [...new Set([JSON_TYPE, ...(operation.csv ? [CSV_TYPE] : []), ...(operation.accepts ?? []), ...(operation.files ?? [])])];
   const chosen = negotiate(request.headers.get("accept"), offered);
   if (!chosen) {
     throw new ApiError("NOT_ACCEPTABLE", `This endpoint can answer with: ${offered.join(", ")}.`);

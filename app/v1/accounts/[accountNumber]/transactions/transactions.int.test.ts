@@ -189,4 +189,20 @@ describe("GET /v1/accounts/{accountNumber}/statements, read back by parsers we d
     });
     expectErrorBody(foreign.body as Record<string, unknown>, 404, "ACCOUNT_NOT_FOUND");
   });
+
+  it("answers the media types its OpenAPI entry lists when a client asks for them (issue 19, item 13)", async () => {
+    for (const [format, accept, type] of [
+      ["mt940", "text/plain", "text/plain"],
+      ["camt053", "application/xml", "application/xml"],
+      ["csv", "text/csv", "text/csv"],
+    ] as const) {
+      const res = await call(statementRoute, `/v1/accounts/${ACCOUNT}/statements?fromDate=${TODAY}&toDate=${TODAY}&format=${format}`, {
+        token,
+        params: { accountNumber: ACCOUNT },
+        headers: { accept },
+      });
+      expect(res.status, `${format} with Accept: ${accept}`).toBe(200);
+      expect(res.headers.get("content-type"), format).toContain(type);
+    }
+  });
 });
