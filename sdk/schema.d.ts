@@ -210,6 +210,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/payments/{paymentId}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return a Completed payment as the beneficiary's bank would (UAT only)
+         * @description A Completed ACH or SWIFT payment becomes Reversed with returnReason {code, description} (ISO 20022 ExternalReturnReason1Code); principal and charges are credited back as one ledger entry whose statement line names the reason, and PaymentStatusChanged and PaymentReturned are raised. Any other status is 409 INVALID_STATUS_TRANSITION. In production the operation does not exist (404).
+         */
+        post: operations["returnPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/notifications/subscriptions": {
         parameters: {
             query?: never;
@@ -1500,6 +1520,14 @@ export interface components {
              * @example 0.9215
              */
             exchangeRate: string | null;
+            /** @description Present once the payment was returned (Reversed by a return) */
+            returnReason?: components["schemas"]["ReturnReason"];
+        };
+        /** @description ISO 20022 ExternalReturnReason1Code and its name */
+        ReturnReason: {
+            /** @enum {string} */
+            code: "AC01" | "AC03" | "AC04" | "AC06" | "AG01" | "AG02" | "AM04" | "AM05" | "AM09" | "BE04" | "BE05" | "CUST" | "FOCR" | "MD07" | "MS02" | "MS03" | "NARR" | "RC01" | "RR01" | "RR02" | "RR03" | "RR04";
+            description: string;
         };
         PaymentStatusList: {
             meta: {
@@ -1510,6 +1538,10 @@ export interface components {
         ForcePaymentStatusRequest: {
             /** @enum {string} */
             status: "Pending" | "Completed" | "Failed" | "Reversed";
+        };
+        ReturnPaymentRequest: {
+            /** @enum {string} */
+            reasonCode: "AC01" | "AC03" | "AC04" | "AC06" | "AG01" | "AG02" | "AM04" | "AM05" | "AM09" | "BE04" | "BE05" | "CUST" | "FOCR" | "MD07" | "MS02" | "MS03" | "NARR" | "RC01" | "RR01" | "RR02" | "RR03" | "RR04";
         };
         Subscription: {
             /** Format: uuid */
@@ -1982,6 +2014,8 @@ export interface components {
              * @example 0.9215
              */
             exchangeRate: string | null;
+            /** @description Present once the payment was returned (Reversed by a return) */
+            returnReason?: components["schemas"]["ReturnReason"];
             debtorAccount: {
                 identification: string;
             };
@@ -2168,6 +2202,11 @@ export interface components {
                 reference: string;
             };
             remittanceInformation: string[];
+            /** @description A returned payment's credit back: the ISO 20022 return reason (docs/payments.md, Returns) */
+            returnReason: {
+                code: string;
+                description: string;
+            } | null;
         };
         AuditList: {
             meta: {
@@ -2524,12 +2563,6 @@ export interface components {
             /** @enum {string} */
             to: "Pending" | "Completed" | "Failed" | "Reversed";
             returnReason: components["schemas"]["ReturnReason"] | null;
-        };
-        /** @description ISO 20022 ExternalReturnReason1Code and its name */
-        ReturnReason: {
-            /** @enum {string} */
-            code: "AC01" | "AC03" | "AC04" | "AC06" | "AG01" | "AG02" | "AM04" | "AM05" | "AM09" | "BE04" | "BE05" | "CUST" | "FOCR" | "MD07" | "MS02" | "MS03" | "NARR" | "RC01" | "RR01" | "RR02" | "RR03" | "RR04";
-            description: string;
         };
         PaymentReturnedData: {
             paymentId: string;
@@ -3649,6 +3682,127 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["ForcePaymentStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatusRecord"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: NOT_FOUND, PAYMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    returnPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reasonCode": "AC04"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReturnPaymentRequest"];
             };
         };
         responses: {

@@ -147,6 +147,11 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
             </DetailField>
             <DetailField label="Rail">{p.type}</DetailField>
             <DetailField label="Status">{p.status}</DetailField>
+            {p.returnReason ? (
+              <DetailField label="Returned by the beneficiary's bank">
+                {p.returnReason.description} ({p.returnReason.code})
+              </DetailField>
+            ) : null}
             <DetailField label="Your reference" mono>
               {p.externalReference ?? "—"}
             </DetailField>

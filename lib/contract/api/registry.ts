@@ -17,6 +17,7 @@ import {
   createAchPaymentOperation,
   createSwiftPaymentOperation,
   forcePaymentStatusOperation,
+  returnPaymentOperation,
   getPaymentStatusOperation,
   listAccountPaymentsOperation,
 } from "@/lib/contract/payments/operations";
@@ -52,6 +53,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
   getPaymentStatusOperation,
   listAccountPaymentsOperation,
   forcePaymentStatusOperation,
+  returnPaymentOperation,
   createSubscriptionOperation,
   listSubscriptionsOperation,
   getSubscriptionOperation,

@@ -86,6 +86,10 @@ export const ZTransaction = z
       reference: z.string().meta({ description: "What caused it: a payment id, DEP-…, OPEN-…" }),
     }),
     remittanceInformation: z.array(z.string()),
+    returnReason: z
+      .object({ code: z.string(), description: z.string() })
+      .nullable()
+      .meta({ description: "A returned payment's credit back: the ISO 20022 return reason (docs/payments.md, Returns)" }),
   })
   .meta({ id: "Transaction" });
 export type TTransaction = z.infer<typeof ZTransaction>;

@@ -1,3 +1,4 @@
+import { ZReturnPaymentRequest } from "@/lib/contract/payments/returns";
 import { defineOperation } from "@/lib/contract/http/operation";
 import { paginationQuery } from "@/lib/contract/http/pagination";
 import { ACH_REQUEST_EXAMPLE, STATUS_RECORD_EXAMPLE, SWIFT_REQUEST_EXAMPLE, SWIFT_RESPONSE_EXAMPLE } from "@/lib/contract/payments/examples";
@@ -137,4 +138,23 @@ export const getPaymentOperation = defineOperation({
   response: ZPaymentDetail,
   csv: true,
   errors: ["PAYMENT_NOT_FOUND"],
+});
+
+export const returnPaymentOperation = defineOperation({
+  id: "returnPayment",
+  method: "POST",
+  path: "/v1/sandbox/payments/{paymentId}/return",
+  tag: "Sandbox",
+  summary: "Return a Completed payment as the beneficiary's bank would (UAT only)",
+  description:
+    "A Completed ACH or SWIFT payment becomes Reversed with returnReason {code, description} (ISO 20022 ExternalReturnReason1Code); " +
+    "principal and charges are credited back as one ledger entry whose statement line names the reason, and PaymentStatusChanged " +
+    "and PaymentReturned are raised. Any other status is 409 INVALID_STATUS_TRANSITION. In production the operation does not exist (404).",
+  access: { permission: "sandbox" },
+  params: ZPaymentParams,
+  body: ZReturnPaymentRequest,
+  response: ZPaymentStatusRecord,
+  csv: false,
+  errors: ["NOT_FOUND", "PAYMENT_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
+  example: { request: { reasonCode: "AC04" } },
 });

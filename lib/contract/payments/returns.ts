@@ -40,3 +40,9 @@ export const ZReturnReason = z
   .meta({ id: "ReturnReason", description: "ISO 20022 ExternalReturnReason1Code and its name" });
 
 export type TReturnReason = z.infer<typeof ZReturnReason>;
+export function returnReasonOf(code: TReturnReasonCode): TReturnReason {
+  return { code, description: RETURN_REASONS[code] };
+}
+
+export const ZReturnPaymentRequest = z.strictObject({ reasonCode: ZReturnReasonCode }).meta({ id: "ReturnPaymentRequest" });
+export type TReturnPaymentRequest = z.infer<typeof ZReturnPaymentRequest>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { envelopeOf, ZAccountNumber, ZMoney } from "@/lib/contract/api/schemas";
 import { isValidAmountFormat, MAX_AMOUNT_LENGTH } from "@/lib/contract/money";
 import { bankText, type Rail } from "@/lib/contract/payments/charsets";
+import { ZReturnReason } from "@/lib/contract/payments/returns";
 
 /**
  * Payment contracts (spec §2.7-2.9, decisions §5). Browser-safe: zod and pure
@@ -238,6 +239,7 @@ export const ZPaymentStatusRecord = z
     creditAmount: ZMoney,
     valueDate: z.string().meta({ description: "YYYY-MM-DD", example: "2026-11-24" }),
     exchangeRate: z.string().nullable().meta({ description: "Decimal string; null for same-currency payments", example: "0.9215" }),
+    returnReason: ZReturnReason.optional().meta({ description: "Present once the payment was returned (Reversed by a return)" }),
   })
   .meta({ id: "PaymentStatusRecord" });
 

@@ -36,7 +36,12 @@ export type ActivityRow = {
   balance_after_minor: string;
   kind: string;
   reference: string;
-  details: { payerReference?: string | null; counterpartyName?: string | null; counterpartyAccount?: string | null } | null;
+  details: {
+    payerReference?: string | null;
+    counterpartyName?: string | null;
+    counterpartyAccount?: string | null;
+    returnReason?: { code: string; description: string };
+  } | null;
   payment_id: string | null;
   rail: "ACH" | "SWIFT" | "INTERNAL" | null;
   converted: boolean;

@@ -57,6 +57,7 @@ export function toTransaction(row: ActivityRow): TTransaction {
       reference: row.reference,
     },
     remittanceInformation: row.remittance_information ?? [],
+    returnReason: row.details?.returnReason ?? null,
   };
 }
 

@@ -39,6 +39,8 @@ export const ZPostingDetails = z.strictObject({
   payerReference: z.string().nullable().optional(),
   remittanceInformation: z.array(z.string()).optional(),
   transactionType: z.string().optional(),
+  /** A returned payment's reason (ISO 20022 ExternalReturnReason1Code), shown on its statement line. */
+  returnReason: z.strictObject({ code: z.string(), description: z.string() }).optional(),
 });
 export type TPostingDetails = z.infer<typeof ZPostingDetails>;
 

@@ -25,3 +25,20 @@ export async function raisePaymentStatusChanged(
 ): Promise<void> {
   await raiseEvent({ db: tx, actor: { clientId: row.client_id } }, { topic: "PaymentStatusChanged", data: { ...paymentRef(row), ...move } });
 }
+export async function raisePaymentReturned(
+  tx: Queryable,
+  row: PaymentRow,
+  returned: { returnReason: TReturnReason; creditedBackMinor: bigint },
+): Promise<void> {
+  await raiseEvent(
+    { db: tx, actor: { clientId: row.client_id } },
+    {
+      topic: "PaymentReturned",
+      data: {
+        ...paymentRef(row),
+        returnReason: returned.returnReason,
+        creditedBack: { currency: row.debit_currency, amount: formatAmount(returned.creditedBackMinor, row.debit_currency) },
+      },
+    },
+  );
+}

@@ -6,14 +6,15 @@ import { negated } from "@/lib/server/domain/ledger/entry";
 import { postEntry } from "@/lib/server/domain/ledger/ledger";
 import { paymentPostings } from "@/lib/server/domain/ledger/payment-entry";
 import { writeAudit } from "@/lib/server/core/audit/write";
-import { raisePaymentStatusChanged } from "@/lib/server/domain/payments/events";
+import { raisePaymentReturned, raisePaymentStatusChanged } from "@/lib/server/domain/payments/events";
+import { returnReasonOf, type TReturnReason, type TReturnReasonCode } from "@/lib/contract/payments/returns";
 import { lockPayment, updatePaymentStatus, type PaymentRow } from "@/lib/server/domain/payments/repo";
 import { allowedMoves, type TPaymentStatus } from "@/lib/contract/payments/schema";
 
 /** Failed and Reversed hand the funds back: a new entry, the payment's postings negated (principal, charge, FX legs). */
 const RETURNS_FUNDS = new Set<TPaymentStatus>(["Failed", "Reversed"]);
 
-async function returnFunds(tx: PoolClient, payment: PaymentRow): Promise<void> {
+async function returnFunds(tx: PoolClient, payment: PaymentRow, returnReason: TReturnReason | null): Promise<void> {
   const postings = paymentPostings({
     rail: payment.rail,
     debtorAccountId: payment.debtor_account_id,
@@ -30,7 +31,8 @@ async function returnFunds(tx: PoolClient, payment: PaymentRow): Promise<void> {
     reference: payment.payment_id,
     paymentId: payment.payment_id,
     valueDate: null,
-    details: null,
+    // A return names its reason on the statement line (CSV, MT940 :86:, camt.053 RtrInf).
+    details: returnReason ? { returnReason } : null,
     coveredAccount: null,
     postings: negated(postings, "_return"),
   });
@@ -45,7 +47,14 @@ export type MoveActor = { actor: string; ip: string | null; correlationId: strin
  * is made here, so each raises its one PaymentStatusChanged event. Unknown and foreign ids are 404; a move the lifecycle does
  * not allow is 409 INVALID_STATUS_TRANSITION.
  */
-export async function movePayment(tx: PoolClient, clientId: string, paymentId: string, to: TPaymentStatus, actor: string | MoveActor): Promise<PaymentRow> {
+export async function movePayment(
+  tx: PoolClient,
+  clientId: string,
+  paymentId: string,
+  to: TPaymentStatus,
+  actor: string | MoveActor,
+  returnReason: TReturnReason | null = null,
+): Promise<PaymentRow> {
   const payment = await lockPayment(tx, clientId, paymentId);
   if (!payment) throw new ApiError("PAYMENT_NOT_FOUND", `No payment ${paymentId} was found for this client.`, { field: "paymentId" });
   if (payment.rail === "INTERNAL") {
@@ -57,11 +66,23 @@ export async function movePayment(tx: PoolClient, clientId: string, paymentId: s
     throw new ApiError("INVALID_STATUS_TRANSITION", `A ${payment.status} payment cannot become ${to}.`, { field: "status" });
   }
   const returning = RETURNS_FUNDS.has(to) && payment.funds_held;
-  if (returning) await returnFunds(tx, payment);
-  const moved = await updatePaymentStatus(tx, clientId, paymentId, to, payment.funds_held && !returning);
+  if (returning) await returnFunds(tx, payment, returnReason);
+  const moved = await updatePaymentStatus(tx, clientId, paymentId, to, payment.funds_held && !returning, returnReason);
   const who = typeof actor === "string" ? { actor } : { actor: actor.actor, ip: actor.ip, correlationId: actor.correlationId };
-  await writeAudit(tx, { clientId, ...who, action: `payment.${to.toLowerCase()}`, entity: "payment", entityId: paymentId, data: { from: payment.status, to } });
-  await raisePaymentStatusChanged(tx, moved, { from: payment.status, to, returnReason: null });
+  await writeAudit(tx, {
+    clientId,
+    ...who,
+    action: `payment.${to.toLowerCase()}`,
+    entity: "payment",
+    entityId: paymentId,
+    data: { from: payment.status, to, ...(returnReason ? { returnReason } : {}) },
+  });
+  await raisePaymentStatusChanged(tx, moved, { from: payment.status, to, returnReason });
+  if (returnReason) {
+    // Charges rule (docs/payments.md, Returns): the whole debit comes back, principal and the bank's charge.
+    const creditedBackMinor = returning ? BigInt(moved.debit_minor) + BigInt(moved.charge_minor) : 0n;
+    await raisePaymentReturned(tx, moved, { returnReason, creditedBackMinor });
+  }
   return moved;
 }
 
@@ -75,4 +96,23 @@ export async function settlePayment(tx: PoolClient, clientId: string, paymentId:
   if (!payment || payment.status !== "Pending") return false;
   await movePayment(tx, clientId, paymentId, "Completed", systemActor("settlement"));
   return true;
+}
+
+/**
+ * A return (decisions §11): the beneficiary's bank sends a Completed ACH or SWIFT payment back
+ * with an ISO 20022 reason. Reversed, funds credited back naming the reason, audited, events
+ * raised, all in `tx`; anything but a Completed payment is 409 INVALID_STATUS_TRANSITION.
+ */
+export async function returnPayment(
+  tx: PoolClient,
+  clientId: string,
+  paymentId: string,
+  reasonCode: TReturnReasonCode,
+  actor: string | MoveActor,
+): Promise<PaymentRow> {
+  const payment = await lockPayment(tx, clientId, paymentId);
+  if (payment && payment.status !== "Completed") {
+    throw new ApiError("INVALID_STATUS_TRANSITION", `Only a Completed payment can be returned; this one is ${payment.status}.`, { field: "paymentId" });
+  }
+  return movePayment(tx, clientId, paymentId, "Reversed", actor, returnReasonOf(reasonCode));
 }

@@ -5,6 +5,7 @@ import type { Unit } from "@/lib/server/core/unit";
 import type { ResponseSlot } from "@/lib/server/core/idempotency/repo";
 import type { SubmissionResult, TSubmission } from "@/lib/server/domain/payments/submission";
 import type { TPaymentStatus, TRail } from "@/lib/contract/payments/schema";
+import type { TReturnReason } from "@/lib/contract/payments/returns";
 
 /** The only SQL for payments and their reference data. The tenant is in every WHERE on client data. */
 
@@ -22,6 +23,8 @@ export type PaymentDetails = {
   submittedBy?: { userId: string; email: string };
   /** Who approved the draft it was made from (absent without a draft). */
   approvedBy?: Array<{ email: string; decidedAt: string }>;
+  /** Why the beneficiary's bank returned it (a return, docs/payments.md). */
+  returnReason?: TReturnReason;
 };
 
 export type PaymentRow = {
@@ -60,16 +63,31 @@ export async function findPayment(db: Queryable, clientId: string, paymentId: st
   return rows[0] ?? null;
 }
 
+/** Whose payment this is: for the bank's operators (the ops command line), who act across clients. */
+export async function findPaymentClient(db: Queryable, paymentId: string): Promise<string | null> {
+  const { rows } = await db.query<{ client_id: string }>("SELECT client_id FROM payments WHERE payment_id = $1", [paymentId]);
+  return rows[0]?.client_id ?? null;
+}
+
 /** Row-locks the payment for a lifecycle move, so two moves of one payment serialise. */
 export async function lockPayment(db: Queryable, clientId: string, paymentId: string): Promise<PaymentRow | null> {
   const { rows } = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE client_id = $1 AND payment_id = $2 FOR UPDATE`, [clientId, paymentId]);
   return rows[0] ?? null;
 }
 
-export async function updatePaymentStatus(db: Queryable, clientId: string, paymentId: string, status: TPaymentStatus, fundsHeld: boolean): Promise<PaymentRow> {
+export async function updatePaymentStatus(
+  db: Queryable,
+  clientId: string,
+  paymentId: string,
+  status: TPaymentStatus,
+  fundsHeld: boolean,
+  returnReason: TReturnReason | null = null,
+): Promise<PaymentRow> {
   const { rows } = await db.query<PaymentRow>(
-    `UPDATE payments SET status = $3, funds_held = $4, updated_at = now() WHERE client_id = $1 AND payment_id = $2 RETURNING ${COLUMNS}`,
-    [clientId, paymentId, status, fundsHeld],
+    `UPDATE payments SET status = $3, funds_held = $4, updated_at = now(),
+       details = CASE WHEN $5::jsonb IS NULL THEN details ELSE details || jsonb_build_object('returnReason', $5::jsonb) END
+     WHERE client_id = $1 AND payment_id = $2 RETURNING ${COLUMNS}`,
+    [clientId, paymentId, status, fundsHeld, returnReason ? JSON.stringify(returnReason) : null],
   );
   return rows[0]!;
 }

@@ -72,5 +72,6 @@ export function toPaymentStatusRecord(row: PaymentRow): TPaymentStatusRecord {
     creditAmount: money(row.credit_minor, row.credit_currency),
     valueDate: row.settlement_date,
     exchangeRate: row.exchange_rate,
+    ...(row.details.returnReason ? { returnReason: row.details.returnReason } : {}),
   };
 }

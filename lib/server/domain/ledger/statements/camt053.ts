@@ -58,6 +58,7 @@ function entry(t: TTransaction): string {
     `<AcctSvcrRef>${text(t.transactionId, 35)}</AcctSvcrRef><BkTxCd><Prtry><Cd>${t.kind}</Cd><Issr>HARBOUR</Issr></Prtry></BkTxCd>` +
     `<NtryDtls><TxDtls>${refs}${relatedParty(t)}` +
     (remittance.length ? `<RmtInf>${remittance.map((line) => `<Ustrd>${text(line, 140)}</Ustrd>`).join("")}</RmtInf>` : "") +
+    (t.returnReason ? `<RtrInf><Rsn><Cd>${t.returnReason.code}</Cd></Rsn><AddtlInf>${text(t.returnReason.description, 105)}</AddtlInf></RtrInf>` : "") +
     `</TxDtls></NtryDtls></Ntry>\n`
   );
 }

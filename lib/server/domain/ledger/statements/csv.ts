@@ -25,6 +25,7 @@ const COLUMNS = [
   "payer_reference",
   "reference",
   "remittance_information",
+  "return_reason",
 ] as const;
 type Row = Partial<Record<(typeof COLUMNS)[number], string | null>>;
 
@@ -62,6 +63,7 @@ export const csvStatement: StatementFormat = {
       payer_reference: t.references.payerReference,
       reference: t.references.reference,
       remittance_information: t.remittanceInformation.join(" / ") || null,
+      return_reason: t.returnReason ? `${t.returnReason.code} ${t.returnReason.description}` : null,
     }),
   footer: (meta) => balanceRow("closing", meta.closingMinor, meta),
 };

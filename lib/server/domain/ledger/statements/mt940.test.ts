@@ -30,6 +30,7 @@ function posting(transactionId: string, type: TTransaction["type"], kind: TTrans
     counterparty: null,
     references: { paymentId: "PAY-1", instructionIdentification: "INV-1", payerReference: null, reference: "PAY-1" },
     remittanceInformation: [],
+    returnReason: null,
   };
 }
 

@@ -74,6 +74,7 @@ function balance(tag: "60F" | "62F", minor: bigint, date: string, currency: stri
 function details(t: TTransaction): string {
   const parts = [
     t.kind,
+    t.returnReason ? `RTRN ${t.returnReason.code} ${t.returnReason.description}` : "",
     t.counterparty?.name ? `NAME ${t.counterparty.name}` : "",
     t.counterparty?.accountNumber ? `ACCT ${t.counterparty.accountNumber}` : "",
     t.references.instructionIdentification ? `EREF ${t.references.instructionIdentification}` : "",

@@ -26,6 +26,7 @@ import keyRotate from "@/lib/server/entry/cli/commands/key-rotate";
 import ledgerVerify from "@/lib/server/entry/cli/commands/ledger-verify";
 import operatorCreate from "@/lib/server/entry/cli/commands/operator-create";
 import operatorResetSecondFactor from "@/lib/server/entry/cli/commands/operator-reset-second-factor";
+import paymentReturn from "@/lib/server/entry/cli/commands/payment-return";
 import userDisable from "@/lib/server/entry/cli/commands/user-disable";
 import userEnable from "@/lib/server/entry/cli/commands/user-enable";
 import userInvite from "@/lib/server/entry/cli/commands/user-invite";
@@ -78,6 +79,7 @@ export const COMMANDS: readonly OpsCommand[] = [
   ledgerVerify,
   operatorCreate,
   operatorResetSecondFactor,
+  paymentReturn,
   userDisable,
   userEnable,
   userInvite,
