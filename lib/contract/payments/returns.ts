@@ -45,4 +45,3 @@ export function returnReasonOf(code: TReturnReasonCode): TReturnReason {
 }
 
 export const ZReturnPaymentRequest = z.strictObject({ reasonCode: ZReturnReasonCode }).meta({ id: "ReturnPaymentRequest" });
-export type TReturnPaymentRequest = z.infer<typeof ZReturnPaymentRequest>;
