@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DraftStatusBadge } from "@/components/approvals/draft-status-badge";
+import { RunDraftLines } from "@/components/payment-runs/run-draft-lines";
 import { usePortalUser } from "@/components/portal-user";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -171,6 +172,7 @@ export function DraftDetail({ draftId, canPay }: { draftId: string; canPay: bool
           </DetailField>
         ) : null}
       </dl>
+      <RunDraftLines draftId={draft.draftId} request={draft.request} />
       {draft.jobId ? (
         <section aria-label="The batch's job" className="border-t border-slate-200 px-5 py-4 dark:border-slate-800">
           <JobProgress jobId={draft.jobId} lines={[]} />

@@ -14,6 +14,7 @@ export const RUN_CSV_COLUMNS = [
   "currency",
   "debitAmount",
   "debitCurrency",
+  "counterpartyId",
   "creditorAccount",
   "creditorName",
   "creditorAddress1",
@@ -48,6 +49,7 @@ export const RUN_CSV_LABELS: Record<TRunCsvColumn, string> = {
   currency: "currency",
   debitAmount: "debit amount",
   debitCurrency: "debit currency",
+  counterpartyId: "payee",
   creditorAccount: "creditor account",
   creditorName: "creditor name",
   creditorAddress1: "creditor address line 1",
@@ -68,7 +70,7 @@ export const RUN_CSV_LABELS: Record<TRunCsvColumn, string> = {
 };
 
 const COMMON: readonly TRunCsvColumn[] = ["rail", "instructionIdentification", "debtorAccount", "amount", "currency", "creditorAccount"];
-const CREDITOR: readonly TRunCsvColumn[] = ["creditorName", "creditorAddress1", "creditorAddress2", "creditorAddress3", "creditorAddress4"];
+const CREDITOR: readonly TRunCsvColumn[] = ["counterpartyId", "creditorName", "creditorAddress1", "creditorAddress2", "creditorAddress3", "creditorAddress4"];
 
 /**
  * The columns each rail reads. A filled cell of another rail's column is an
@@ -113,6 +115,7 @@ export function runCsvColumnOfPath(path: ReadonlyArray<PropertyKey>): TRunCsvCol
     case "rail":
     case "instructionIdentification":
     case "chargesType":
+    case "counterpartyId":
       return head;
     case "debtorAccount":
       return "debtorAccount";
@@ -125,6 +128,7 @@ export function runCsvColumnOfPath(path: ReadonlyArray<PropertyKey>): TRunCsvCol
     case "creditorBank":
       return field === "currency" ? "currency" : "bankCode";
     case "creditorAccount":
+      if (field === undefined) return "creditorAccount";
       if (field === "name") return "creditorName";
       if (field === "additionalInformation") return numbered("creditorAddress", path, 2);
       return "creditorAccount";

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RUN_CSV_COLUMNS } from "@/lib/contract/payment-runs/csv-columns";
 import { checkRunCsv, checkRunCsvRow, parseRunCsv, runCsvToItems } from "@/lib/contract/payment-runs/csv";
+import { runItemsToCsv } from "@/lib/contract/payment-runs/csv-export";
 import { ZAchPaymentRequest, ZInternalTransferRequest, ZSwiftPaymentRequest } from "@/lib/contract/payments/schema";
 
 const HEADER = "rail,instructionIdentification,debtorAccount,amount,currency,creditorAccount,creditorName,bankCode,creditorAgentBic,chargesType,remittance1";
@@ -90,8 +91,8 @@ describe("payment run CSV", () => {
       csv("SWIFT,S-1,1000123456,5.00,EUR,DE89370400440532013000,,BANK_A,DEUTDEFF,,Inv 1", "INTERNAL,I-1,1000123456,5.00,USD,1000123460,Somebody,,,,Sweep"),
     );
     expect(details.map((d) => `${d.field}: ${d.message}`)).toEqual([
+      "line 2: creditor name: is required for SWIFT payments (or a payee)",
       "line 2: bank code: is not used by SWIFT payments; leave it empty",
-      "line 2: creditor name: is required for SWIFT payments",
       "line 2: charges: is required for SWIFT payments",
       "line 3: creditor name: is not used by INTERNAL payments; leave it empty",
     ]);
@@ -103,15 +104,35 @@ describe("payment run CSV", () => {
       'line 3: rail: must be ACH, SWIFT or INTERNAL, not "CHEQUE"',
       "line 4: instruction id: repeats the instruction id of line 2",
       "line 5: has 3 fields; the header has 11",
-      "line 5: currency: is required for ACH payments",
       "line 5: amount: is required for ACH payments",
-      "line 5: creditor account: is required for ACH payments",
-      "line 5: creditor name: is required for ACH payments",
-      "line 5: bank code: is required for ACH payments",
+      "line 5: currency: is required for ACH payments",
+      "line 5: creditor account: is required for ACH payments (or a payee)",
+      "line 5: creditor name: is required for ACH payments (or a payee)",
+      "line 5: bank code: is required for ACH payments (or a payee)",
       "line 5: remittance line 1: is required for ACH payments",
       "line 6: has a quote that is not closed or is misplaced",
-      "line 6: bank code: is required for ACH payments",
+      "line 6: bank code: is required for ACH payments (or a payee)",
       "line 6: remittance line 1: is required for ACH payments",
+    ]);
+  });
+
+  it("takes a payee instead of the creditor's cells, and refuses both at once", () => {
+    const payee = "3f1c8f8e-2b7a-4c1e-9a57-6f0e7d1c2b3a";
+    const header = "rail,instructionIdentification,debtorAccount,amount,currency,counterpartyId,creditorAccount,creditorName,bankCode,remittance1";
+    const result = runCsvToItems(`${header}\nACH,P-1,1000123456,10.00,USD,${payee},,,,Salary\n`);
+    if (!result.ok) throw new Error(JSON.stringify(result.details));
+    expect(result.items[0]!.request).toEqual({
+      instructionIdentification: "P-1",
+      debtorAccount: { identification: "1000123456" },
+      counterpartyId: payee,
+      debitCurrency: "USD",
+      instructedAmount: { currency: "USD", amount: "10.00" },
+      remittanceInformation: ["Salary"],
+    });
+    const both = detailsOf(`${header}\nACH,P-2,1000123456,10.00,USD,${payee},0987654321,Jane Tucker,BANK_A,Salary\n`);
+    expect(both.map((d) => `${d.field}: ${d.message}`)).toEqual([
+      "line 2: creditor account: creditorAccount must be omitted when counterpartyId names the payee",
+      "line 2: bank code: creditorBank must be omitted when counterpartyId names the payee",
     ]);
   });
 
@@ -155,5 +176,16 @@ describe("payment run CSV", () => {
         remittanceInformation: ["Inv 1", "Inv 2"],
       },
     });
+  });
+});
+
+describe("payment run items back as CSV", () => {
+  it("writes the template's items as the template's rows, read back to the same items", () => {
+    const template = readFileSync(join(process.cwd(), "public/templates/harbour-payment-run.csv"), "utf8");
+    const first = runCsvToItems(template);
+    if (!first.ok) throw new Error("template invalid");
+    const written = runItemsToCsv(first.items);
+    expect(written).toBe(template);
+    expect(runCsvToItems(written)).toEqual(first);
   });
 });

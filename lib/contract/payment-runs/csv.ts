@@ -111,8 +111,18 @@ function lines(cells: TRunCsvCells, columns: readonly TRunCsvColumn[]): string[]
   return out.length > 0 ? out : undefined;
 }
 
+/** What a row names the creditor by when it names no payee. */
+const PAYEE_OR: Record<"ACH" | "SWIFT", readonly TRunCsvColumn[]> = {
+  ACH: ["creditorAccount", "creditorName", "bankCode"],
+  SWIFT: ["creditorAccount", "creditorName"],
+};
 const CREDITOR_ADDRESS = ["creditorAddress1", "creditorAddress2", "creditorAddress3", "creditorAddress4"] as const;
 const REMITTANCE = ["remittance1", "remittance2", "remittance3", "remittance4"] as const;
+
+/** An object of cells, or absent when none is filled: a payee (`counterpartyId`) stands for the creditor blocks. */
+function block<T extends Record<string, unknown>>(fields: T): T | undefined {
+  return Object.values(fields).some((v) => v !== undefined) ? fields : undefined;
+}
 
 /** The request body of `rail` the row describes; empty cells are absent fields, so the schema names what is missing. */
 function requestOf(rail: TRail, cells: TRunCsvCells): Record<string, unknown> {
@@ -125,16 +135,18 @@ function requestOf(rail: TRail, cells: TRunCsvCells): Record<string, unknown> {
   if (rail === "INTERNAL") {
     return { ...common, creditorAccount: { identification: v("creditorAccount") }, instructedAmount: { currency: v("currency"), amount: v("amount") } };
   }
-  const creditorAccount = { identification: v("creditorAccount"), name: v("creditorName"), additionalInformation: lines(cells, CREDITOR_ADDRESS) };
+  const payee = { counterpartyId: v("counterpartyId") };
+  const creditorAccount = block({ identification: v("creditorAccount"), name: v("creditorName"), additionalInformation: lines(cells, CREDITOR_ADDRESS) });
   if (rail === "ACH") {
     // ACH is single-currency (spec §4.5): the one currency column is the debit, the instructed and the bank's.
     const currency = v("currency");
     return {
       ...common,
+      ...payee,
       debitCurrency: currency,
       instructedAmount: { currency, amount: v("amount") },
       creditorAccount,
-      creditorBank: { bankCode: v("bankCode"), currency },
+      creditorBank: v("bankCode") === undefined ? undefined : { bankCode: v("bankCode"), currency },
       remittanceInformation: common.remittanceInformation ?? [],
     };
   }
@@ -142,10 +154,11 @@ function requestOf(rail: TRail, cells: TRunCsvCells): Record<string, unknown> {
   const intermediary = v("intermediaryAgentBic");
   return {
     ...common,
+    ...payee,
     instructedAmount: { currency: v("currency"), amount: v("amount") },
-    debitAmount: v("debitAmount") !== undefined || v("debitCurrency") !== undefined ? { currency: v("debitCurrency"), amount: v("debitAmount") } : undefined,
+    debitAmount: block({ currency: v("debitCurrency"), amount: v("debitAmount") }),
     creditorAccount,
-    creditorAgent: { identification: v("creditorAgentBic"), name: v("creditorAgentName"), additionalInformation: agentAddress },
+    creditorAgent: block({ identification: v("creditorAgentBic"), name: v("creditorAgentName"), additionalInformation: agentAddress }),
     intermediaryAgent: intermediary ? { identification: intermediary } : undefined,
     chargesType: v("chargesType"),
     remittanceInformation: common.remittanceInformation ?? [],
@@ -184,6 +197,10 @@ export function checkRunCsvRow(row: Pick<TRunCsvRow, "cells" | "parseErrors">): 
     if (row.cells[column].trim() !== "" && !RAIL_RUN_CSV_COLUMNS[rail].has(column))
       add(column, "NOT_USED_BY_RAIL", `is not used by ${rail} payments; leave it empty`);
   }
+  // Named here, not left to the schema: its payee-or-creditor rule runs only once every field has parsed.
+  if (rail !== "INTERNAL" && row.cells.counterpartyId.trim() === "") {
+    for (const column of PAYEE_OR[rail]) if (row.cells[column].trim() === "") add(column, "REQUIRED", `is required for ${rail} payments (or a payee)`);
+  }
   const request = withoutAbsent(requestOf(rail, row.cells));
   const unstorable = findUnstorableText(request);
   if (unstorable) add(runCsvColumnOfPath(unstorable.path), "INVALID_CHARACTERS", `contains a ${unstorable.reason}, which is not allowed in text`);
@@ -191,6 +208,7 @@ export function checkRunCsvRow(row: Pick<TRunCsvRow, "cells" | "parseErrors">): 
   if (!result.success) {
     for (const issue of result.error.issues) {
       const column = runCsvColumnOfPath(issue.path);
+      if (issues.some((i) => i.column === column && i.code === "REQUIRED")) continue;
       const empty = column !== null && row.cells[column].trim() === "";
       // An absent field the schema wants is a required cell; a rule between fields (custom) keeps its own words.
       if (empty && issue.code !== "custom") add(column, "REQUIRED", `is required for ${rail} payments`);
@@ -198,6 +216,9 @@ export function checkRunCsvRow(row: Pick<TRunCsvRow, "cells" | "parseErrors">): 
     }
   }
   const ok = result.success && issues.length === 0;
+  // In the file's column order, as a person reads the row; the line's own problems first.
+  const order = (issue: TRunCsvIssue) => (issue.column === null ? -1 : RUN_CSV_COLUMNS.indexOf(issue.column));
+  issues.sort((a, b) => order(a) - order(b));
   return { item: ok ? ({ rail, request: result.data } as TPaymentRunItem) : null, issues };
 }
 
