@@ -1,8 +1,11 @@
 "use client";
 
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { accountsGate } from "@/components/payments/accounts-gate";
+import { PayeePicker } from "@/components/payees/payee-picker";
+import { SavePayeeOption, saveTypedPayee } from "@/components/payees/save-payee";
+import type { TCounterparty } from "@/lib/contract/counterparties/schema";
 import { AmountField, PaymentFormFrame, PaymentSelectField, PaymentTextField, RemittanceFieldset, SummaryRow } from "@/components/payments/payment-form-kit";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { useBankNow } from "@/components/system/use-bank-now";
@@ -34,6 +37,13 @@ export function AchPaymentForm({ bankCodes, holidays, achCutoff, initialAccount 
     nextValues: (current) => achDefaults(current.debtorAccount.identification),
   });
   const { handleSubmit, control, setValue } = form;
+  const [payee, setPayee] = useState<TCounterparty | null>(null);
+  const [saveNote, setSaveNote] = useState<string | null>(null);
+  const pick = (p: TCounterparty | null) => {
+    setPayee(p);
+    setValue("counterpartyId", p?.counterpartyId ?? "");
+    if (p) setValue("savePayee", false);
+  };
 
   const [debtor, amount, name, creditorId, remittance, bankCode] = useWatch({
     control,
@@ -72,7 +82,23 @@ export function AchPaymentForm({ bankCodes, holidays, achCutoff, initialAccount 
   return (
     <PaymentFormFrame
       frame={frame}
-      onSubmit={handleSubmit((body) => submission.send(body))}
+      onSubmit={handleSubmit(async (body) => {
+        const values = form.getValues();
+        setSaveNote(
+          values.savePayee && !values.counterpartyId
+            ? await saveTypedPayee({
+                rail: "ACH",
+                name: values.creditorAccount.name,
+                account: values.creditorAccount.identification,
+                accountName: "",
+                bankCode: values.creditorBank.bankCode,
+                currency,
+                bic: "",
+              })
+            : null,
+        );
+        await submission.send(body);
+      })}
       summary={{ label: "Summary", title: "Summary", note: "Same day before 15:15 bank time on a business day, otherwise the next business day." }}
       rows={
         <>
@@ -98,31 +124,38 @@ export function AchPaymentForm({ bankCodes, holidays, achCutoff, initialAccount 
         />
       </Fieldset>
       <Fieldset legend="Beneficiary">
-        <PaymentTextField fields={fields} name="name" path="creditorAccount.name" label="Beneficiary name" hint={<Counter value={name} max={22} />} />
-        <PaymentTextField
-          fields={fields}
-          name="creditor"
-          path="creditorAccount.identification"
-          label="Beneficiary account number"
-          hint={<Counter value={creditorId} max={17} />}
-          inputClassName="font-mono"
-        />
-        <PaymentSelectField
-          fields={fields}
-          name="bank"
-          path="creditorBank.bankCode"
-          label="Beneficiary bank"
-          hint={currency ? `Banks configured for ${currency}` : undefined}
-        >
-          <option value="">Choose a bank…</option>
-          {banks.map((b) => (
-            <option key={`${b.bankCode}-${b.currency}`} value={b.bankCode}>
-              {`${b.name} (${b.bankCode})`}
-            </option>
-          ))}
-        </PaymentSelectField>
-        <PaymentTextField fields={fields} name="info" path="creditorAccount.additionalInformation" label="Additional information" optional />
+        <PayeePicker rail="ACH" picked={payee} onPick={pick} />
+        {saveNote ? <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">{saveNote}</p> : null}
       </Fieldset>
+      {payee ? null : (
+        <Fieldset legend="Or type the beneficiary">
+          <PaymentTextField fields={fields} name="name" path="creditorAccount.name" label="Beneficiary name" hint={<Counter value={name} max={22} />} />
+          <PaymentTextField
+            fields={fields}
+            name="creditor"
+            path="creditorAccount.identification"
+            label="Beneficiary account number"
+            hint={<Counter value={creditorId} max={17} />}
+            inputClassName="font-mono"
+          />
+          <PaymentSelectField
+            fields={fields}
+            name="bank"
+            path="creditorBank.bankCode"
+            label="Beneficiary bank"
+            hint={currency ? `Banks configured for ${currency}` : undefined}
+          >
+            <option value="">Choose a bank…</option>
+            {banks.map((b) => (
+              <option key={`${b.bankCode}-${b.currency}`} value={b.bankCode}>
+                {`${b.name} (${b.bankCode})`}
+              </option>
+            ))}
+          </PaymentSelectField>
+          <PaymentTextField fields={fields} name="info" path="creditorAccount.additionalInformation" label="Additional information" optional />
+          <SavePayeeOption register={fields.register} />
+        </Fieldset>
+      )}
       <RemittanceFieldset
         fields={fields}
         legend="Remittance"

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { accountsGate } from "@/components/payments/accounts-gate";
 import {
@@ -16,6 +16,9 @@ import { SwiftChargesChoice } from "@/components/payments/swift-charges";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
 import { useBankNow } from "@/components/system/use-bank-now";
 import { Counter, Fieldset } from "@/components/ui/form";
+import { PayeePicker } from "@/components/payees/payee-picker";
+import { SavePayeeOption, saveTypedPayee } from "@/components/payees/save-payee";
+import type { TCounterparty } from "@/lib/contract/counterparties/schema";
 import { ZSwiftPaymentRequest, type TSwiftPaymentRequest } from "@/lib/contract/payments/schema";
 import { swiftSettlementDate } from "@/lib/contract/payments/settlement-date";
 import { swiftDefaults, SWIFT_REMITTANCE_LINES, toSwiftRequest, type SwiftFormValues } from "@/lib/portal/payments/payment-forms";
@@ -42,6 +45,13 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
     nextValues: (current) => swiftDefaults(current.debtorAccount.identification, current.instructedAmount.currency),
   });
   const { handleSubmit, control, setValue } = form;
+  const [payee, setPayee] = useState<TCounterparty | null>(null);
+  const [saveNote, setSaveNote] = useState<string | null>(null);
+  const pick = (p: TCounterparty | null) => {
+    setPayee(p);
+    setValue("counterpartyId", p?.counterpartyId ?? "");
+    if (p) setValue("savePayee", false);
+  };
 
   const [debtor, creditCurrency, sameAmount, debitAmount, chargesType, name, iban, remittance] = useWatch({
     control,
@@ -80,7 +90,13 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
   return (
     <PaymentFormFrame
       frame={frame}
-      onSubmit={handleSubmit((body) => submission.send(body))}
+      onSubmit={handleSubmit(async (body) => {
+        const v = form.getValues();
+        const typed = { rail: "SWIFT" as const, name: v.creditorAccount.name, account: v.creditorAccount.identification, accountName: "" };
+        const save = v.savePayee && !v.counterpartyId;
+        setSaveNote(save ? await saveTypedPayee({ ...typed, bankCode: "", currency: "", bic: v.creditorAgent.identification }) : null);
+        await submission.send(body);
+      })}
       summary={{
         label: "Quote",
         title: "Quote",
@@ -146,61 +162,70 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
         <SwiftChargesChoice fields={fields} accountCurrency={accountCurrency} />
       </Fieldset>
       <Fieldset legend="Beneficiary">
-        <PaymentTextField fields={fields} name="name" path="creditorAccount.name" label="Beneficiary name" hint={<Counter value={name} max={140} />} />
-        <PaymentTextField
-          fields={fields}
-          name="iban"
-          path="creditorAccount.identification"
-          label="IBAN or account number"
-          hint={`${(iban ?? "").replace(/\s+/g, "").length}/34 characters, spaces ignored`}
-          inputClassName="font-mono"
-        />
-        {[0, 1].map((i) => (
-          <PaymentTextField
-            key={i}
-            fields={fields}
-            name={`addr-${i}`}
-            path={`creditorAccount.additionalInformation.${i}`}
-            alsoErrors={i === 0 ? ["creditorAccount.additionalInformation"] : []}
-            label={`Beneficiary address line ${i + 1}`}
-            optional
-          />
-        ))}
+        <PayeePicker rail="SWIFT" picked={payee} onPick={pick} />
+        {saveNote ? <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">{saveNote}</p> : null}
       </Fieldset>
-      <Fieldset legend="Beneficiary bank" description="Give the bank's BIC, or its name and address when it has none.">
-        <PaymentTextField
-          fields={fields}
-          name="bic"
-          path="creditorAgent.identification"
-          label="BIC (SWIFT code)"
-          hint="8 or 11 characters, e.g. DEUTDEFF500"
-          inputClassName="font-mono uppercase"
-          options={upperCase}
-        />
-        <PaymentTextField fields={fields} name="bank-name" path="creditorAgent.name" label="Bank name" optional hint="Required without a BIC" />
-        {[0, 1].map((i) => (
-          <PaymentTextField
-            key={i}
-            fields={fields}
-            name={`bank-addr-${i}`}
-            path={`creditorAgent.additionalInformation.${i}`}
-            alsoErrors={i === 0 ? ["creditorAgent.additionalInformation"] : []}
-            label={`Bank address line ${i + 1}`}
-            optional
-            hint={i === 0 ? "Required without a BIC" : undefined}
-          />
-        ))}
-        <PaymentTextField
-          fields={fields}
-          name="intermediary"
-          path="intermediaryAgent.identification"
-          alsoErrors={["intermediaryAgent"]}
-          label="Intermediary bank BIC"
-          optional
-          inputClassName="font-mono uppercase"
-          options={upperCase}
-        />
-      </Fieldset>
+      {payee ? null : (
+        <>
+          <Fieldset legend="Or type the beneficiary">
+            <PaymentTextField fields={fields} name="name" path="creditorAccount.name" label="Beneficiary name" hint={<Counter value={name} max={140} />} />
+            <PaymentTextField
+              fields={fields}
+              name="iban"
+              path="creditorAccount.identification"
+              label="IBAN or account number"
+              hint={`${(iban ?? "").replace(/\s+/g, "").length}/34 characters, spaces ignored`}
+              inputClassName="font-mono"
+            />
+            {[0, 1].map((i) => (
+              <PaymentTextField
+                key={i}
+                fields={fields}
+                name={`addr-${i}`}
+                path={`creditorAccount.additionalInformation.${i}`}
+                alsoErrors={i === 0 ? ["creditorAccount.additionalInformation"] : []}
+                label={`Beneficiary address line ${i + 1}`}
+                optional
+              />
+            ))}
+          </Fieldset>
+          <Fieldset legend="Beneficiary bank" description="Give the bank's BIC, or its name and address when it has none.">
+            <PaymentTextField
+              fields={fields}
+              name="bic"
+              path="creditorAgent.identification"
+              label="BIC (SWIFT code)"
+              hint="8 or 11 characters, e.g. DEUTDEFF500"
+              inputClassName="font-mono uppercase"
+              options={upperCase}
+            />
+            <PaymentTextField fields={fields} name="bank-name" path="creditorAgent.name" label="Bank name" optional hint="Required without a BIC" />
+            {[0, 1].map((i) => (
+              <PaymentTextField
+                key={i}
+                fields={fields}
+                name={`bank-addr-${i}`}
+                path={`creditorAgent.additionalInformation.${i}`}
+                alsoErrors={i === 0 ? ["creditorAgent.additionalInformation"] : []}
+                label={`Bank address line ${i + 1}`}
+                optional
+                hint={i === 0 ? "Required without a BIC" : undefined}
+              />
+            ))}
+            <PaymentTextField
+              fields={fields}
+              name="intermediary"
+              path="intermediaryAgent.identification"
+              alsoErrors={["intermediaryAgent"]}
+              label="Intermediary bank BIC"
+              optional
+              inputClassName="font-mono uppercase"
+              options={upperCase}
+            />
+            <SavePayeeOption register={fields.register} />
+          </Fieldset>
+        </>
+      )}
       <RemittanceFieldset
         fields={fields}
         legend="Remittance"

@@ -10,6 +10,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/accounts", label: "Accounts", icon: AccountsIcon, role: "viewer" },
   { href: "/payments", label: "Payments", icon: PaymentsIcon, role: "viewer" },
   { href: "/payment-runs", label: "Payment runs", icon: LayersIcon, role: "viewer" },
+  { href: "/payees", label: "Payees", icon: UsersIcon, role: "viewer" },
   { href: "/approvals", label: "Approvals", icon: ClockIcon, role: "viewer", badge: "approvals" },
   { href: "/approvals/policies", label: "Approval policies", icon: ListIcon, role: "admin" },
   { href: "/virtual-accounts", label: "Virtual accounts", icon: LayersIcon, role: "viewer" },

@@ -71,6 +71,14 @@ describe("ACH form -> request", () => {
     expect(body.creditorAccount).toEqual({ identification: "1", name: "A", additionalInformation: "Attn AP" });
   });
 
+  it("a picked payee is sent as counterpartyId instead of the creditor fields, and the schema accepts it", () => {
+    const body = toAchRequest(ach({ counterpartyId: "5f028913-6fb4-4ab2-adfb-6b9072a96bb5" }), currencyOf);
+    expect(body.counterpartyId).toBe("5f028913-6fb4-4ab2-adfb-6b9072a96bb5");
+    expect(body).not.toHaveProperty("creditorAccount");
+    expect(body).not.toHaveProperty("creditorBank");
+    expect(ZAchPaymentRequest.safeParse(body).success).toBe(true);
+  });
+
   it("an unknown account sends no currency, which the schema reports on debitCurrency", () => {
     const body = toAchRequest(ach({ debtorAccount: { identification: "999" } }), currencyOf);
     const result = ZAchPaymentRequest.safeParse(body);

@@ -19,6 +19,10 @@ export const TRANSFER_REMITTANCE_LINES = 2;
 
 export type AchFormValues = {
   instructionIdentification: string;
+  /** A payee picked from the book ("" when the beneficiary is typed): sent instead of the creditor fields. */
+  counterpartyId: string;
+  /** "Save this beneficiary": the typed beneficiary is added to the payee book when the payment is sent. */
+  savePayee: boolean;
   debtorAccount: { identification: string };
   instructedAmount: { amount: string };
   creditorAccount: { identification: string; name: string; additionalInformation: string };
@@ -28,6 +32,9 @@ export type AchFormValues = {
 
 export type SwiftFormValues = {
   instructionIdentification: string;
+  /** As on ACH: a picked payee, sent instead of the creditor and its banks. */
+  counterpartyId: string;
+  savePayee: boolean;
   debtorAccount: { identification: string };
   /** The beneficiary's currency; the amount goes here when it is the account's currency. */
   instructedAmount: { currency: string; amount: string };
@@ -77,6 +84,8 @@ export function newIdempotencyKey(cryptoImpl: Pick<Crypto, "getRandomValues"> & 
 export function achDefaults(debtorAccount = ""): AchFormValues {
   return {
     instructionIdentification: newInstructionId(),
+    counterpartyId: "",
+    savePayee: false,
     debtorAccount: { identification: debtorAccount },
     instructedAmount: { amount: "" },
     creditorAccount: { identification: "", name: "", additionalInformation: "" },
@@ -98,6 +107,8 @@ export function transferDefaults(debtorAccount = "", creditorAccount = ""): Tran
 export function swiftDefaults(debtorAccount = "", currency = ""): SwiftFormValues {
   return {
     instructionIdentification: newInstructionId(),
+    counterpartyId: "",
+    savePayee: false,
     debtorAccount: { identification: debtorAccount },
     instructedAmount: { currency, amount: "" },
     debitAmount: { amount: "" },
@@ -142,12 +153,16 @@ export function toAchRequest(values: AchFormValues, currencyOf: CurrencyOf): Rec
     debtorAccount: { identification: values.debtorAccount.identification },
     debitCurrency: currency,
     instructedAmount: { amount: cleanAmount(values.instructedAmount.amount), currency },
-    creditorAccount: {
-      identification: values.creditorAccount.identification.trim(),
-      name: values.creditorAccount.name.trim(),
-      ...(additionalInformation === undefined ? {} : { additionalInformation: additionalInformation.trim() }),
-    },
-    creditorBank: { bankCode: values.creditorBank.bankCode, currency },
+    ...(values.counterpartyId
+      ? { counterpartyId: values.counterpartyId }
+      : {
+          creditorAccount: {
+            identification: values.creditorAccount.identification.trim(),
+            name: values.creditorAccount.name.trim(),
+            ...(additionalInformation === undefined ? {} : { additionalInformation: additionalInformation.trim() }),
+          },
+          creditorBank: { bankCode: values.creditorBank.bankCode, currency },
+        }),
     remittanceInformation: trimLines(values.remittanceInformation),
   };
 }
@@ -185,13 +200,17 @@ export function toSwiftRequest(values: SwiftFormValues, currencyOf: CurrencyOf):
     debtorAccount: { identification: values.debtorAccount.identification },
     instructedAmount: converted ? { currency: creditCurrency } : { currency: creditCurrency, amount: cleanAmount(values.instructedAmount.amount) },
     ...(converted ? { debitAmount: { currency: accountCurrency, amount: cleanAmount(values.debitAmount.amount) } } : {}),
-    creditorAccount: {
-      identification: compactIdentifier(values.creditorAccount.identification),
-      name: values.creditorAccount.name.trim(),
-      ...(creditorInfo.length === 0 ? {} : { additionalInformation: creditorInfo }),
-    },
-    creditorAgent: agentOf(values.creditorAgent),
-    ...(Object.keys(intermediary).length === 0 ? {} : { intermediaryAgent: intermediary }),
+    ...(values.counterpartyId
+      ? { counterpartyId: values.counterpartyId }
+      : {
+          creditorAccount: {
+            identification: compactIdentifier(values.creditorAccount.identification),
+            name: values.creditorAccount.name.trim(),
+            ...(creditorInfo.length === 0 ? {} : { additionalInformation: creditorInfo }),
+          },
+          creditorAgent: agentOf(values.creditorAgent),
+          ...(Object.keys(intermediary).length === 0 ? {} : { intermediaryAgent: intermediary }),
+        }),
     chargesType: values.chargesType,
     remittanceInformation: trimLines(values.remittanceInformation),
   };

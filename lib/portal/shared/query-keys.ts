@@ -90,3 +90,9 @@ export const userKeys = {
   all: ["users"] as const,
   page: (params: PageParams) => [...userKeys.all, "page", params] as const,
 };
+
+export const payeeKeys = {
+  all: ["payees"] as const,
+  /** The payee book under a search (GET /v1/counterparties). */
+  search: (params: object) => [...payeeKeys.all, "search", params] as const,
+};
