@@ -202,6 +202,7 @@ const extra =
     ? []
     : [
         "scripts/bench-payments.mjs",
+        "scripts/bench-payment-runs.mjs",
         "scripts/bench-virtual-accounts.mjs",
         "scripts/bench-webhooks.mjs",
         "scripts/bench-portal.mjs",
