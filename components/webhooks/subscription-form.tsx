@@ -77,7 +77,8 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
         <div>
           <p className={labelClass}>Topic</p>
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Deposits <span className="text-slate-600 dark:text-slate-400">· payment, approval and job topics are subscribed through the API (docs/webhooks.md)</span>
+            Deposits{" "}
+            <span className="text-slate-600 dark:text-slate-400">· payment, approval and job topics are subscribed through the API (docs/webhooks.md)</span>
           </p>
         </div>
         {/* One reserved line for the hint or the error: a message appearing on blur must not move the button under the pointer. */}
