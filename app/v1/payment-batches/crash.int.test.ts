@@ -69,6 +69,13 @@ describe("a run survives its worker dying at any point", () => {
       body.jobId,
     ]);
     expect(rows).toHaveLength(1);
+    const events = await runtime.db.query<{ data: Record<string, unknown> }>(
+      "SELECT data FROM events WHERE client_id = 'acme' AND topic = 'JobCompleted' AND data->>'jobId' = $1",
+      [body.jobId],
+    );
+    expect(events.rows.map((e) => e.data)).toEqual([
+      expect.objectContaining({ kind: "PaymentBatch", status: "Completed", totalItems: 300, succeededItems: 300 }),
+    ]);
     await drainWorker();
   });
 });

@@ -9,6 +9,7 @@ import type { Runtime } from "@/lib/server/core/runtime";
 import { writeAudit } from "@/lib/server/core/audit/write";
 import { systemActor } from "@/lib/server/core/audit/actors";
 import { enqueueDelivery } from "@/lib/server/domain/delivery/outbox";
+import { raiseEvent } from "@/lib/server/domain/events/raise";
 import { submitPayments, type RailDecision } from "@/lib/server/domain/payments/submit";
 import { PAYMENT_RUN_TASK } from "@/lib/server/domain/payment-runs/accept";
 import { decisionOf } from "@/lib/server/domain/payment-runs/decisions";
@@ -71,7 +72,7 @@ async function makeItems(unit: Unit, batch: BatchRow, items: readonly TodoItem[]
   });
 }
 
-/** What a run's end commits with it: its audit row and, when asked for, the callback in the outbox (decisions §6). */
+/** What a run's end commits with it: its audit row, the JobCompleted event and, when asked for, the callback in the outbox (decisions §6). */
 async function onRunFinished(tx: PoolClient, clientId: string, batch: BatchRow): Promise<void> {
   await writeAudit(tx, {
     clientId,
@@ -81,21 +82,23 @@ async function onRunFinished(tx: PoolClient, clientId: string, batch: BatchRow):
     entityId: batch.batch_id,
     data: { totalItems: batch.total_items, createdItems: batch.created_items, failedItems: batch.failed_items, rejectedItems: batch.rejected_items },
   });
+  const status = toRunJobStatus(batch, batch.base_url);
+  const body = {
+    jobId: status.jobId,
+    status: status.status,
+    totalItems: status.totalItems,
+    succeededItems: status.succeededItems,
+    failedItems: status.failedItems,
+    statusUrl: status.statusUrl,
+    resultUrl: status.resultUrl,
+    completedAt: status.completedAt ?? new Date().toISOString(),
+  };
+  await raiseEvent({ db: tx, actor: { clientId } }, { topic: "JobCompleted", data: { ...body, kind: "PaymentBatch" } });
   if (batch.callback_url) {
-    const status = toRunJobStatus(batch, batch.base_url);
     await enqueueDelivery(tx, {
       clientId,
       url: batch.callback_url,
-      body: {
-        jobId: status.jobId,
-        status: status.status,
-        totalItems: status.totalItems,
-        succeededItems: status.succeededItems,
-        failedItems: status.failedItems,
-        statusUrl: status.statusUrl,
-        resultUrl: status.resultUrl,
-        completedAt: status.completedAt,
-      },
+      body,
       customHeaders: batch.custom_headers,
       source: { kind: "job", id: batch.batch_id },
       eventId: batch.batch_id,
