@@ -44,6 +44,21 @@ export default defineConfig(
     },
   },
   {
+    // A domain function's `db` may be a transaction's one client: queries on it go one at a time. Promise.all over
+    // them made pg warn "client.query() when the client is already executing a query" (issue 24) and pg 9 refuses it.
+    files: ["lib/server/domain/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='Promise'][callee.property.name=/^(all|allSettled|any|race)$/]",
+          message: "A domain function's db may be a transaction client: await its queries one after another, not with Promise.all.",
+        },
+      ],
+    },
+  },
+  {
     // Input schemas match control characters on purpose: to refuse them (names, headers, remittance lines).
     files: ["lib/contract/**/*.ts"],
     rules: { "no-control-regex": "off" },

@@ -2042,6 +2042,12 @@ export interface components {
             }[];
             /** @description The payee it was made to (decisions §11), or null */
             counterpartyId: string | null;
+            /** @description SWIFT: who pays the charges (OUR, SHA, BEN); null for ACH and transfers */
+            chargesType: ("OUR" | "BEN" | "SHA") | null;
+            /** @description The bank's charge debited from the debit account, in its currency (0.00 when none) */
+            charges: components["schemas"]["Money"];
+            /** @description Everything the debit account pays: debitAmount plus charges */
+            totalDebited: components["schemas"]["Money"];
         };
         PaymentDetail: {
             data: components["schemas"]["PaymentSummary"];
@@ -5835,7 +5841,7 @@ export interface operations {
                 /** @description Only payments debited from this account */
                 accountNumber?: string;
                 status?: "Pending" | "Completed" | "Failed" | "Reversed";
-                rail?: "ACH" | "SWIFT";
+                rail?: "ACH" | "SWIFT" | "INTERNAL";
                 /** @description minAmount, compared with the debited amount in its own currency */
                 minAmount?: string;
                 /** @description maxAmount, compared with the debited amount in its own currency */

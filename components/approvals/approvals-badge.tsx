@@ -7,7 +7,12 @@ import { approvalKeys } from "@/lib/portal/shared/query-keys";
 
 /** The navigation's count of drafts waiting for the signed-in user's decision; nothing when none wait. */
 export function ApprovalsBadge() {
-  const { data } = useQuery({ queryKey: approvalKeys.drafts(), queryFn: ({ signal }) => fetchDrafts(signal), retry: shouldRetry, refetchInterval: 60_000 });
+  const { data } = useQuery({
+    queryKey: approvalKeys.awaitingYou(),
+    queryFn: ({ signal }) => fetchDrafts(signal),
+    retry: shouldRetry,
+    refetchInterval: 60_000,
+  });
   const count = data?.awaitingYou ?? 0;
   if (count === 0) return null;
   return (

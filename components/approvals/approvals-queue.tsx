@@ -66,6 +66,9 @@ export function ApprovalsQueue() {
                   <span className="block text-xs text-slate-600 dark:text-slate-400">
                     {draftSubtitle(d)} · drafted by {d.maker.name} · {formatBankDateTime(d.createdAt)}
                   </span>
+                  {d.expiresAt && d.status === "AwaitingApproval" ? (
+                    <span className="block text-xs text-amber-800 dark:text-amber-300">Expires {formatBankDateTime(d.expiresAt)} unless approved</span>
+                  ) : null}
                 </span>
                 <DraftStatusBadge status={d.status} />
               </Link>

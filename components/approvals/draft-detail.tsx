@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { DraftRequestFields } from "@/components/approvals/draft-request";
 import { DraftStatusBadge } from "@/components/approvals/draft-status-badge";
 import { RunDraftLines } from "@/components/payment-runs/run-draft-lines";
 import { usePortalUser } from "@/components/portal-user";
@@ -14,6 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
 import { JobProgress } from "@/components/virtual-accounts/job-progress";
 import type { TDraft } from "@/lib/contract/approvals/schema";
+import { normalizeRate } from "@/lib/contract/payments/pricing";
 import { decideDraft, fetchDraft, redraftDraft } from "@/lib/portal/approvals/approvals-api";
 import { draftKind, draftTitle, expiryReason } from "@/lib/portal/approvals/draft-summary";
 import { newIdempotencyKey } from "@/lib/portal/payments/payment-forms";
@@ -23,7 +25,7 @@ import { approvalKeys, paymentKeys } from "@/lib/portal/shared/query-keys";
 
 /** The maker's quote, and the one that holds now when the settlement date or the rate moved. A batch settles nothing. */
 function QuoteField({ draft }: { draft: TDraft }) {
-  const rate = (r: string | null) => (r ? `, rate ${r}` : "");
+  const rate = (r: string | null) => (r ? `, rate ${normalizeRate(r)}` : "");
   const date = (d: string | null) => (d ? formatBankDate(d) : "—");
   if (draft.quote.settlementDate === null) return null;
   const transfer = draft.rail === "INTERNAL";
@@ -49,6 +51,7 @@ function Decide({ draft }: { draft: TDraft }) {
     onSuccess: (next) => {
       queryClient.setQueryData(approvalKeys.draft(draft.draftId), next);
       void queryClient.invalidateQueries({ queryKey: approvalKeys.drafts() });
+      void queryClient.invalidateQueries({ queryKey: approvalKeys.awaitingYou() });
       void queryClient.invalidateQueries({ queryKey: paymentKeys.all });
     },
   });
@@ -146,6 +149,7 @@ export function DraftDetail({ draftId, canPay }: { draftId: string; canPay: bool
             {draft.beneficiary}
           </DetailField>
         ) : null}
+        <DraftRequestFields draft={draft} />
         {draft.batch ? (
           <DetailField label="Accounts to create">
             {draft.batch.accounts.toLocaleString("en-US")} (

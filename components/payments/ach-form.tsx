@@ -99,6 +99,7 @@ export function AchPaymentForm({ bankCodes, holidays, achCutoff, initialAccount 
         );
         await submission.send(body);
       })}
+      approval={{ rail: "ACH", currency, amount: amount ?? "" }}
       summary={{ label: "Summary", title: "Summary", note: "Same day before 15:15 bank time on a business day, otherwise the next business day." }}
       rows={
         <>

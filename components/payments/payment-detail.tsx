@@ -13,9 +13,9 @@ import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import type { TPaymentSummary } from "@/lib/contract/payments/search";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { paymentTimeline, type TimelineStep } from "@/lib/portal/payments/payment-timeline";
-import { fetchPaymentSummary } from "@/lib/portal/payments/payment-search";
+import { CHARGES_LABELS, fetchPaymentSummary, RAIL_LABELS } from "@/lib/portal/payments/payment-search";
 import { formatBankDate, formatBankDateTime } from "@/lib/portal/shared/date-format";
-import { formatMoney } from "@/lib/portal/shared/money-format";
+import { formatMoney, formatRate } from "@/lib/portal/shared/money-format";
 import { paymentKeys } from "@/lib/portal/shared/query-keys";
 
 const DOT: Record<TimelineStep["state"], string> = {
@@ -111,7 +111,8 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
       <header className="mt-3 mb-6 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h1 className="flex items-center gap-3 text-xl font-semibold tracking-tight">
-            {p.type} payment {p.externalReference ? <span className="font-mono">{p.externalReference}</span> : null}
+            {p.type === "INTERNAL" ? "Internal transfer" : `${p.type} payment`}{" "}
+            {p.externalReference ? <span className="font-mono">{p.externalReference}</span> : null}
             <PaymentStatusBadge status={p.status} />
           </h1>
           <p className="mt-1 font-mono text-sm break-all text-slate-600 dark:text-slate-400">{p.transactionId}</p>
@@ -145,7 +146,7 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
             <DetailField label="Payment id" mono>
               {p.transactionId}
             </DetailField>
-            <DetailField label="Rail">{p.type}</DetailField>
+            <DetailField label="Rail">{RAIL_LABELS[p.type]}</DetailField>
             <DetailField label="Status">{p.status}</DetailField>
             {p.returnReason ? (
               <DetailField label="Returned by the beneficiary's bank">
@@ -157,8 +158,17 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
             </DetailField>
             <DetailField label="Debit amount">{formatMoney(p.debitAmount.amount, p.debitAmount.currency)}</DetailField>
             <DetailField label="Credit amount">{formatMoney(p.creditAmount.amount, p.creditAmount.currency)}</DetailField>
+            {p.chargesType ? (
+              <>
+                <DetailField label="Charges">{CHARGES_LABELS[p.chargesType]}</DetailField>
+                <DetailField label="Charge">{formatMoney(p.charges.amount, p.charges.currency)}</DetailField>
+                <DetailField label="Total debited">
+                  {p.status === "Failed" ? "Nothing (the payment failed)" : formatMoney(p.totalDebited.amount, p.totalDebited.currency)}
+                </DetailField>
+              </>
+            ) : null}
             <DetailField label="Exchange rate">
-              {p.exchangeRate ? `1 ${p.debitAmount.currency} = ${p.exchangeRate} ${p.creditAmount.currency}` : "No conversion"}
+              {p.exchangeRate ? formatRate(p.exchangeRate, p.debitAmount.currency, p.creditAmount.currency) : "No conversion"}
             </DetailField>
             <DetailField label="Value date">{formatBankDate(p.valueDate)}</DetailField>
             <DetailField label="Remittance">

@@ -3,7 +3,9 @@
 import type { ReactNode } from "react";
 import type { RegisterOptions, UseFormRegisterReturn } from "react-hook-form";
 import { AccountOptions } from "@/components/payments/account-options";
+import { ApprovalForecast } from "@/components/approvals/approval-forecast";
 import { PaymentResult, SubmissionNotice, SubmitActions } from "@/components/payments/submission-panel";
+import type { PaymentAmount } from "@/lib/contract/approvals/policy";
 import type { SubmissionPhase } from "@/components/payments/use-payment-submission";
 import { Card, CardHeader } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
@@ -142,8 +144,16 @@ type SummaryText = {
  * A payment form: its fieldsets in a card; beside them (on a wide screen) the summary's rows, the timing rule, submit and
  * cancel, and the bank's answer when it is not a success; the result in place of the form once the bank accepts.
  */
-export function PaymentFormFrame(props: { frame: PaymentFrame; onSubmit: () => void; summary: SummaryText; rows: ReactNode; children: ReactNode }) {
-  const { frame, onSubmit, summary, rows, children } = props;
+export function PaymentFormFrame(props: {
+  frame: PaymentFrame;
+  onSubmit: () => void;
+  summary: SummaryText;
+  rows: ReactNode;
+  /** The rail, currency and amount a policy would judge: the form says before submit when it needs approval. */
+  approval?: PaymentAmount | null;
+  children: ReactNode;
+}) {
+  const { frame, onSubmit, summary, rows, approval, children } = props;
   if (frame.phase.kind === "done") return <PaymentResult phase={frame.phase} onNew={frame.startOver} />;
   const noteId = `${frame.idPrefix}-form-note`;
   return (
@@ -155,6 +165,7 @@ export function PaymentFormFrame(props: { frame: PaymentFrame; onSubmit: () => v
           <dl className="space-y-2 px-5 py-4 text-sm" aria-live={summary.live ? "polite" : undefined} data-testid={summary.testId}>
             {rows}
           </dl>
+          <ApprovalForecast subject={approval ?? null} />
           <SubmitActions noteId={noteId} note={summary.note} busy={frame.busy} label={summary.submitLabel} />
         </Card>
         <div aria-live="polite">

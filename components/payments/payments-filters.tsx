@@ -3,9 +3,12 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { FilterInput, FilterSelect } from "@/components/ui/form";
-import { PAYMENT_STATUSES } from "@/lib/contract/payments/schema";
+import { PAYMENT_STATUSES, RAILS } from "@/lib/contract/payments/schema";
 import type { TPaymentSearchFilters } from "@/lib/contract/payments/search";
 import type { TAccountSummary } from "@/lib/contract/accounts/schema";
+import { RAIL_LABELS } from "@/lib/portal/payments/payment-search";
+
+const RAIL_OPTIONS = RAILS.map((rail) => ({ value: rail, label: RAIL_LABELS[rail] }));
 
 type Props = { filters: TPaymentSearchFilters; accounts: readonly TAccountSummary[]; onSearch: (filters: TPaymentSearchFilters) => void };
 
@@ -55,7 +58,7 @@ export function PaymentsFilters({ filters, accounts, onSearch }: Props) {
       </div>
       <div className="grid grid-cols-2 gap-3">
         <FilterSelect id="pay-status" label="Status" value={draft.status ?? ""} onChange={set("status")} all="Any status" options={PAYMENT_STATUSES} wide />
-        <FilterSelect id="pay-rail" label="Rail" value={draft.rail ?? ""} onChange={set("rail")} all="ACH and SWIFT" options={["ACH", "SWIFT"]} wide />
+        <FilterSelect id="pay-rail" label="Rail" value={draft.rail ?? ""} onChange={set("rail")} all="All rails" options={RAIL_OPTIONS} wide />
       </div>
       <div className="flex items-end gap-2">
         <Button type="submit" variant="primary">

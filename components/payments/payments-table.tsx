@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { PaymentStatusBadge } from "@/components/payments/payment-status-badge";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { TPaymentSummary } from "@/lib/contract/payments/search";
+import { RAIL_LABELS } from "@/lib/portal/payments/payment-search";
 import { formatBankDateTime } from "@/lib/portal/shared/date-format";
 import { formatMoney } from "@/lib/portal/shared/money-format";
 import { ListHead } from "@/components/ui/list-frame";
@@ -58,7 +59,7 @@ export function PaymentSummaryRow({ p, withAccount = true }: { p: TPaymentSummar
       </td>
       {withAccount ? <td className={`${TD} tabular whitespace-nowrap`}>{p.debtorAccount.identification}</td> : null}
       <td className={`${TD} tabular text-right whitespace-nowrap`}>
-        <Two top={formatMoney(p.debitAmount.amount, p.debitAmount.currency)} bottom={p.type} />
+        <Two top={formatMoney(p.debitAmount.amount, p.debitAmount.currency)} bottom={RAIL_LABELS[p.type]} />
       </td>
       <td className={`${TD} whitespace-nowrap`}>
         <PaymentStatusBadge status={p.status} />

@@ -7,7 +7,7 @@ import { PaymentStatusBadge } from "@/components/payments/payment-status-badge";
 import type { SubmissionPhase } from "@/components/payments/use-payment-submission";
 import { Button, buttonClass } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
-import { formatMoney } from "@/lib/portal/shared/money-format";
+import { formatMoney, formatRate } from "@/lib/portal/shared/money-format";
 import { formatBankDate } from "@/lib/portal/shared/date-format";
 
 function Row({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
@@ -45,9 +45,9 @@ export function PaymentResult({ phase, onNew }: { phase: Extract<SubmissionPhase
         </h2>
         <PaymentStatusBadge status={p.transactionStatus} />
       </div>
-      {failed && d.failureReason ? (
+      {failed ? (
         <p className="mt-1 text-sm text-red-800 dark:text-red-300">
-          {d.failureReason.message} <span className="font-mono text-xs">({d.failureReason.code})</span>
+          {d.failureReason ? `${d.failureReason.message} ` : ""}Nothing was debited or credited: no money moved.
         </p>
       ) : (
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
@@ -62,18 +62,24 @@ export function PaymentResult({ phase, onNew }: { phase: Extract<SubmissionPhase
         </p>
       ) : null}
       <dl className="mt-3 divide-y divide-slate-200/70 dark:divide-slate-700/60">
-        <Row label="Status">
-          {p.status} · {p.transactionStatus}
-        </Row>
-        <Row label="Settlement date">{formatBankDate(d.settlementDetails.settlementDate)}</Row>
-        <Row label="Debited">{formatMoney(d.settlementDetails.debitAmount.amount, d.settlementDetails.debitAmount.currency)}</Row>
-        {transfer ? (
-          <Row label="Credited">{formatMoney(d.settlementDetails.creditAmount.amount, d.settlementDetails.creditAmount.currency)}</Row>
+        {failed ? (
+          // A refused payment moved nothing: the amount it asked for, never "Debited" (issue 24).
+          <Row label="Amount asked">{formatMoney(d.instructedAmount.amount, d.instructedAmount.currency)}</Row>
         ) : (
-          <Row label="Beneficiary receives">{formatMoney(d.instructedAmount.amount, d.instructedAmount.currency)}</Row>
+          <>
+            <Row label="Settlement date">{formatBankDate(d.settlementDetails.settlementDate)}</Row>
+            <Row label="Debited">{formatMoney(d.settlementDetails.debitAmount.amount, d.settlementDetails.debitAmount.currency)}</Row>
+            {transfer ? (
+              <Row label="Credited">{formatMoney(d.settlementDetails.creditAmount.amount, d.settlementDetails.creditAmount.currency)}</Row>
+            ) : (
+              <Row label="Beneficiary receives">{formatMoney(d.instructedAmount.amount, d.instructedAmount.currency)}</Row>
+            )}
+            {fx?.exchangeRate && fx.convertedAmount ? (
+              <Row label="Exchange rate">{formatRate(fx.exchangeRate, fx.amount.currency, fx.convertedAmount.currency)}</Row>
+            ) : null}
+            {charge ? <Row label="Charge">{formatMoney(charge.amount.amount, charge.amount.currency)}</Row> : null}
+          </>
         )}
-        {fx ? <Row label="Exchange rate">{fx.exchangeRate}</Row> : null}
-        {charge ? <Row label="Charge">{formatMoney(charge.amount.amount, charge.amount.currency)}</Row> : null}
         {transfer ? <Row label="To account">{d.creditorAccount.identification}</Row> : <Row label="Beneficiary">{d.beneficiary.name}</Row>}
         <Row label="Reference">{d.extReference ?? "—"}</Row>
         <Row label="Payment id" mono>

@@ -97,6 +97,12 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
         setSaveNote(save ? await saveTypedPayee({ ...typed, bankCode: "", currency: "", bic: v.creditorAgent.identification }) : null);
         await submission.send(body);
       })}
+      // Judged as the bank judges a draft (draftFacts): the fixed debit when converted, else the instructed amount.
+      approval={
+        converted
+          ? { rail: "SWIFT", currency: accountCurrency, amount: debitAmount ?? "" }
+          : { rail: "SWIFT", currency: creditCurrency, amount: sameAmount ?? "" }
+      }
       summary={{
         label: "Quote",
         title: "Quote",

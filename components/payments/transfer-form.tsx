@@ -72,6 +72,7 @@ export function TransferForm({ rates, initialAccount }: Props) {
     <PaymentFormFrame
       frame={frame}
       onSubmit={handleSubmit((body) => submission.send(body))}
+      approval={{ rail: "INTERNAL", currency: debitCurrency, amount: (amount ?? "").replace(/,/g, "") }}
       summary={{
         label: "Quote",
         title: "Summary",

@@ -216,6 +216,22 @@ test.describe("reconciliation", () => {
     await saveScreenshot(page, "transfer-result-phone");
     await page.setViewportSize(DESKTOP);
 
+    // More than the account holds: the bank records it as failed, and the result says nothing moved (issue 24).
+    await page.getByRole("button", { name: "Make another transfer" }).click();
+    await page.getByLabel("From account").selectOption("1000123459");
+    await page.getByLabel("To account").selectOption("1000123457");
+    await page.getByLabel("Amount (BMD)").fill("19000000.00");
+    await page.getByRole("button", { name: "Transfer", exact: true }).click();
+    const failed = page.getByRole("status").filter({ hasText: "Transfer failed" });
+    await expect(failed).toContainText("Nothing was debited or credited: no money moved.");
+    await expect(failed).not.toContainText("Debited");
+    await expect(failed).not.toContainText(/\b[A-Z]+_[A-Z_]+\b/); // no raw error code
+    await expect(failed).not.toContainText(/failed · |success · /);
+    await saveScreenshot(page, "transfer-failed");
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, "transfer-failed-phone");
+    await page.setViewportSize(DESKTOP);
+
     // Both legs, once each: a debit on the operating account, a credit on the money market.
     const { access_token } = await portalToken(page.request);
     for (const [account, type] of [

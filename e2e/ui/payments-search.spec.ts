@@ -65,6 +65,8 @@ test("payments of every account: search by beneficiary, status and amount, API p
 
   await page.goto("/payments");
   await expect(pager(page)).toContainText(/Showing 1–/);
+  // Transfers between the organisation's own accounts are a rail of their own to filter by (issue 24).
+  await expect(page.getByLabel("Rail").locator("option")).toHaveText(["All rails", "ACH", "SWIFT", "Internal transfer"]);
   await page.getByLabel("Beneficiary name or account").fill(tag);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/payments\\?beneficiary=${tag}$`));

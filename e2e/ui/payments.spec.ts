@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectAccessible, portalToken, saveScreenshot, test } from "../fixtures/portal";
+import { expect, expectAccessible, expectFitsPhone, portalToken, saveScreenshot, test } from "../fixtures/portal";
 
 type StatusRecord = {
   type: string;
@@ -195,6 +195,12 @@ test.describe("payments", () => {
     await page.getByRole("link", { name: "View payment status" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(ref);
     await expect(page.getByText("1 USD = 0.9215 EUR")).toBeVisible();
+    // The charge is on the page, not only in the quote (issue 24): type, charge and everything debited.
+    const field = (label: string) => page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd");
+    await expect(field("Charges")).toHaveText(/^OUR: you pay all charges$/);
+    await expect(field("Charge")).toHaveText(/^USD\s35\.00$/);
+    await expect(field("Total debited")).toHaveText(/^USD\s1,035\.01$/);
+    await expectFitsPhone(page, "payment-swift-status");
 
     // The lifecycle as it moves (forced through the uat sandbox): Completed, then Reversed.
     const { access_token } = await portalToken(page.request);

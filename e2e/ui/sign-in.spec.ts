@@ -1,4 +1,4 @@
-import { expect, test, USERS, DEMO_PASSWORD, saveScreenshot } from "../fixtures/portal";
+import { expect, expectFitsPhone, test, USERS, DEMO_PASSWORD, saveScreenshot } from "../fixtures/portal";
 
 test.describe("sign-in", () => {
   test("signs in through the form and returns to the page asked for", async ({ page }) => {
@@ -45,5 +45,15 @@ test.describe("sign-in", () => {
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard/);
     expect((await page.request.post("/api/portal/token")).status()).toBe(401);
+  });
+
+  test("a session that ended while the browser kept its cookie lands on sign-in saying why (issue 24)", async ({ page, baseURL }) => {
+    // What a tab left open past the idle timeout holds: a session cookie the server no longer honours.
+    await page.context().addCookies([{ name: "__Secure-next-auth.session-token", value: "ended-session", url: baseURL!, secure: true }]);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?signedOut=expired&callbackUrl=%2Fdashboard$/);
+    await expect(page.getByRole("status")).toContainText(/Your session ended: after \d+ minutes without activity/);
+    await saveScreenshot(page, "login-session-ended");
+    await expectFitsPhone(page, "login-session-ended");
   });
 });

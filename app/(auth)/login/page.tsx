@@ -38,11 +38,13 @@ export default async function LoginPage({ searchParams }: Props) {
         <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
           <h1 className="text-lg font-semibold tracking-tight">Sign in to corporate banking</h1>
           <p className="mt-1 mb-6 text-sm text-slate-600 dark:text-slate-400">Use the work email your bank administrator registered.</p>
-          {signedOut === "1" || signedOut === "idle" ? (
+          {signedOut === "1" || signedOut === "idle" || signedOut === "expired" ? (
             <p role="status" className="mb-5 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
               {signedOut === "idle"
                 ? `You were signed out after ${Math.round(getConfig().portalIdleTimeoutSeconds / 60)} minutes without activity. Sign in again to continue.`
-                : "You have signed out."}
+                : signedOut === "expired"
+                  ? `Your session ended: after ${Math.round(getConfig().portalIdleTimeoutSeconds / 60)} minutes without activity, or it was ended from another device. Sign in again to continue where you were.`
+                  : "You have signed out."}
             </p>
           ) : null}
           <LoginForm callbackUrl={callbackUrl} />

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUT as putPolicies } from "@/app/v1/approvals/policies/route";
 import { GET as listDrafts, POST as createDraftRoute } from "@/app/v1/approvals/drafts/route";
 import { GET as getDraftRoute } from "@/app/v1/approvals/drafts/[draftId]/route";
@@ -15,6 +15,14 @@ import { approvalTeam, paymentsOfDraftKey } from "@/tests/approvals";
 import { portalTokenFor } from "@/tests/portal";
 
 type Outcome = { draft: TDraft | null; needsApproval: boolean };
+
+// pg warns once per process when a query is sent on a client still running one (a Promise.all over a transaction's
+// client): drafting used to (issue 24). Every draft, decision and redraft below runs with this listening.
+const concurrentQueries: string[] = [];
+process.on("warning", (warning) => {
+  if (/already executing a query/.test(warning.message)) concurrentQueries.push(warning.stack ?? warning.message);
+});
+afterAll(() => expect(concurrentQueries).toEqual([]));
 
 let treasurer: string;
 let approver: string;

@@ -48,6 +48,17 @@ describe("GET /v1/payments", () => {
       bankName: expect.any(String),
     });
     expect(swift!.beneficiary.bankIdentification).toBe("COBADEFFXXX");
+    // SWIFT OUR: the flat charge is debited on top of the principal (issue 24: the page and CSV show all three).
+    expect({ type: swift!.chargesType, charges: swift!.charges, total: swift!.totalDebited }).toEqual({
+      type: "OUR",
+      charges: { currency: "USD", amount: "35.00" },
+      total: { currency: "USD", amount: "2535.00" },
+    });
+    expect({ type: water!.chargesType, charges: water!.charges.amount, total: water!.totalDebited }).toEqual({
+      type: null,
+      charges: "0.00",
+      total: water!.debitAmount,
+    });
     expect(Date.parse(water!.submittedAt)).not.toBeNaN();
     expect(portal!.submittedBy).toEqual({ email: "treasurer@acme.test" });
     expect(water!.submittedBy).toBeNull();
@@ -64,6 +75,7 @@ describe("GET /v1/payments", () => {
     expect(ids(await list("?instructionIdentification=INV-778"))).toEqual([]);
     expect(ids(await list(`?accountNumber=${ACME_BMD}`))).toEqual([bmd]);
     expect(ids(await list("?rail=SWIFT"))).toEqual([rhein]);
+    expect(ids(await list("?rail=INTERNAL"))).toEqual([]);
     expect(ids(await list("?minAmount=75.50&maxAmount=75.50"))).toEqual([bmd]);
     expect(ids(await list("?minAmount=75.51&maxAmount=2499.99&rail=ACH"))).toEqual([byPortal, supplier]);
     expect(ids(await list("?status=Reversed"))).toEqual([]);

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { envelopeOf, ZAccountNumber } from "@/lib/contract/api/schemas";
+import { envelopeOf, ZAccountNumber, ZMoney } from "@/lib/contract/api/schemas";
 import { paginationQuery } from "@/lib/contract/http/pagination";
 import { isValidAmountFormat, MAX_AMOUNT_LENGTH } from "@/lib/contract/money";
-import { PAYMENT_STATUSES, ZPaymentStatusRecord } from "@/lib/contract/payments/schema";
+import { CHARGES_TYPES, PAYMENT_STATUSES, RAILS, ZPaymentStatusRecord } from "@/lib/contract/payments/schema";
 
 /**
  * Payments across all of the client's accounts (GET /v1/payments), with the
@@ -65,7 +65,7 @@ export const ZPaymentSearchQuery = paginationQuery()
     instructionIdentification: searchText("instructionIdentification", 35).meta({ description: "The instruction id, exactly" }),
     accountNumber: ZAccountNumber.optional().meta({ description: "Only payments debited from this account" }),
     status: z.enum(PAYMENT_STATUSES, "status must be Pending, Completed, Failed or Reversed").optional(),
-    rail: z.enum(["ACH", "SWIFT"], "rail must be ACH or SWIFT").optional(),
+    rail: z.enum(RAILS, "rail must be ACH, SWIFT or INTERNAL").optional(),
     minAmount: amountBound("minAmount"),
     maxAmount: amountBound("maxAmount"),
     fromDate: bankDate("fromDate"),
@@ -104,6 +104,9 @@ export const ZPaymentSummary = ZPaymentStatusRecord.extend({
     .array(z.object({ email: z.string(), decidedAt: z.string().meta({ description: "ISO 8601 with offset" }) }))
     .meta({ description: "Who approved the draft it was made from, in the order they decided; empty when it needed no approval" }),
   counterpartyId: z.string().nullable().meta({ description: "The payee it was made to (decisions §11), or null" }),
+  chargesType: z.enum(CHARGES_TYPES).nullable().meta({ description: "SWIFT: who pays the charges (OUR, SHA, BEN); null for ACH and transfers" }),
+  charges: ZMoney.meta({ description: "The bank's charge debited from the debit account, in its currency (0.00 when none)" }),
+  totalDebited: ZMoney.meta({ description: "Everything the debit account pays: debitAmount plus charges" }),
 }).meta({ id: "PaymentSummary" });
 
 export const ZPaymentList = envelopeOf(ZPaymentSummary).meta({ id: "PaymentList" });

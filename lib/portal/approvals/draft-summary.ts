@@ -1,4 +1,4 @@
-import type { TDraft } from "@/lib/contract/approvals/schema";
+import type { TApprovalPolicy, TDraft } from "@/lib/contract/approvals/schema";
 import { formatMoney } from "@/lib/portal/shared/money-format";
 
 /** How the approvals queue and a draft's page name what a draft would do, per rail. */
@@ -56,4 +56,12 @@ export function draftedMessage(draft: Pick<TDraft, "rail" | "approvalsRequired">
 /** Why a draft expires when it does (docs/approvals.md). */
 export function expiryReason(draft: Pick<TDraft, "rail">): string {
   return EXPIRY[draft.rail];
+}
+
+/** Before submit, when a policy holds the payment back: who must approve, and that nothing is paid until then. */
+export function approvalForecast(policy: Pick<TApprovalPolicy, "rail" | "currency" | "threshold" | "approvers">): string {
+  const who = policy.approvers === 1 ? "one approval" : "two approvals from two people";
+  const what = policy.rail === "INTERNAL" ? "transfers" : `${policy.rail} payments`;
+  const nothing = policy.rail === "INTERNAL" ? "nothing moves" : "nothing is reserved or paid";
+  return `Needs approval: your organisation requires ${who} for ${what} of ${formatMoney(policy.threshold, policy.currency)} or more. Submitting saves a draft for an approver; ${nothing} until it is approved.`;
 }

@@ -1,4 +1,5 @@
-import { PAYMENT_STATUSES, type TPaymentStatus, type TRail } from "@/lib/contract/payments/schema";
+import { PAYMENT_STATUSES, RAILS, type TPaymentStatus, type TRail } from "@/lib/contract/payments/schema";
+import type { ChargesType } from "@/lib/contract/payments/pricing";
 import type { TPaymentList, TPaymentSearchFilters, TPaymentSummary } from "@/lib/contract/payments/search";
 import { apiJson } from "@/lib/portal/shared/api-client";
 import { fetchEveryPage, firstParam, listPagePath, listViewQuery, pageFromUrl, type PageRequest, type UrlParams } from "@/lib/portal/shared/filtered-list";
@@ -9,6 +10,16 @@ import { fetchEveryPage, firstParam, listPagePath, listViewQuery, pageFromUrl, t
  * (payments-csv.ts). The filters are the API's
  * own (lib/contract/payments/search.ts), so the server pages and counts them.
  */
+
+/** A rail as people read it: the API's `INTERNAL` is a transfer between the organisation's own accounts. */
+export const RAIL_LABELS: Readonly<Record<TRail, string>> = { ACH: "ACH", SWIFT: "SWIFT", INTERNAL: "Internal transfer" };
+
+/** Who pays a SWIFT payment's charges, in words beside the API's code (docs/payments.md). */
+export const CHARGES_LABELS: Readonly<Record<ChargesType, string>> = {
+  OUR: "OUR: you pay all charges",
+  SHA: "SHA: shared (you pay Harbour's, the beneficiary the rest)",
+  BEN: "BEN: the beneficiary pays all charges",
+};
 
 export type PaymentsView = { page: number; size: number; filters: TPaymentSearchFilters };
 
@@ -36,7 +47,7 @@ export function parsePaymentsView(params: UrlParams): PaymentsView {
   }
   // Values the API would refuse are dropped here, not sent: a hand-edited URL still shows a list.
   if (filters.status && !(PAYMENT_STATUSES as readonly string[]).includes(filters.status)) delete filters.status;
-  if (filters.rail && filters.rail !== "ACH" && filters.rail !== "SWIFT") delete filters.rail;
+  if (filters.rail && !(RAILS as readonly string[]).includes(filters.rail)) delete filters.rail;
   return { ...pageFromUrl(params), filters: filters as TPaymentSearchFilters & { status?: TPaymentStatus; rail?: TRail } };
 }
 

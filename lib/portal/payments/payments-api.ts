@@ -51,7 +51,7 @@ export async function postPayment(rail: TRail, body: unknown, idempotencyKey: st
   });
   recordQuota(response.headers);
   if (response.status === 401) {
-    window.location.assign(signInUrl());
+    window.location.assign(signInUrl(true));
     throw new ApiRequestError(401, { code: "UNAUTHORIZED", message: "Your session has ended. Sign in again." });
   }
   if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);

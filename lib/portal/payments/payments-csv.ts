@@ -1,12 +1,14 @@
 import Papa from "papaparse";
 import type { TPaymentSummary } from "@/lib/contract/payments/search";
-import { bankLocalParts } from "@/lib/contract/time/bank-time";
+import { normalizeRate } from "@/lib/contract/payments/pricing";
+import { bankLocalParts, bankTimeNow } from "@/lib/contract/time/bank-time";
 import { FORMULA_CELL } from "@/lib/portal/accounts/accounts-export";
 
 /** The spreadsheet's columns: one row per payment, named for people, amounts as the API's decimal strings. */
 const COLUMNS: ReadonlyArray<readonly [string, (p: TPaymentSummary) => string]> = [
   ["payment_id", (p) => p.transactionId],
-  ["submitted_at", (p) => p.submittedAt],
+  // Bank time with its offset, like the statements (issue 24), not the API's UTC instant.
+  ["submitted_at", (p) => bankTimeNow(new Date(p.submittedAt)).timestamp],
   ["submitted_by", (p) => p.submittedBy?.email ?? ""],
   ["approved_by", (p) => p.approvedBy.map((a) => a.email).join(" / ")],
   ["rail", (p) => p.type],
@@ -16,7 +18,10 @@ const COLUMNS: ReadonlyArray<readonly [string, (p: TPaymentSummary) => string]> 
   ["debit_amount", (p) => p.debitAmount.amount],
   ["credit_currency", (p) => p.creditAmount.currency],
   ["credit_amount", (p) => p.creditAmount.amount],
-  ["exchange_rate", (p) => p.exchangeRate ?? ""],
+  ["exchange_rate", (p) => (p.exchangeRate ? normalizeRate(p.exchangeRate) : "")],
+  ["charges_type", (p) => p.chargesType ?? ""],
+  ["charge_amount", (p) => p.charges.amount],
+  ["total_debited", (p) => p.totalDebited.amount],
   ["beneficiary_name", (p) => p.beneficiary.name],
   ["beneficiary_account", (p) => p.beneficiary.accountIdentification],
   ["beneficiary_bank", (p) => p.beneficiary.bankIdentification ?? ""],

@@ -71,14 +71,15 @@ export function forgetAccessToken(): void {
   }
 }
 
-export function signInUrl(): string {
+/** Sign-in, then back here; `expired`: the session ended while the page was open, and sign-in says so (issue 24). */
+export function signInUrl(expired = false): string {
   const here = `${window.location.pathname}${window.location.search}`;
-  return `/login?callbackUrl=${encodeURIComponent(here)}`;
+  return `/login?${expired ? "signedOut=expired&" : ""}callbackUrl=${encodeURIComponent(here)}`;
 }
 
 /** A 401 means the session is over: back to sign-in, then back here. */
 function returnToSignIn(): never {
-  window.location.assign(signInUrl());
+  window.location.assign(signInUrl(true));
   throw new ApiRequestError(401, { code: "UNAUTHORIZED", message: "Your session has ended. Sign in again." });
 }
 

@@ -1,4 +1,5 @@
 import { CURRENCY_EXPONENTS } from "@/lib/contract/money";
+import { normalizeRate } from "@/lib/contract/payments/pricing";
 
 /**
  * Display formatting of wire amounts (decimal strings). Intl formats the
@@ -56,4 +57,9 @@ export function fromMinor(minor: bigint, currency: string): string {
   const whole = text.slice(0, text.length - digits);
   const fraction = digits > 0 ? `.${text.slice(text.length - digits)}` : "";
   return `${negative ? "-" : ""}${whole}${fraction}`;
+}
+
+/** `"0.9215000000", "USD", "EUR"` -> `"1 USD = 0.9215 EUR"`: one style for a rate everywhere (issue 24). */
+export function formatRate(rate: string, from: string, to: string): string {
+  return `1 ${from} = ${normalizeRate(rate)} ${to}`;
 }

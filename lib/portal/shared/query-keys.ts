@@ -76,6 +76,12 @@ export const paymentKeys = {
 export const approvalKeys = {
   all: ["approvals"] as const,
   drafts: () => [...approvalKeys.all, "drafts"] as const,
+  /**
+   * The navigation badge's count. Not `drafts()`: the badge hydrates before the page's Suspense boundary, and a
+   * shared entry its fetch filled would give the queue data on its first client render that the server's HTML
+   * did not have (React #418, issue 24). Both sit under `all`, so a decision refreshes both.
+   */
+  awaitingYou: () => [...approvalKeys.all, "awaiting-you"] as const,
   policies: () => [...approvalKeys.all, "policies"] as const,
   draft: (draftId: string) => [...approvalKeys.all, "draft", draftId] as const,
 };

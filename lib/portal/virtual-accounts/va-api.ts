@@ -38,7 +38,7 @@ async function sendJson<T>(path: string, { method, body, idempotencyKey, signal 
   });
   recordQuota(response.headers);
   if (response.status === 401) {
-    window.location.assign(signInUrl());
+    window.location.assign(signInUrl(true));
     throw new ApiRequestError(401, { code: "UNAUTHORIZED", message: "Your session has ended. Sign in again." });
   }
   if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);

@@ -104,12 +104,11 @@ export async function createDraft(
 export async function getDraft(db: Queryable, caller: PortalCaller, draftId: string, now = new Date()): Promise<TDraft> {
   const row = await findDraft(db, caller.clientId, draftId);
   if (!row) throw draftNotFound(draftId);
-  const [decisions, reference, debitCurrency, credit] = await Promise.all([
-    listDecisions(db, caller.clientId, [draftId]),
-    currentReferenceData(db),
-    row.debtor_account ? accountCurrency(db, caller.clientId, row.debtor_account) : null,
-    creditCurrency(db, caller.clientId, row.rail, row.request, row.beneficiary),
-  ]);
+  // One query at a time: `db` is the drafting transaction's client when a draft is made (issue 24).
+  const decisions = await listDecisions(db, caller.clientId, [draftId]);
+  const reference = await currentReferenceData(db);
+  const debitCurrency = row.debtor_account ? await accountCurrency(db, caller.clientId, row.debtor_account) : null;
+  const credit = await creditCurrency(db, caller.clientId, row.rail, row.request, row.beneficiary);
   return toDraft(row, decisions, caller, now, currentQuote(row, debitCurrency, credit, reference, now));
 }
 

@@ -50,12 +50,12 @@ RETURNING locked_until`;
  * a secret that is checked claims its attempt first (claimAttempt).
  */
 export async function recordFailure(db: Queryable, keys: readonly ThrottleKey[]): Promise<Date | null> {
-  const locks = await Promise.all(
-    keys.map(async ({ scope, key, policy }) => {
-      const { rows } = await db.query<{ locked_until: Date | null }>(RECORD_SQL, [scope, key, policy.maxFailures, policy.windowSeconds, policy.lockSeconds]);
-      return rows[0]?.locked_until ?? null;
-    }),
-  );
+  // One key after another: `db` may be a transaction's client, which takes one query at a time.
+  const locks: Array<Date | null> = [];
+  for (const { scope, key, policy } of keys) {
+    const { rows } = await db.query<{ locked_until: Date | null }>(RECORD_SQL, [scope, key, policy.maxFailures, policy.windowSeconds, policy.lockSeconds]);
+    locks.push(rows[0]?.locked_until ?? null);
+  }
   return latest(locks);
 }
 

@@ -10,12 +10,11 @@ const MAX_BACKLOG_CLIENTS = 20;
 
 /** For bank operators only (the console's gate): every client's work, every instance. */
 export async function collectBankStatus({ db }: Pick<Runtime, "db">): Promise<TBankStatus> {
-  const [instances, queue, oldestDue, webhooks] = await Promise.all([
-    listInstances(db, ALIVE_WITHIN_S, MAX_INSTANCES),
-    queueByKind(db),
-    oldestDueTask(db),
-    webhookBacklog(db, MAX_BACKLOG_CLIENTS),
-  ]);
+  // In sequence, as every domain read (a domain's db may be one client; eslint.config.mjs): four short reads.
+  const instances = await listInstances(db, ALIVE_WITHIN_S, MAX_INSTANCES);
+  const queue = await queueByKind(db);
+  const oldestDue = await oldestDueTask(db);
+  const webhooks = await webhookBacklog(db, MAX_BACKLOG_CLIENTS);
   return {
     checkedAt: new Date().toISOString(),
     aliveWithinSeconds: ALIVE_WITHIN_S,

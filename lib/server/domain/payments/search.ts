@@ -1,4 +1,5 @@
 import "server-only";
+import { formatAmount } from "@/lib/contract/money";
 import type { TPaymentSearchQuery, TPaymentSummary } from "@/lib/contract/payments/search";
 import type { Queryable } from "@/lib/server/core/db/types";
 import { snapshotList } from "@/lib/server/core/lists/list";
@@ -18,6 +19,9 @@ export function toPaymentSummary(row: PaymentSummaryRow): TPaymentSummary {
     submittedBy: row.submitted_by_email ? { email: row.submitted_by_email } : null,
     approvedBy: (row.details.approvedBy ?? []).map((a) => ({ email: a.email, decidedAt: a.decidedAt })),
     counterpartyId: row.details.counterpartyId ?? null,
+    chargesType: row.charges_type,
+    charges: { currency: row.debit_currency, amount: formatAmount(BigInt(row.charge_minor), row.debit_currency) },
+    totalDebited: { currency: row.debit_currency, amount: formatAmount(BigInt(row.debit_minor) + BigInt(row.charge_minor), row.debit_currency) },
   };
 }
 

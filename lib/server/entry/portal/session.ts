@@ -1,6 +1,6 @@
 import "server-only";
 import { getServerSession } from "next-auth";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getAuthOptions } from "@/lib/server/entry/portal/auth-options";
@@ -65,8 +65,14 @@ export async function requestPath(): Promise<string> {
   return path && path.startsWith("/") && !path.startsWith("//") ? path : "/dashboard";
 }
 
-export function signInPath(returnTo: string): string {
-  return `/login?callbackUrl=${encodeURIComponent(returnTo)}`;
+/** `expired`: the browser still held a session the server no longer has (idle timeout, ended elsewhere): sign-in says so. */
+export function signInPath(returnTo: string, expired = false): string {
+  return `/login?${expired ? "signedOut=expired&" : ""}callbackUrl=${encodeURIComponent(returnTo)}`;
+}
+
+/** A next-auth session cookie is present (its name carries a `__Secure-` prefix on HTTPS). */
+async function heldSession(): Promise<boolean> {
+  return (await cookies()).getAll().some((c) => c.name.endsWith("next-auth.session-token"));
 }
 
 /** Where an administrator or approver without an authenticator goes first, then back here. */
@@ -81,7 +87,7 @@ export function enrolmentPath(returnTo: string): string {
  */
 export async function requirePortalUser(returnTo: string): Promise<PortalUser> {
   const user = await getPortalUser();
-  if (!user) redirect(signInPath(returnTo));
+  if (!user) redirect(signInPath(returnTo, await heldSession()));
   if (user.mustEnrol) redirect(enrolmentPath(returnTo));
   return user;
 }

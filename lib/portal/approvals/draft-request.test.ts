@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { draftRequestRows, type RequestRow } from "@/lib/portal/approvals/draft-request";
+import { approvalForecast } from "@/lib/portal/approvals/draft-summary";
+
+const nbsp = (v: string | readonly string[] | undefined) => (typeof v === "string" ? v.replace(/\u00a0/g, " ") : v);
+const value = (rows: RequestRow[], label: string) => nbsp(rows.find((r) => r.label === label)?.value);
+const quote = { settlementDate: "2026-11-27", exchangeRate: null };
+
+describe("a draft's whole request, as the approver reads it", () => {
+  it("shows an ACH payment's beneficiary, account, bank code, amount, charges, remittance and reference", () => {
+    const rows = draftRequestRows({
+      rail: "ACH",
+      quote,
+      currentQuote: null,
+      request: {
+        instructionIdentification: "INV-7781",
+        debtorAccount: { identification: "1000123456" },
+        debitCurrency: "USD",
+        instructedAmount: { amount: "19000", currency: "USD" },
+        creditorAccount: { identification: "200300400", name: "Island Supplies" },
+        creditorBank: { bankCode: "BANK_A", currency: "USD" },
+        remittanceInformation: ["Invoice 7781", "Q4 stock"],
+      },
+    });
+    expect(rows.map((r) => r.label)).toEqual([
+      "Beneficiary",
+      "Beneficiary account",
+      "Beneficiary bank code",
+      "Beneficiary receives",
+      "Charges",
+      "Total debited",
+      "Remittance",
+      "Your reference",
+    ]);
+    expect(value(rows, "Beneficiary receives")).toBe("USD 19,000.00");
+    expect(value(rows, "Remittance")).toEqual(["Invoice 7781", "Q4 stock"]);
+    expect(value(rows, "Your reference")).toBe("INV-7781");
+  });
+
+  it("shows a converted SWIFT payment's IBAN, BIC, what the beneficiary receives at the rate, the charge and the total debited", () => {
+    const rows = draftRequestRows({
+      rail: "SWIFT",
+      quote: { settlementDate: "2026-11-30", exchangeRate: "0.9215000000" },
+      currentQuote: null,
+      request: {
+        debtorAccount: { identification: "1000123456" },
+        debitAmount: { currency: "USD", amount: "1000.00" },
+        instructedAmount: { currency: "EUR" },
+        creditorAccount: { identification: "DE89370400440532013000", name: "Rhein Logistik GmbH", additionalInformation: ["Hafenstr. 1", "Koeln"] },
+        creditorAgent: { identification: "COBADEFFXXX", name: "Commerzbank" },
+        chargesType: "OUR",
+        remittanceInformation: ["PO 55"],
+      },
+    });
+    expect(value(rows, "Beneficiary")).toEqual(["Rhein Logistik GmbH", "Hafenstr. 1", "Koeln"]);
+    expect(value(rows, "Beneficiary account (IBAN)")).toBe("DE89370400440532013000");
+    expect(value(rows, "Beneficiary bank (BIC)")).toEqual(["COBADEFFXXX · Commerzbank"]);
+    expect(value(rows, "Beneficiary receives")).toBe("EUR 921.50");
+    expect(value(rows, "Exchange rate")).toBe("1 USD = 0.9215 EUR");
+    expect(value(rows, "Charges")).toMatch(/^OUR/);
+    expect(value(rows, "Charge")).toBe("USD 35.00");
+    expect(value(rows, "Total debited")).toBe("USD 1,035.00");
+    expect(value(rows, "Your reference")).toBe("—");
+  });
+
+  it("shows nothing it cannot read as the bank would, rather than a guess", () => {
+    expect(draftRequestRows({ rail: "ACH", quote, currentQuote: null, request: { hello: "world" } })).toEqual([]);
+  });
+
+  it("says before submit who must approve and that nothing is paid until then", () => {
+    expect(nbsp(approvalForecast({ rail: "ACH", currency: "USD", threshold: "10000.00", approvers: 2 }))).toBe(
+      "Needs approval: your organisation requires two approvals from two people for ACH payments of USD 10,000.00 or more. Submitting saves a draft for an approver; nothing is reserved or paid until it is approved.",
+    );
+  });
+});

@@ -1,0 +1,94 @@
+import type { TDraft } from "@/lib/contract/approvals/schema";
+import { formatAmount, parseAmount } from "@/lib/contract/money";
+import { creditForDebit, normalizeRate, swiftChargeMinor } from "@/lib/contract/payments/pricing";
+import { ZAchPaymentRequest, ZInternalTransferRequest, ZSwiftPaymentRequest } from "@/lib/contract/payments/schema";
+import { CHARGES_LABELS } from "@/lib/portal/payments/payment-search";
+import { formatMoney, formatRate } from "@/lib/portal/shared/money-format";
+
+/**
+ * What an approver reads before deciding (issue 24, item 1): the whole request a draft would send, in the payment
+ * page's words. The request is parsed with the rail's own contract schema, so a field is shown only as the bank
+ * would read it; a request that no longer parses (a schema that moved on) shows nothing rather than a guess.
+ */
+export type RequestRow = { label: string; value: string | readonly string[]; mono?: boolean };
+
+type Agent = { identification?: string | null; name?: string | null; additionalInformation?: readonly string[] | null } | null | undefined;
+
+const agentText = (agent: Agent) => [agent?.identification, agent?.name].filter(Boolean).join(" · ");
+const lines = (value: string | readonly string[] | null | undefined) =>
+  value === null || value === undefined ? [] : typeof value === "string" ? [value] : value;
+const money = (minor: bigint, currency: string) => formatMoney(formatAmount(minor, currency), currency);
+
+/** A payment to a saved payee names it (decisions §11); its details are the payee's as the bank holds them when approved. */
+const payeeRows = (counterpartyId: string | null | undefined): RequestRow[] =>
+  counterpartyId ? [{ label: "Saved payee", value: [counterpartyId, "Paid to the payee's details as the bank holds them when approved"], mono: true }] : [];
+
+export function draftRequestRows(draft: Pick<TDraft, "rail" | "request" | "quote" | "currentQuote">): RequestRow[] {
+  const reference = (id: string | null | undefined): RequestRow => ({ label: "Your reference", value: id ?? "—", mono: true });
+  switch (draft.rail) {
+    case "ACH": {
+      const parsed = ZAchPaymentRequest.safeParse(draft.request);
+      if (!parsed.success) return [];
+      const r = parsed.data;
+      const amount = parseAmount(r.instructedAmount.amount, r.instructedAmount.currency);
+      return [
+        ...(r.creditorAccount && r.creditorBank
+          ? [
+              { label: "Beneficiary", value: r.creditorAccount.name },
+              { label: "Beneficiary account", value: r.creditorAccount.identification, mono: true },
+              { label: "Beneficiary bank code", value: r.creditorBank.bankCode, mono: true },
+            ]
+          : payeeRows(r.counterpartyId)),
+        { label: "Beneficiary receives", value: money(amount, r.instructedAmount.currency) },
+        { label: "Charges", value: "None on ACH" },
+        { label: "Total debited", value: money(amount, r.debitCurrency) },
+        { label: "Remittance", value: r.remittanceInformation },
+        reference(r.instructionIdentification),
+      ];
+    }
+    case "SWIFT": {
+      const parsed = ZSwiftPaymentRequest.safeParse(draft.request);
+      if (!parsed.success) return [];
+      const r = parsed.data;
+      const debitCurrency = r.debitAmount?.currency ?? r.instructedAmount.currency;
+      const rate = (draft.currentQuote ?? draft.quote).exchangeRate;
+      const debitMinor = r.debitAmount ? parseAmount(r.debitAmount.amount, debitCurrency) : parseAmount(r.instructedAmount.amount ?? "0", debitCurrency);
+      const receives = r.debitAmount
+        ? rate
+          ? money(creditForDebit(debitMinor, normalizeRate(rate), debitCurrency, r.instructedAmount.currency), r.instructedAmount.currency)
+          : `In ${r.instructedAmount.currency}, at the rate when approved`
+        : money(debitMinor, r.instructedAmount.currency);
+      const charge = swiftChargeMinor(r.chargesType, debitCurrency);
+      return [
+        ...(r.creditorAccount
+          ? [
+              { label: "Beneficiary", value: [r.creditorAccount.name, ...lines(r.creditorAccount.additionalInformation)] },
+              { label: "Beneficiary account (IBAN)", value: r.creditorAccount.identification, mono: true },
+              { label: "Beneficiary bank (BIC)", value: [agentText(r.creditorAgent) || "—", ...lines(r.creditorAgent?.additionalInformation)] },
+            ]
+          : payeeRows(r.counterpartyId)),
+        ...(r.intermediaryAgent ? [{ label: "Intermediary bank", value: agentText(r.intermediaryAgent) || "—" }] : []),
+        { label: "Beneficiary receives", value: receives },
+        ...(rate && r.debitAmount ? [{ label: "Exchange rate", value: formatRate(rate, debitCurrency, r.instructedAmount.currency) }] : []),
+        { label: "Charges", value: CHARGES_LABELS[r.chargesType] },
+        { label: "Charge", value: money(charge, debitCurrency) },
+        { label: "Total debited", value: money(debitMinor + charge, debitCurrency) },
+        { label: "Remittance", value: r.remittanceInformation },
+        reference(r.instructionIdentification),
+      ];
+    }
+    case "INTERNAL": {
+      const parsed = ZInternalTransferRequest.safeParse(draft.request);
+      if (!parsed.success) return [];
+      const r = parsed.data;
+      return [
+        { label: "Amount", value: money(parseAmount(r.instructedAmount.amount, r.instructedAmount.currency), r.instructedAmount.currency) },
+        { label: "Charges", value: "None on transfers between your accounts" },
+        { label: "Remittance", value: lines(r.remittanceInformation).length ? lines(r.remittanceInformation) : "—" },
+        reference(r.instructionIdentification),
+      ];
+    }
+    case "VIRTUAL_ACCOUNT_BATCH":
+      return [];
+  }
+}
