@@ -15,6 +15,8 @@ import { achSettlementDate } from "@/lib/contract/payments/settlement-date";
 import { ACH_REMITTANCE_LINES, achDefaults, toAchRequest, type AchFormValues } from "@/lib/portal/payments/payment-forms";
 import type { BankCode, PaymentReference } from "@/lib/contract/payments/reference";
 import { exponentOf, formatMoney, toMinor } from "@/lib/portal/shared/money-format";
+import { formatBankDate, formatBankTime } from "@/lib/portal/shared/date-format";
+import { nextAchCutoff } from "@/lib/portal/system/ach-cutoff";
 
 type Props = { bankCodes: BankCode[]; holidays: string[]; achCutoff: PaymentReference["achCutoff"]; initialAccount?: string };
 
@@ -67,6 +69,10 @@ export function AchPaymentForm({ bankCodes, holidays, achCutoff, initialAccount 
 
   const { now } = useBankNow();
   const settlement = now ? achSettlementDate(now, new Set(holidays), achCutoff) : null;
+  // 12-hour with the zone once the bank's clock is known ("3:15 PM AST"); the server's HTML says "bank time".
+  const cutoffText = now
+    ? formatBankTime(nextAchCutoff(now, new Set(holidays), achCutoff).at)
+    : `${((achCutoff.hour + 11) % 12) + 1}:${String(achCutoff.minute).padStart(2, "0")} ${achCutoff.hour < 12 ? "AM" : "PM"} bank time`;
   const exceeds = useMemo(() => {
     if (!account || !/^\d+(\.\d{1,2})?$/.test((amount ?? "").trim())) return false;
     if (exponentOf(currency) < 2 && (amount ?? "").includes(".")) return false;
@@ -100,12 +106,12 @@ export function AchPaymentForm({ bankCodes, holidays, achCutoff, initialAccount 
         await submission.send(body);
       })}
       approval={{ rail: "ACH", currency, amount: amount ?? "" }}
-      summary={{ label: "Summary", title: "Summary", note: "Same day before 15:15 bank time on a business day, otherwise the next business day." }}
+      summary={{ label: "Summary", title: "Summary", note: `Same day before ${cutoffText} on a business day, otherwise the next business day.` }}
       rows={
         <>
           <SummaryRow label="Available" value={account ? formatMoney(account.availableBalance.amount, currency) : "—"} />
           <SummaryRow label="Charges" value="None on ACH" />
-          <SummaryRow label="Expected settlement" value={settlement ?? "…"} />
+          <SummaryRow label="Expected settlement" value={settlement ? formatBankDate(settlement) : "…"} />
         </>
       }
     >

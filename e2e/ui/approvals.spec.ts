@@ -71,6 +71,8 @@ test.describe("dual control", () => {
   });
 
   test("a treasurer drafts above the threshold; an approver approves; the payment exists once", async ({ page, signIn, browser }) => {
+    // Two people, a sign-in with a code and the draft read whole at two widths: more than the default minute on a loaded machine.
+    test.slow();
     await signIn("treasurer");
     await page.goto("/payments/ach/new");
     const ref = reference("EAPR");

@@ -15,6 +15,15 @@ export function formatBankDateTime(iso: string): string {
   return `${DATE_TIME.format(date)} ${zone}`.trim();
 }
 
+const TIME = new Intl.DateTimeFormat("en-US", { timeZone: BANK_TIME_ZONE, timeStyle: "short" });
+
+/** A time of day in bank time, 12-hour with its zone: `3:15 PM AST` (summer: ADT). One style everywhere (issue 24). */
+export function formatBankTime(instant: Date): string {
+  if (Number.isNaN(instant.getTime())) return "";
+  const zone = ZONE.formatToParts(instant).find((p) => p.type === "timeZoneName")?.value ?? "";
+  return `${TIME.format(instant)} ${zone}`.trim();
+}
+
 /** A calendar date (`2026-11-25`, already a bank-local date) in the same style: `Nov 25, 2026`. */
 const DATE_ONLY = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" });
 
