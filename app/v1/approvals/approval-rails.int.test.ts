@@ -82,7 +82,10 @@ describe("policies for the new rails", () => {
     expect(JSON.stringify(fraction.body)).toContain("policies[0].threshold");
     const wire = await put({ rail: "WIRE", currency: "USD", threshold: "1.00", approvers: 1 });
     expectErrorBody(wire.body, 400, "VALIDATION_ERROR");
-    expect(JSON.stringify(wire.body)).toContain("rail must be ACH, SWIFT, INTERNAL or VIRTUAL_ACCOUNT_BATCH");
+    expect(wire.body).toMatchObject({
+      field: "policies[0].rail",
+      message: expect.stringContaining("rail must be ACH, SWIFT, INTERNAL, VIRTUAL_ACCOUNT_BATCH or COUNTERPARTY"),
+    });
   });
 });
 

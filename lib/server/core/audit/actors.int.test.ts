@@ -21,6 +21,8 @@ import { POST as createV1Route } from "@/app/v1/virtual-accounts/route";
 import { PATCH as patchV2Route } from "@/app/v2/virtual-accounts/[virtualAccountNumber]/route";
 import { GET as jobResultsRoute } from "@/app/v1/jobs/[jobId]/results/route";
 import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
+import { POST as createPayeeRoute } from "@/app/v1/counterparties/route";
+import { DELETE as deletePayeeRoute, PATCH as patchPayeeRoute } from "@/app/v1/counterparties/[counterpartyId]/route";
 import { systemActor } from "@/lib/server/core/audit/actors";
 import { personActor, requestOrigin } from "@/lib/server/entry/portal/person-actor";
 import { beginEnrolment, confirmEnrolment, recordProof, regenerateRecoveryCodes, secondFactorAtSignIn } from "@/lib/server/domain/auth/second-factor";
@@ -113,8 +115,12 @@ const FAMILIES: Record<string, string[]> = {
   "virtual_account_job.*": ZJobStatusValue.options.filter((s) => s !== "Pending" && s !== "Processing").map((s) => `virtual_account_job.${s.toLowerCase()}`),
 };
 
-/** Audited actions with no case yet, each with why: not silently skipped (none today). */
-const PENDING: Record<string, string> = {};
+/** Audited actions with no case yet, each with why: not silently skipped. */
+const PENDING: Record<string, string> = {
+  "counterparty.approved":
+    "a second person deciding a payee under a COUNTERPARTY policy, with step-up: app/v1/counterparties/counterparties.int.test.ts checks the decision; its actor case is still to write",
+  "counterparty.rejected": "as counterparty.approved",
+};
 
 /** An actor spelled by hand (`user:`, `client:`, `system:` in a string) outside the audit module rather than built by lib/server/core/audit/actors.ts. */
 const SPELLED_ACTOR = /["'`](user|client|system):/;
@@ -250,6 +256,42 @@ for (const way of ["integration", "person"] as const) {
       headers: req.headers,
     });
     expect(res.status).toBe(200);
+    return fromRequest(actor, req);
+  });
+  const addPayee = async (token: string, headers?: Record<string, string>) => {
+    const body = {
+      rail: "ACH",
+      name: "Island Supplies",
+      creditorAccount: { identification: "20004455667" },
+      creditorBank: { bankCode: "BANK_A", currency: "USD" },
+    };
+    const res = await call<{ counterpartyId: string }>(createPayeeRoute, "/v1/counterparties", { token, body, headers });
+    expect(res.status).toBe(201);
+    return res.body.counterpartyId;
+  };
+  add("counterparty.created", way, "POST /v1/counterparties", async (req) => {
+    const { token, actor } = await tokenOf(way);
+    await addPayee(token, req.headers);
+    return fromRequest(actor, req);
+  });
+  add("counterparty.changed", way, "PATCH /v1/counterparties/{id}", async (req) => {
+    const { token, actor } = await tokenOf(way);
+    const counterpartyId = await addPayee(token);
+    const res = await call(patchPayeeRoute, "/x", {
+      method: "PATCH",
+      token,
+      body: { name: "Island Supplies Ltd" },
+      params: { counterpartyId },
+      headers: req.headers,
+    });
+    expect(res.status).toBe(200);
+    return fromRequest(actor, req);
+  });
+  add("counterparty.deleted", way, "DELETE /v1/counterparties/{id}", async (req) => {
+    const { token, actor } = await tokenOf(way);
+    const counterpartyId = await addPayee(token);
+    const res = await call(deletePayeeRoute, "/x", { method: "DELETE", token, params: { counterpartyId }, headers: req.headers });
+    expect(res.status).toBeLessThan(300);
     return fromRequest(actor, req);
   });
   add("virtual_account_job.accepted", way, "POST /v1/virtual-accounts", async (req) => {

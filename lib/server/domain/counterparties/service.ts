@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { clientActor } from "@/lib/server/core/audit/actors";
 import { writeAudit } from "@/lib/server/core/audit/write";
 import { pagedList, type PageQuery } from "@/lib/server/core/lists/list";
 import type { Queryable } from "@/lib/server/core/db/types";
@@ -29,7 +30,7 @@ import { ApiError } from "@/lib/contract/http/errors";
 
 /** The person's email, or `client:<id>` for an integration (decisions §11 attribution). */
 export function whoActs(actor: Actor): string {
-  return actor.person?.email ?? `client:${actor.clientId}`;
+  return actor.person?.email ?? clientActor(actor.clientId);
 }
 
 export function counterpartyNotFound(counterpartyId: string): ApiError {
