@@ -9,6 +9,7 @@ import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { ACME_BMD, ACME_USD, balanceMinor, countPayments, setBalance, swiftBody } from "@/tests/payments";
 import { achItem, achTx, pain001, postRun, runResults, runStatus, swiftTx } from "@/tests/payment-runs";
 import { runOps } from "@/tests/ops";
+import { approvalTeam } from "@/tests/approvals";
 
 describe("a JSON run", () => {
   it("makes each payment once with the rails' rules, items independent, results and a pain.002 an outside parser reads", async () => {
@@ -120,6 +121,22 @@ describe("a JSON run", () => {
     expect(await countPayments("client_id = 'acme'")).toBe(before);
     const { rows } = await (await getRuntime()).db.query("SELECT 1 FROM payment_batches WHERE client_id = 'acme' AND status = 'Pending'");
     expect(rows).toHaveLength(0);
+  });
+
+  it("refuses a person's run whole when the organisation's policy holds back any of its payments (no way around the drafts); an integration's run goes ahead", async () => {
+    const { treasurer } = await approvalTeam([{ rail: "ACH", currency: "USD", threshold: "1.00", approvers: 1 }]);
+    try {
+      const before = await countPayments("client_id = 'acme'");
+      const held = await postRun({ items: [achItem(30), achItem(31, { instructedAmount: { amount: "0.50", currency: "USD" } })] }, { token: treasurer });
+      expectErrorBody(held.body as Record<string, unknown>, 403, "FORBIDDEN");
+      expect((held.body as Record<string, unknown>).message).toContain("needs approval for 1 of this run's 2 payments");
+      const integration = await postRun({ items: [achItem(32)] });
+      expect(integration.status).toBe(202);
+      await drainWorker();
+      expect(await countPayments("client_id = 'acme'")).toBe(before + 1);
+    } finally {
+      await approvalTeam([]);
+    }
   });
 
   it("needs payment-batch and each item's rail permission (403 for the whole file); same Idempotency-Key, same job", async () => {

@@ -21,6 +21,7 @@ import { POST as createV1Route } from "@/app/v1/virtual-accounts/route";
 import { PATCH as patchV2Route } from "@/app/v2/virtual-accounts/[virtualAccountNumber]/route";
 import { GET as jobResultsRoute } from "@/app/v1/jobs/[jobId]/results/route";
 import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
+import { POST as createRunRoute } from "@/app/v1/payment-batches/route";
 import { POST as createPayeeRoute } from "@/app/v1/counterparties/route";
 import { DELETE as deletePayeeRoute, PATCH as patchPayeeRoute } from "@/app/v1/counterparties/[counterpartyId]/route";
 import { systemActor } from "@/lib/server/core/audit/actors";
@@ -112,6 +113,8 @@ const FAMILIES: Record<string, string[]> = {
   /** lib/server/domain/payments/lifecycle.ts: `payment.${to}` for each status a move may reach (PAYMENT_TRANSITIONS). */
   "payment.*": [...new Set(Object.values(PAYMENT_TRANSITIONS).flat())].map((to) => `payment.${to.toLowerCase()}`),
   /** lib/server/domain/virtual-accounts/jobs/process.ts: `virtual_account_job.${status}` for each status a job ends in. */
+  /** lib/server/domain/payment-runs/process.ts: `payment_batch.${status}` for the status a run ends in. */
+  "payment_batch.*": ["payment_batch.completed"],
   "virtual_account_job.*": ZJobStatusValue.options.filter((s) => s !== "Pending" && s !== "Processing").map((s) => `virtual_account_job.${s.toLowerCase()}`),
 };
 
@@ -292,6 +295,13 @@ for (const way of ["integration", "person"] as const) {
     const counterpartyId = await addPayee(token);
     const res = await call(deletePayeeRoute, "/x", { method: "DELETE", token, params: { counterpartyId }, headers: req.headers });
     expect(res.status).toBeLessThan(300);
+    return fromRequest(actor, req);
+  });
+  add("payment_batch.accepted", way, "POST /v1/payment-batches", async (req) => {
+    const { token, actor } = await tokenOf(way, "treasurer@acme.test");
+    const items = [{ rail: "ACH", request: achBody({ instructedAmount: { amount: "1.10", currency: "USD" } }) }];
+    const res = await call(createRunRoute, "/v1/payment-batches", { token, body: { items }, headers: req.headers });
+    expect(res.status).toBe(202);
     return fromRequest(actor, req);
   });
   add("virtual_account_job.accepted", way, "POST /v1/virtual-accounts", async (req) => {
@@ -781,6 +791,21 @@ const OPS: OpsCase[] = [
     cli: "ach-cutoff set",
     input: async () => ({ body: { time: "15:00" }, argv: ["--time", "15:00"] }),
   },
+  {
+    action: "payment.reversed",
+    cli: "payment return",
+    input: async () => {
+      const token = await tokenFor("acme");
+      const made = await call<{ id: string }>(achRoute, "/v1/payments/ach-local", {
+        token,
+        body: achBody({ instructedAmount: { amount: "1.50", currency: "USD" } }),
+      });
+      expect(made.status).toBe(201);
+      const done = await call(forceStatusRoute, "/x", { token, params: { paymentId: made.body.id }, body: { status: "Completed" } });
+      expect(done.status).toBe(200);
+      return { argv: ["--id", made.body.id, "--reason", "AC01"] };
+    },
+  },
   // Command line only: in the console, one operator's stolen session must not make or strip another.
   { action: "operator.created", cli: "operator create", input: async (n) => ({ argv: ["--email", `operator${n}@bank.test`] }) },
   { action: "signing_key.rotated", cli: "key rotate", input: async () => ({ argv: [] }) },
@@ -855,6 +880,14 @@ async function runBatchWithoutBmd(currencies: string[]): Promise<Expected> {
 add("virtual_account_job.completed", "worker", "create-virtual-accounts", () => runBatchWithoutBmd(["USD"]));
 add("virtual_account_job.completedwitherrors", "worker", "create-virtual-accounts", () => runBatchWithoutBmd(["USD", "BMD"]));
 add("virtual_account_job.failed", "worker", "create-virtual-accounts", () => runBatchWithoutBmd(["BMD"]));
+add("payment_batch.completed", "worker", "payment-runs.run", async () => {
+  const items = [{ rail: "ACH", request: achBody({ instructedAmount: { amount: "1.20", currency: "USD" } }) }];
+  const res = await call(createRunRoute, "/v1/payment-batches", { token: await tokenFor("acme"), body: { items } });
+  expect(res.status).toBe(202);
+  await drainWorker();
+  return { actor: systemActor("payment-runs"), ip: null, correlationId: null };
+});
+
 add("payment.completed", "worker", "payment.settle", async () => {
   const res = await call<{ id: string }>(achRoute, "/v1/payments/ach-local", {
     token: await tokenFor("acme"),

@@ -28,12 +28,32 @@ export async function policiesOf(db: Queryable, clientId: string): Promise<TAppr
  * pay no query.
  */
 export async function assertNotHeldBack(db: Queryable, actor: Actor, request: DraftRequest, approved: boolean): Promise<void> {
-  if (!actor.person || approved) return;
-  const policy = matchPolicy(await policiesOf(db, actor.clientId), draftFacts(request));
-  if (policy) {
-    const what = request.rail === "VIRTUAL_ACCOUNT_BATCH" ? "batch" : request.rail === "INTERNAL" ? "transfer" : "payment";
-    throw new ApiError("FORBIDDEN", `Your organisation's policy needs ${policy.approvers} approval(s) for this ${what}: draft it in the portal.`);
+  await assertNoneHeldBack(db, actor, [request], approved);
+}
+
+/**
+ * The same rule over many requests (a payment run's items), the policies read
+ * once: one item a policy holds back refuses them all, since a run cannot yet
+ * be sent for approval as a whole and must not be a way around the drafts.
+ */
+export async function assertNoneHeldBack(db: Queryable, actor: Actor, requests: readonly DraftRequest[], approved: boolean): Promise<void> {
+  if (!actor.person || approved || requests.length === 0) return;
+  const policies = await policiesOf(db, actor.clientId);
+  if (policies.length === 0) return;
+  const held = requests.flatMap((request) => {
+    const policy = matchPolicy(policies, draftFacts(request));
+    return policy ? [{ request, policy }] : [];
+  });
+  if (held.length === 0) return;
+  if (requests.length > 1) {
+    throw new ApiError(
+      "FORBIDDEN",
+      `Your organisation's policy needs approval for ${held.length} of this run's ${requests.length} payments, and a run cannot be sent for approval yet: draft those payments one by one in the portal, or leave them out of the run.`,
+    );
   }
+  const { request, policy } = held[0]!;
+  const what = request.rail === "VIRTUAL_ACCOUNT_BATCH" ? "batch" : request.rail === "INTERNAL" ? "transfer" : "payment";
+  throw new ApiError("FORBIDDEN", `Your organisation's policy needs ${policy.approvers} approval(s) for this ${what}: draft it in the portal.`);
 }
 
 /**

@@ -9,6 +9,7 @@ import { enqueueTask } from "@/lib/server/core/jobs/queue-repo";
 import { writeAudit } from "@/lib/server/core/audit/write";
 import { checkDestination, destinationPolicyOf, DestinationRefused } from "@/lib/server/domain/delivery/destination-policy";
 import { checkDecisions } from "@/lib/server/domain/payments/submit";
+import { assertNoneHeldBack } from "@/lib/server/domain/dual-control/policies";
 import type { Approval } from "@/lib/server/domain/payments/record";
 import { RAIL_PERMISSIONS, railsOf, totalsByCurrency, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
 import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
@@ -62,6 +63,12 @@ function assertRailPermissions(run: RunSubmission): void {
 async function ruleIssues(unit: Unit, run: RunSubmission): Promise<ErrorDetail[]> {
   const decisions = await Promise.all(run.items.map((item) => decisionOf(unit, item)));
   const ready = decisions.flatMap((d, index) => (d instanceof ApiError ? [] : [{ index, decision: d }]));
+  await assertNoneHeldBack(
+    unit.db,
+    unit.actor,
+    ready.map((r) => r.decision.payment),
+    run.approvedBy !== undefined,
+  );
   const refusals = await checkDecisions(
     unit,
     ready.map((r) => r.decision),

@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/contract/http/errors";
 import type { Unit } from "@/lib/server/core/unit";
-import { assertNotHeldBack } from "@/lib/server/domain/dual-control/policies";
+import { assertNoneHeldBack } from "@/lib/server/domain/dual-control/policies";
 import type { DraftRequest } from "@/lib/contract/approvals/policy";
 import { requestInProgress } from "@/lib/server/core/idempotency/transaction";
 import { isActiveStatus } from "@/lib/contract/accounts/schema";
@@ -150,7 +150,12 @@ export async function submitPayments(unit: Unit, options: PaymentOptions, decisi
   const answers = new Array<TPaymentResponse | ApiError>(decisions.length);
   const approved = options.approvedBy !== undefined || options.policyApplied === true;
   let pending = decisions.map((_, i) => i);
-  for (const decision of decisions) await assertNotHeldBack(unit.db, unit.actor, decision.payment, approved);
+  await assertNoneHeldBack(
+    unit.db,
+    unit.actor,
+    decisions.map((d) => d.payment),
+    approved,
+  );
   for (let round = 1; pending.length > 0; round++) {
     if (round > MAX_DECISIONS) {
       for (const i of pending) answers[i] = referenceBusy();
