@@ -97,13 +97,11 @@ export async function counterpartiesPage(
     AND ($2::text IS NULL OR strpos(lower(name), lower($2)) > 0 OR strpos(lower(account), lower($2)) > 0)
     AND ($3::text IS NULL OR rail = $3) AND ($4::text IS NULL OR status = $4)`;
   const params = [clientId, filters.name ?? null, filters.rail ?? null, filters.status ?? null];
-  const [list, count] = await Promise.all([
-    db.query<CounterpartyRow>(`SELECT ${COLUMNS} FROM counterparties WHERE ${where} ORDER BY created_at DESC, counterparty_id DESC LIMIT $5 OFFSET $6`, [
-      ...params,
-      page.limit,
-      page.offset,
-    ]),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM counterparties WHERE ${where}`, params),
-  ]);
+  // One after the other: db may be a transaction's client, which runs one query at a time.
+  const list = await db.query<CounterpartyRow>(
+    `SELECT ${COLUMNS} FROM counterparties WHERE ${where} ORDER BY created_at DESC, counterparty_id DESC LIMIT $5 OFFSET $6`,
+    [...params, page.limit, page.offset],
+  );
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM counterparties WHERE ${where}`, params);
   return { rows: list.rows, total: count.rows[0]!.n };
 }

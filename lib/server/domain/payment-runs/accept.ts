@@ -15,7 +15,7 @@ import { RAIL_PERMISSIONS, railsOf, totalsByCurrency, type TPaymentRunItem } fro
 import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
 import { jobLinks } from "@/lib/server/domain/virtual-accounts/jobs/serialize";
 import { insertBatch, type RunFormat } from "@/lib/server/domain/payment-runs/repo";
-import { decisionOf } from "@/lib/server/domain/payment-runs/decisions";
+import { decisionsOf } from "@/lib/server/domain/payment-runs/decisions";
 
 export const PAYMENT_RUN_TASK = "payment-runs.run";
 
@@ -61,7 +61,7 @@ function assertRailPermissions(run: RunSubmission): void {
 
 /** The rails' own rules on every item (accounts, currencies, bank codes, rates), before anything is created. */
 async function ruleIssues(unit: Unit, run: RunSubmission): Promise<ErrorDetail[]> {
-  const decisions = await Promise.all(run.items.map((item) => decisionOf(unit, item)));
+  const decisions = await decisionsOf(unit, run.items);
   const ready = decisions.flatMap((d, index) => (d instanceof ApiError ? [] : [{ index, decision: d }]));
   await assertNoneHeldBack(
     unit.db,

@@ -8,7 +8,7 @@ import { swiftDecision } from "@/lib/server/domain/payments/swift";
 import type { RailDecision } from "@/lib/server/domain/payments/submit";
 
 /** An item's rail rules, exactly as its single-payment use case applies them (or the refusal found before deciding, such as an unknown payee). */
-export async function decisionOf(unit: Unit, item: TPaymentRunItem): Promise<RailDecision | ApiError> {
+async function decisionOf(unit: Unit, item: TPaymentRunItem): Promise<RailDecision | ApiError> {
   try {
     switch (item.rail) {
       case "ACH":
@@ -22,4 +22,11 @@ export async function decisionOf(unit: Unit, item: TPaymentRunItem): Promise<Rai
     if (error instanceof ApiError) return error;
     throw error;
   }
+}
+
+/** Every item's decision, one after another: a decision may read the database, and the unit's db may be a transaction's client. */
+export async function decisionsOf(unit: Unit, items: readonly TPaymentRunItem[]): Promise<Array<RailDecision | ApiError>> {
+  const decisions: Array<RailDecision | ApiError> = [];
+  for (const item of items) decisions.push(await decisionOf(unit, item));
+  return decisions;
 }

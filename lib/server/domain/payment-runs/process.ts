@@ -12,7 +12,7 @@ import { enqueueDelivery } from "@/lib/server/domain/delivery/outbox";
 import { raiseEvent } from "@/lib/server/domain/events/raise";
 import { submitPayments, type RailDecision } from "@/lib/server/domain/payments/submit";
 import { PAYMENT_RUN_TASK } from "@/lib/server/domain/payment-runs/accept";
-import { decisionOf } from "@/lib/server/domain/payment-runs/decisions";
+import { decisionsOf } from "@/lib/server/domain/payment-runs/decisions";
 import { toRunJobStatus } from "@/lib/server/domain/payment-runs/serialize";
 import {
   finishBatch,
@@ -46,7 +46,7 @@ function makerUnit(tx: PoolClient, clientId: string, batch: BatchRow): Unit {
 
 /** Makes a chunk's items with the rails' own use case (set-based form); each item's answer becomes its result. */
 async function makeItems(unit: Unit, batch: BatchRow, items: readonly TodoItem[], lockTimeoutMs: number): Promise<ItemResult[]> {
-  const decided = await Promise.all(items.map((item) => decisionOf(unit, item)));
+  const decided = await decisionsOf(unit, items);
   const ready = decided.flatMap((d, k) => (d instanceof ApiError ? [] : [{ k, decision: d as RailDecision }]));
   const answers = await submitPayments(
     unit,

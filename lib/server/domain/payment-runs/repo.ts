@@ -192,13 +192,11 @@ export async function listResults(db: Queryable, clientId: string, batchId: stri
 
 /** The client's runs, newest first (ties by id), a page at a time, with the total. */
 export async function listBatches(db: Queryable, clientId: string, page: { limit: number; offset: number }): Promise<{ rows: BatchRow[]; total: number }> {
-  const [{ rows }, count] = await Promise.all([
-    db.query<BatchRow>(`SELECT ${BATCH_COLUMNS} FROM payment_batches WHERE client_id = $1 ORDER BY created_at DESC, batch_id DESC LIMIT $2 OFFSET $3`, [
-      clientId,
-      page.limit,
-      page.offset,
-    ]),
-    db.query<{ total: string }>("SELECT count(*) AS total FROM payment_batches WHERE client_id = $1", [clientId]),
-  ]);
+  // One after the other: db may be a transaction's client, which runs one query at a time.
+  const { rows } = await db.query<BatchRow>(
+    `SELECT ${BATCH_COLUMNS} FROM payment_batches WHERE client_id = $1 ORDER BY created_at DESC, batch_id DESC LIMIT $2 OFFSET $3`,
+    [clientId, page.limit, page.offset],
+  );
+  const count = await db.query<{ total: string }>("SELECT count(*) AS total FROM payment_batches WHERE client_id = $1", [clientId]);
   return { rows, total: Number(count.rows[0]!.total) };
 }

@@ -221,6 +221,8 @@ export async function recordSubmissionsOf(
 ): Promise<SubmissionResult[]> {
   if (submissions.length === 0) return [];
   if (submissions.length > 1 && unit.responseSlot) throw new Error("recordSubmissionsOf: an Idempotency-Key claim answers for one submission, not many");
+  // On the pool (no transaction) each submission takes a connection of its own; one submission is one query chain.
+  // eslint-disable-next-line no-restricted-syntax
   if (submissions.length === 1 || !unit.inTransaction) return Promise.all(submissions.map((submission) => recordSubmission(unit, submission)));
   return recordSubmissions(
     unit.db,
