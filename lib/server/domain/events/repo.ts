@@ -30,8 +30,22 @@ export async function findEventPosition(db: Queryable, clientId: string, eventId
 }
 
 /**
+ * The horizon: the oldest transaction in flight that could still write events here. Transaction ids are the
+ * cluster's, so the plain pg_snapshot_xmin would wait on transactions of every database on the server; those a
+ * backend of another database holds are left out (it cannot write this database's events). Only those known to
+ * be another database's are left out: one that ended between the snapshot and the look at pg_stat_activity stays
+ * in, which delays a page, never skips a row.
+ */
+const HORIZON = `SELECT coalesce(
+    (SELECT min(x) FROM pg_snapshot_xip(now.s) AS x WHERE (x::text::bigint % 4294967296) NOT IN (
+       SELECT backend_xid::text::bigint FROM pg_stat_activity
+        WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database())),
+    pg_snapshot_xmax(now.s))
+  FROM (SELECT pg_current_snapshot() AS s) AS now`;
+
+/**
  * Up to `limit` events after `position` in (xid, seq) order, only those whose transaction is
- * older than every transaction in flight: no event can commit behind what this returns.
+ * older than every transaction of this database in flight: no event can commit behind what this returns.
  */
 export async function listEventsAfter(
   db: Queryable,
@@ -43,7 +57,7 @@ export async function listEventsAfter(
      WHERE client_id = $1
        AND ($2::text IS NULL OR topic = $2)
        AND ($3::xid8 IS NULL OR (xid, seq) > ($3::xid8, $4::bigint))
-       AND xid < pg_snapshot_xmin(pg_current_snapshot())
+       AND xid < (${HORIZON})
        AND occurred_at > now() - make_interval(days => $6)
      ORDER BY xid, seq LIMIT $5`,
     [clientId, query.topic, query.position?.xid ?? null, query.position?.seq ?? null, query.limit, EVENT_RETENTION_DAYS],
