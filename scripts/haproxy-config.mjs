@@ -27,7 +27,9 @@ frontend harbour
 ${trustProxy ? "" : "  http-request del-header x-forwarded-for\n"}  option forwardfor
   # Deny on the path a server will route, not the one the client spelled: /./metrics, /x/../metrics,
   # //metrics and /%6detrics all reach /metrics otherwise (normalised as the servers' router resolves them).
-  http-request normalize-uri percent-decode-unreserved strict
+  # Not "strict": a malformed escape (%E0%A4%A) goes on to the servers, which answer it with the API's error body
+  # rather than the balancer's HTML 400.
+  http-request normalize-uri percent-decode-unreserved
   http-request normalize-uri path-merge-slashes
   http-request normalize-uri path-strip-dot
   http-request normalize-uri path-strip-dotdot full

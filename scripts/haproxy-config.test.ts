@@ -71,4 +71,9 @@ describe.skipIf(!existsSync(HAPROXY))("the balancer's /metrics deny (issue 19, i
     expect(await get(port, "/v1/system/time")).toBe(200);
     expect(await get(port, "/metricsx")).toBe(200);
   });
+
+  it("passes a malformed escape on to the servers, whose answer carries the API's error body (never the balancer's HTML 400)", async () => {
+    expect(await get(port, "/v1/accounts?pageToken=%E0%A4%A")).toBe(200);
+    expect(seen).toContain("/v1/accounts?pageToken=%E0%A4%A");
+  });
 });
