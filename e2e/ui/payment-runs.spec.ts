@@ -40,11 +40,11 @@ test("a payment run from a CSV: a bad row flagged, one fixed and one dropped, se
   await expectAccessible(page);
   await saveScreenshot(page, "payment-run-errors");
 
-  await amount.fill("1000.00");
+  await amount.fill("100.00");
   await page.getByRole("button", { name: "Drop line 4" }).click();
   await expect(page.getByText("every row is valid")).toBeVisible();
   const totals = page.getByRole("list", { name: "Total per currency" });
-  await expect(totals).toContainText("1,017.34");
+  await expect(totals).toContainText("117.34");
   await expect(totals).toContainText("3 payments");
   await expect(page.getByRole("table", { name: /each debit account/ })).toContainText("Enough");
   await page.getByLabel("Reference").fill(`Suppliers ${RUN}`);
@@ -82,7 +82,7 @@ test("a payment run from a CSV: a bad row flagged, one fixed and one dropped, se
   await page.getByRole("link", { name: "Payment runs" }).first().click();
   const row = page.locator("tbody tr", { hasText: `Suppliers ${RUN}` });
   await expect(row).toContainText("Completed");
-  await expect(row).toContainText("USD 1,017.34");
+  await expect(row).toContainText("USD 117.34");
   await expectNoSidewaysScroll(page);
   await saveScreenshot(page, "payment-runs-phone");
 });
