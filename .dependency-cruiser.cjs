@@ -15,7 +15,7 @@ const SDK = "^sdk/";
 // The SDK's modules that need Node (the webhook verifier's node:crypto), and its entry that re-exports them.
 const SDK_NODE = "^sdk/(index|webhooks|nonce-memory)\\.ts$";
 // The npm packages the browser-safe contract may use: pure code, no I/O, no Node APIs.
-const CONTRACT_PACKAGES = "^node_modules/(zod|papaparse|fast-xml-parser|ibantools)/";
+const CONTRACT_PACKAGES = "^node_modules/(zod|papaparse|fast-xml-parser|ibantools|rrule)/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -61,6 +61,26 @@ export default defineConfig(
     },
   },
   {
+    // The portal reads a response body only through lib/portal/shared/read-json.ts, which parses it with the contract's
+    // zod schema (docs/portal.md): no `.json()` elsewhere, so no cast of a body, and no type argument that would say
+    // what a reader returns instead of the schema it is given.
+    files: ["lib/portal/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.tsx"],
+    ignores: ["**/*.test.{ts,tsx}", "lib/portal/shared/read-json.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='json']",
+          message: "Read a response with apiJson(operation, …), portalJson(path, schema) or readJson(response, schema): never response.json() (and a cast).",
+        },
+        {
+          selector: "CallExpression[callee.name=/^(apiJson|apiJsonResponse|portalJson|readJson|postConsole|fetchJobResults)$/][typeArguments]",
+          message: "The schema passed says what a reader returns: no type argument.",
+        },
+      ],
+    },
+  },
+  {
     // Input schemas match control characters on purpose: to refuse them (names, headers, remittance lines).
     files: ["lib/contract/**/*.ts"],
     rules: { "no-control-regex": "off" },

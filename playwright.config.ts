@@ -19,9 +19,10 @@ export default defineConfig({
   globalTeardown: "./e2e/global-teardown.ts",
   fullyParallel: false,
   workers: E2E_WORKERS,
-  timeout: 60_000,
-  // A page's data may take a few seconds on a busy 2-core machine; a wrong page still fails, only later.
-  expect: { timeout: 10_000 },
+  // The CI machine has run the same suite at 2.5 times the CPU time of a quiet one (a noisy neighbour): the limits leave
+  // room for that; a wrong page still fails, only later. Speed is measured in `npm run bench`, never here.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {

@@ -7,11 +7,15 @@
 // route: the table is read from the build, so an operation added the usual way is served.
 //
 // The adapter answers only requests whose route it knows for certain; everything else (HEAD,
-// OPTIONS, a method the route file lacks, a path with %-escapes, dot segments or a trailing slash,
-// the /v1 catch-all's 404) goes to Next as before, so its answer to them cannot change.
+// OPTIONS, a path with %-escapes, dot segments or a trailing slash, the catch-alls' 404) goes to
+// Next as before, so its answer to them cannot change. A method the route does not answer (or no
+// route answers: TRACE, CONNECT, PROPFIND) is refused here with the API's 405 and error body, on
+// the path as the router would resolve it: Next answered those with an empty 405 or a bare 500.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { API_PATH, writeApiError } from "./api-error.mjs";
+import { acceptsGzip, compressible, createGzipStream, GZIP_MIN_BYTES, gzipped } from "./api-gzip.mjs";
 
 const require = createRequire(import.meta.url);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -19,6 +23,13 @@ const HEALTH = new Set(["/healthz", "/livez", "/readyz", "/metrics"]);
 /** Paths the adapter may answer: plain segments only (no %-escape, no empty, `.` or `..` segment, no trailing slash). */
 const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~!$&'()*+,;=:@-]+)+$/;
 const BODILESS = new Set(["GET", "HEAD"]);
+/**
+ * The text a pipeline Response was made from (lib/server/entry/http/respond.ts, the same registry key): written as it
+ * is, without reading the Response's body stream back through web streams.
+ */
+const BODY_TEXT = Symbol.for("harbour.response-text");
+/** Methods Next passes to a route (HEAD runs GET; OPTIONS is answered with Allow): anything else never reaches one. */
+const ROUTABLE = new Set([...METHODS, "HEAD", "OPTIONS"]);
 
 /** Whether a route's pathname (`/v1/accounts/[accountNumber]`) is one the adapter serves. */
 export function isAdapterRoute(pathname) {
@@ -61,7 +72,7 @@ export function routeTable(routes) {
     }
     node.route = { pathname, handlers };
   }
-  return { entries, lookup: (method, pathname) => lookup(root, method, pathname) };
+  return { entries, lookup: (method, pathname) => lookup(root, method, pathname), allowed: (pathname) => allowed(root, pathname) };
 }
 
 /** Fixed segments before parameters at every level, backtracking, as Next ranks its routes. */
@@ -79,6 +90,48 @@ function lookup(root, method, pathname) {
   const found = find(root, pathname.split("/").slice(1), 0, {});
   const handler = found?.route.handlers[method];
   return handler ? { handler, params: found.params } : null;
+}
+
+const decodeSegment = (segment) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/** The methods the route at `pathname` answers, with the path resolved as Next's router resolves it; null when none is there. */
+function allowed(root, pathname) {
+  let resolved;
+  try {
+    resolved = new URL(pathname, "http://adapter.invalid").pathname;
+  } catch {
+    return null;
+  }
+  const segments = resolved.split("/").slice(1).map(decodeSegment);
+  if (segments.length > 1 && segments.at(-1) === "") segments.pop();
+  const found = find(root, segments, 0, {});
+  if (!found) return null;
+  const methods = Object.keys(found.route.handlers);
+  return [...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
+}
+
+/**
+ * The API's 405 (decisions §3 body, an Allow header) for a method the path's route does not answer, or any method
+ * no route answers; true when it has answered. Without a table yet (the adapter still loading, or API_ADAPTER=0),
+ * only the methods no route answers are refused.
+ */
+export function refuseMethod(table, req, res) {
+  const url = req.url ?? "/";
+  const query = url.indexOf("?");
+  const pathname = query === -1 ? url : url.slice(0, query);
+  if (!API_PATH.test(pathname)) return false;
+  const methods = table?.allowed(pathname) ?? null;
+  if (ROUTABLE.has(req.method) && (methods === null || methods.includes(req.method))) return false;
+  const allow = (methods ?? []).join(", ");
+  const message = methods ? `This path answers ${allow}, not ${req.method}.` : `No API path answers ${req.method}.`;
+  writeApiError(res, 405, "METHOD_NOT_ALLOWED", message, { headers: { allow } });
+  return true;
 }
 
 /** The API routes of a production build (`<distDir>/server/app-paths-manifest.json`), loaded as Next loads them. */
@@ -142,13 +195,35 @@ function toRequest(req, origin) {
   return new Request(origin + req.url, init);
 }
 
-/** Writes a route's Response: one write for a one-chunk body, else streamed, cancelled when the client goes. */
-async function send(res, response) {
+/** Writes to `out` (the response, or the gzip stream in front of it) with backpressure; false once the client went. */
+async function write(res, out, chunk) {
+  if (res.destroyed) return false;
+  if (!out.write(chunk)) await new Promise((resolve) => (out.once("drain", resolve), res.once("close", resolve)));
+  return !res.destroyed;
+}
+
+/** A body of one piece (text, or bytes when gzip is wanted): one write, gzipped first when wanted and large enough. */
+async function sendWhole(res, body, gzipWanted) {
+  if (!gzipWanted || !body || body.byteLength < GZIP_MIN_BYTES) return void res.end(body);
+  const zipped = await gzipped(body);
+  res.setHeader("content-encoding", "gzip");
+  res.removeHeader("content-length");
+  res.end(zipped);
+}
+
+/**
+ * Writes a route's Response: one write for a one-chunk body, else streamed, cancelled when the client goes. JSON and
+ * CSV are gzipped when the client accepts it: a one-chunk body from GZIP_MIN_BYTES, a streamed one always.
+ */
+async function send(req, res, response) {
   res.statusCode = response.status;
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
   if (!response.body) return void res.end();
+  const gzipWanted = compressible(res) && acceptsGzip(req.headers["accept-encoding"]);
+  const text = response[BODY_TEXT];
+  if (typeof text === "string") return sendWhole(res, gzipWanted ? Buffer.from(text) : text, gzipWanted);
   const reader = response.body.getReader();
   const gone = () => {
     if (!res.writableFinished) reader.cancel().catch(() => {});
@@ -156,27 +231,25 @@ async function send(res, response) {
   res.once("close", gone);
   let chunk = await reader.read();
   let next = chunk.done ? chunk : await reader.read();
-  if (next.done) return void res.end(chunk.value);
-  while (!chunk.done && !res.destroyed) {
-    if (!res.write(chunk.value)) await new Promise((resolve) => (res.once("drain", resolve), res.once("close", resolve)));
+  if (next.done) return sendWhole(res, chunk.value, gzipWanted);
+  let out = res;
+  if (gzipWanted) {
+    res.setHeader("content-encoding", "gzip");
+    res.removeHeader("content-length");
+    out = createGzipStream();
+    out.on("error", () => res.destroy());
+    out.pipe(res);
+  }
+  while (!chunk.done && (await write(res, out, chunk.value))) {
     chunk = next;
     next = chunk.done ? chunk : await reader.read();
   }
-  res.end();
+  out.end();
 }
 
 function internalError(res) {
   if (res.headersSent) return void res.destroy();
-  const correlationId = crypto.randomUUID();
-  res.writeHead(500, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-correlation-id": correlationId });
-  res.end(
-    JSON.stringify({
-      error: "Internal Server Error",
-      message: "An unexpected error occurred. Quote the correlationId when contacting support.",
-      code: "INTERNAL_ERROR",
-      correlationId,
-    }),
-  );
+  writeApiError(res, 500, "INTERNAL_ERROR", "An unexpected error occurred. Quote the correlationId when contacting support.");
 }
 
 /**
@@ -187,6 +260,7 @@ function internalError(res) {
 export function apiAdapter(table, { hostname, port }) {
   const host = hostname.includes(":") ? `[${hostname}]` : hostname;
   return function serve(req, res) {
+    if (refuseMethod(table, req, res)) return true;
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const match = table.lookup(req.method, query === -1 ? url : url.slice(0, query));
@@ -205,7 +279,7 @@ export function apiAdapter(table, { hostname, port }) {
     };
     // A route may answer synchronously (/livez) or throw: both become the one promise.
     new Promise((resolve) => resolve(match.handler(request, { params: Promise.resolve(match.params) }))).then(
-      (response) => send(res, response).then(settled, (error) => (console.error("[api-adapter] response failed:", error), res.destroy())),
+      (response) => send(req, res, response).then(settled, (error) => (console.error("[api-adapter] response failed:", error), res.destroy())),
       (error) => (console.error("[api-adapter] route failed:", error), internalError(res), settled()),
     );
     return true;

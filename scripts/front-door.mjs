@@ -1,8 +1,8 @@
 // What scripts/server.mjs does to every request before Next sees it, and to every response:
 // the checks that must hold for all paths, including those Next answers before any route code.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { API_PATH, writeApiError } from "./api-error.mjs";
 
-const API_PATH = /^\/v[12](\/|$)/;
 /** Headers only a trusted proxy may set: they steer absolute URLs (next-auth, baseUrlOf) and the scheme. */
 /** Read by lib/server/entry/portal/session.ts (requestPath). */
 const REQUEST_PATH_HEADER = "x-harbour-request-path";
@@ -17,22 +17,6 @@ export function isDecodablePath(url) {
   } catch {
     return false;
   }
-}
-
-/** The spec's error body (decisions §3), written here because Next's own handler never runs. */
-function badPath(res) {
-  const correlationId = randomUUID();
-  res.writeHead(400, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-correlation-id": correlationId });
-  res.end(
-    JSON.stringify({
-      error: "Bad Request",
-      message: "The request path holds malformed percent-encoding (each % must start a valid UTF-8 escape such as %20).",
-      code: "VALIDATION_ERROR",
-      field: "path",
-      details: [{ field: "path", code: "MALFORMED_PERCENT_ENCODING", message: "malformed percent-encoding" }],
-      correlationId,
-    }),
-  );
 }
 
 /**
@@ -120,7 +104,10 @@ export function frontDoor(req, res, { trustProxy, production }) {
 
   if (!isDecodablePath(req.url)) {
     if (API_PATH.test(req.url ?? "")) {
-      badPath(res);
+      writeApiError(res, 400, "VALIDATION_ERROR", "The request path holds malformed percent-encoding (each % must start a valid UTF-8 escape such as %20).", {
+        field: "path",
+        details: [{ field: "path", code: "MALFORMED_PERCENT_ENCODING", message: "malformed percent-encoding" }],
+      });
     } else {
       res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
       res.end("Bad Request: the address holds malformed percent-encoding.");

@@ -1,4 +1,27 @@
 // The HAProxy configuration of `npm run cluster` (docs/cluster.md, Several servers).
+import { apiErrorBody } from "./api-error.mjs";
+
+/**
+ * The balancer's own answers carry the API's error body (decisions §3), as every server answer does: its deny, a
+ * server that fails or times out, or no server to take the request. `%[uuid]` makes each answer's correlationId.
+ * HAProxy 2.6 answers a request line or header it cannot parse (400) or a request that never arrives whole (408) from
+ * its HTTP parser, before any rule runs, with its own HTML; those two entries serve the 400s and 408s of rules only.
+ */
+const BALANCER_ERRORS = [
+  [400, "VALIDATION_ERROR", "The request could not be read; check its request line and headers."],
+  [404, "NOT_FOUND", "Nothing is served at this path."],
+  [408, "REQUEST_TIMEOUT", "The request was not received in time; send it again."],
+  [500, "INTERNAL_ERROR", "An unexpected error occurred at the load balancer. Try again."],
+  [502, "BAD_GATEWAY", "The server answered with something the load balancer could not read. Try again."],
+  [503, "SERVICE_UNAVAILABLE", "No server can take the request right now. Try again in a few seconds."],
+  [504, "GATEWAY_TIMEOUT", "The server did not answer in time. The request may have been carried out: retry it with the same Idempotency-Key."],
+];
+
+const balancerErrors = () =>
+  BALANCER_ERRORS.map(
+    ([status, code, message]) =>
+      `  http-error status ${status} content-type "application/json; charset=utf-8" lf-string '${apiErrorBody(status, code, message, { correlationId: "%[uuid]" })}' hdr cache-control no-store`,
+  ).join("\n");
 
 /**
  * @param {{ host: string, port: number, servers: { name: string, port: number }[], trustProxy: boolean, timeoutServerS: number }} options
@@ -19,6 +42,7 @@ defaults
   # A server that refuses the connection (stopping, restarting) costs a retry on another, never an error.
   retries 3
   option redispatch 1
+${balancerErrors()}
 
 frontend harbour
   bind ${host}:${port}

@@ -10,15 +10,28 @@ import { haproxyConfig } from "./haproxy-config.mjs";
 const HAPROXY = "/usr/sbin/haproxy";
 
 /** A raw request: fetch would resolve the dot segments itself before sending. */
-function get(port: number, target: string): Promise<number> {
+function answer(port: number, target: string): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, path: target, agent: false }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
+      let body = "";
+      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"]), body }));
     });
     req.on("error", reject);
     req.end();
   });
+}
+const get = async (port: number, target: string) => (await answer(port, target)).status;
+
+function expectApiErrorBody(type: string, body: string, code: string) {
+  expect(type).toMatch(/^application\/json/);
+  expect(JSON.parse(body)).toMatchObject({ code, field: null, details: null, correlationId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+}
+
+function startBalancer(dir: string, port: number, serverPort: number): ChildProcess {
+  const config = path.join(dir, "haproxy.cfg");
+  writeFileSync(config, haproxyConfig({ host: "127.0.0.1", port, servers: [{ name: "s1", port: serverPort }], trustProxy: false, timeoutServerS: 5 }));
+  return spawn(HAPROXY, ["-f", config, "-db"], { stdio: "ignore" });
 }
 
 const freePort = () =>
@@ -48,10 +61,7 @@ describe.skipIf(!existsSync(HAPROXY))("the balancer's /metrics deny (issue 19, i
     await new Promise<void>((resolve) => backend.listen(0, "127.0.0.1", resolve));
     port = await freePort();
     dir = mkdtempSync(path.join(tmpdir(), "harbour-haproxy-test-"));
-    const config = path.join(dir, "haproxy.cfg");
-    const servers = [{ name: "s1", port: (backend.address() as AddressInfo).port }];
-    writeFileSync(config, haproxyConfig({ host: "127.0.0.1", port, servers, trustProxy: false, timeoutServerS: 5 }));
-    balancer = spawn(HAPROXY, ["-f", config, "-db"], { stdio: "ignore" });
+    balancer = startBalancer(dir, port, (backend.address() as AddressInfo).port);
     for (let i = 0; i < 100; i++) {
       if ((await get(port, "/readyz").catch(() => 0)) === 200) break;
       await new Promise((r) => setTimeout(r, 100));
@@ -75,5 +85,31 @@ describe.skipIf(!existsSync(HAPROXY))("the balancer's /metrics deny (issue 19, i
   it("passes a malformed escape on to the servers, whose answer carries the API's error body (never the balancer's HTML 400)", async () => {
     expect(await get(port, "/v1/accounts?pageToken=%E0%A4%A")).toBe(200);
     expect(seen).toContain("/v1/accounts?pageToken=%E0%A4%A");
+  });
+
+  it("answers its own deny with the API's error body (issue 19, item 9)", async () => {
+    const denied = await answer(port, "/./metrics");
+    expect(denied.status).toBe(404);
+    expectApiErrorBody(denied.type, denied.body, "NOT_FOUND");
+  });
+});
+
+describe.skipIf(!existsSync(HAPROXY))("the balancer with no server to take a request (issue 19, item 9)", () => {
+  it("answers 503 with the API's error body, not HAProxy's HTML page", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "harbour-haproxy-test-"));
+    const port = await freePort();
+    const balancer = startBalancer(dir, port, await freePort());
+    try {
+      let seen = { status: 0, type: "", body: "" };
+      for (let i = 0; i < 100 && seen.status !== 503; i++) {
+        seen = await answer(port, "/v1/system/time").catch(() => seen);
+        if (seen.status !== 503) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(seen.status).toBe(503);
+      expectApiErrorBody(seen.type, seen.body, "SERVICE_UNAVAILABLE");
+    } finally {
+      balancer.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

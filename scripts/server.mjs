@@ -5,7 +5,8 @@
 // process may have started.
 import http from "node:http";
 import next from "next";
-import { apiAdapter, loadBuiltRoutes, routeTable } from "./api-adapter.mjs";
+import { apiAdapter, loadBuiltRoutes, refuseMethod, routeTable } from "./api-adapter.mjs";
+import { answerClientError, answerConnect } from "./client-error.mjs";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 import { frontDoor } from "./front-door.mjs";
 
@@ -23,7 +24,8 @@ const handle = app.getRequestHandler();
 await app.prepare();
 // /v1, /v2 and the health endpoints go to the lean adapter (scripts/api-adapter.mjs, docs/api-adapter.md) once its
 // routes are loaded, and to Next until then; API_ADAPTER=0 leaves every request to Next (the benchmark's "before").
-let serveApi = () => false;
+// Until then (and with API_ADAPTER=0) a method no route answers still gets the API's 405, not Next's 500.
+let serveApi = (req, res) => refuseMethod(null, req, res);
 function loadApiAdapter() {
   if (process.env.API_ADAPTER === "0") return;
   loadBuiltRoutes(process.env.NEXT_DIST_DIR ?? ".next").then(
@@ -62,6 +64,9 @@ const server = http.createServer((req, res) => {
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
+// Node's own refusals (an oversized header's 431, a malformed request's 400, a request timeout's 408) carry the API's error body.
+server.on("clientError", answerClientError);
+server.on("connect", answerConnect);
 server.listen(port, hostname, () => {
   console.log(`Harbour listening on http://localhost:${port} (APP_ENV=${process.env.APP_ENV ?? "uat"})`);
   // Open the database now rather than on the first request; load the adapter's routes once it has answered.

@@ -4,6 +4,8 @@ import { existsSync } from "node:fs";
 
 // The machine has no internet: do not let Next try to send telemetry.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+// A new uat database gets ninety days of demo history (README, Settings); the test harnesses start servers without it.
+process.env.DEMO_HISTORY_DAYS ??= "90";
 
 if (!existsSync(`${process.env.NEXT_DIST_DIR ?? ".next"}/BUILD_ID`)) {
   console.log("No production build found: running `next build` first (once).");

@@ -230,6 +230,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payments/{paymentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a Scheduled payment before its day
+         * @description A payment made with a future requestedExecutionDate is Scheduled and holds nothing; cancelling it makes it Cancelled (audited, PaymentStatusChanged raised) and the worker never makes it. Needs the permission of the payment's rail. Any other status is 409 INVALID_STATUS_TRANSITION.
+         */
+        post: operations["cancelPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/notifications/subscriptions": {
         parameters: {
             query?: never;
@@ -591,8 +611,8 @@ export interface paths {
         get: operations["listPaymentDrafts"];
         put?: never;
         /**
-         * Draft a payment, internal transfer or virtual-account batch a policy holds back; answers needsApproval:false when none does
-         * @description Send the Idempotency-Key the payment form made when it opened: the draft keeps it, and the approval that completes the draft submits the request with it, so the payment (or the batch's job) is created once. Nothing is reserved until then. `request` is the body of the rail's own operation: POST /v1/payments/ach-local, /v1/payments/swift, /v1/payments/internal, or /v2/virtual-accounts (VIRTUAL_ACCOUNT_BATCH); the caller needs that operation's permission.
+         * Draft a payment, internal transfer, virtual-account batch or payment run a policy holds back; answers needsApproval:false when none does
+         * @description Send the Idempotency-Key the payment form made when it opened: the draft keeps it, and the approval that completes the draft submits the request with it, so the payment (or the batch's job) is created once. Nothing is reserved until then. `request` is the body of the rail's own operation: POST /v1/payments/ach-local, /v1/payments/swift, /v1/payments/internal, /v2/virtual-accounts (VIRTUAL_ACCOUNT_BATCH), or the JSON body of /v1/payment-batches (BATCH: a payment run, judged as a whole by its total per currency, docs/payment-runs.md); the caller needs that operation's permission (a run: each of its items' rail permissions too).
          */
         post: operations["createPaymentDraft"];
         delete?: never;
@@ -955,6 +975,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payment-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's payment templates, by name; filter by part of the name and rail */
+        get: operations["listPaymentTemplates"];
+        put?: never;
+        /**
+         * Save a payment as a named template (rail, debit account, payee or creditor, optional amount and remittance)
+         * @description Using a template is an ordinary payment: send its request (with an amount and a new instructionIdentification) to the rail. Needs the template's rail permission too (payment-ach, payment-swift or payment-internal).
+         */
+        post: operations["createPaymentTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-templates/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment template */
+        get: operations["getPaymentTemplate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a template (payments made from it are not affected)
+         * @description Needs the template's rail permission too (payment-ach, payment-swift or payment-internal).
+         */
+        delete: operations["deletePaymentTemplate"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a template or replace its saved request (the rail never changes)
+         * @description Needs the template's rail permission too (payment-ach, payment-swift or payment-internal).
+         */
+        patch: operations["updatePaymentTemplate"];
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -973,6 +1039,121 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's notifications, newest first, with their unread count */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/notifications/{notificationId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one of the person's notifications read (again is harmless) */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every one of the person's notifications read */
+        post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/notification-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which kinds the person wants, in the portal and by e-mail (every kind listed, defaults included) */
+        get: operations["getNotificationPreferences"];
+        /** Change the person's choices (kinds left out keep theirs; audited) */
+        put: operations["putNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/standing-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's standing orders, newest first; filter by status and rail */
+        get: operations["listStandingOrders"];
+        put?: never;
+        /**
+         * Pay the same request Weekly or Monthly from startDate (until endDate, or count times)
+         * @description Each occurrence is an ordinary payment of its bank day with standingOrderId on it (Scheduled until its day, made then with the funds of that day). The rail's rules and approval policy apply at creation: an integration's order is made at once; a person's order that a policy would hold back is refused 403 (the portal drafts it instead: POST /v1/approvals/drafts with rail STANDING_ORDER). Needs the order's rail permission too (payment-ach, payment-swift or payment-internal).
+         */
+        post: operations["createStandingOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/standing-orders/{standingOrderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One standing order, with its next execution date */
+        get: operations["getStandingOrder"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a standing order: no further occurrence is made, and its Scheduled occurrence not yet made is Cancelled
+         * @description Payments already made are not affected. Only an Active order can be cancelled (409 otherwise). Needs the order's rail permission too (payment-ach, payment-swift or payment-internal).
+         */
+        delete: operations["cancelStandingOrder"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an Active order's amount, payee, remittance (its request, replaced whole) or its end (endDate, count)
+         * @description Occurrences already made keep their terms; the occurrence still Scheduled is cancelled and made again on its day with the new terms. The rail's approval policy applies to the new terms: an integration's change applies at once; a person's change that a policy would hold back is refused 403 (the portal drafts it: POST /v1/approvals/drafts with rail STANDING_ORDER_CHANGE, and the order keeps its old terms until the approval). Needs the order's rail permission too (payment-ach, payment-swift or payment-internal).
+         */
+        patch: operations["changeStandingOrder"];
         trace?: never;
     };
 }
@@ -1214,7 +1395,7 @@ export interface components {
             /** @example No account with that number. */
             message: string;
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "INVALID_PAGE_TOKEN" | "INVALID_IDEMPOTENCY_KEY" | "BANK_REFERENCE_NOT_FOUND" | "UNAUTHORIZED" | "FORBIDDEN" | "IP_NOT_ALLOWED" | "STEP_UP_REQUIRED" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "NO_ACCOUNTS" | "PAYMENT_NOT_FOUND" | "VIRTUAL_ACCOUNT_NOT_FOUND" | "JOB_NOT_FOUND" | "SUBSCRIPTION_NOT_FOUND" | "DRAFT_NOT_FOUND" | "CLIENT_NOT_FOUND" | "USER_NOT_FOUND" | "COUNTERPARTY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "REQUEST_IN_PROGRESS" | "INVALID_STATUS_TRANSITION" | "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID" | "PAYMENT_DUPLICATE_INSTRUCTION_ID" | "INTERNAL_TRANSFER_DUPLICATE_INSTRUCTION_ID" | "ACCOUNT_NAMES_IMMUTABLE" | "DRAFT_NOT_PENDING" | "DRAFT_EXPIRED" | "COUNTERPARTY_NOT_PENDING" | "COUNTERPARTY_PENDING_APPROVAL" | "AUDIT_CHAIN_BROKEN" | "LEDGER_DISCREPANCY" | "ALREADY_EXISTS" | "ACCOUNT_NOT_EMPTY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "DEDUPE_LOCK_UNAVAILABLE" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_ERROR" | "INVALID_PAGE_TOKEN" | "INVALID_IDEMPOTENCY_KEY" | "BANK_REFERENCE_NOT_FOUND" | "UNAUTHORIZED" | "FORBIDDEN" | "IP_NOT_ALLOWED" | "STEP_UP_REQUIRED" | "NOT_FOUND" | "ACCOUNT_NOT_FOUND" | "NO_ACCOUNTS" | "PAYMENT_NOT_FOUND" | "VIRTUAL_ACCOUNT_NOT_FOUND" | "JOB_NOT_FOUND" | "SUBSCRIPTION_NOT_FOUND" | "DRAFT_NOT_FOUND" | "CLIENT_NOT_FOUND" | "USER_NOT_FOUND" | "COUNTERPARTY_NOT_FOUND" | "PAYMENT_TEMPLATE_NOT_FOUND" | "STANDING_ORDER_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_ACCEPTABLE" | "REQUEST_TIMEOUT" | "REQUEST_IN_PROGRESS" | "INVALID_STATUS_TRANSITION" | "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID" | "PAYMENT_DUPLICATE_INSTRUCTION_ID" | "INTERNAL_TRANSFER_DUPLICATE_INSTRUCTION_ID" | "ACCOUNT_NAMES_IMMUTABLE" | "DRAFT_NOT_PENDING" | "DRAFT_EXPIRED" | "COUNTERPARTY_NOT_PENDING" | "COUNTERPARTY_PENDING_APPROVAL" | "AUDIT_CHAIN_BROKEN" | "LEDGER_DISCREPANCY" | "ALREADY_EXISTS" | "ACCOUNT_NOT_EMPTY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "BAD_GATEWAY" | "DEDUPE_LOCK_UNAVAILABLE" | "SERVICE_UNAVAILABLE" | "GATEWAY_TIMEOUT";
             field: string | null;
             details: {
                 field: string | null;
@@ -1224,6 +1405,8 @@ export interface components {
             correlationId: string;
             /** @description On 429 only: how long to wait */
             retry_after?: string;
+            /** @description On STEP_UP_REQUIRED only: true when the user has no second factor yet and must enrol one first */
+            enrolmentRequired?: boolean;
         };
         TokenRequest: {
             /** @example client_credentials */
@@ -1352,6 +1535,111 @@ export interface components {
                 address: string;
             }[];
         };
+        OpenApiDocument: {
+            openapi: string;
+            info?: {
+                title?: string;
+                version?: string;
+                description?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            servers?: ({
+                url: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            tags?: ({
+                name: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            paths?: {
+                [key: string]: {
+                    [key: string]: {
+                        operationId?: string;
+                        tags?: string[];
+                        summary?: string;
+                        description?: string;
+                        "x-permissions"?: string[];
+                        security?: unknown[];
+                        parameters?: ({
+                            name: string;
+                            in: string;
+                            required?: boolean;
+                            description?: string;
+                            schema?: components["schemas"]["JsonSchema"];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        requestBody?: {
+                            content?: {
+                                [key: string]: {
+                                    schema?: components["schemas"]["JsonSchema"];
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        responses?: {
+                            [key: string]: {
+                                description?: string;
+                                content?: {
+                                    [key: string]: {
+                                        schema?: components["schemas"]["JsonSchema"];
+                                    } & {
+                                        [key: string]: unknown;
+                                    };
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            components?: {
+                schemas?: {
+                    [key: string]: components["schemas"]["JsonSchema"];
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A JSON Schema 2020-12 (the keywords the reference page reads; others pass through) */
+        JsonSchema: {
+            $ref?: string;
+            type?: string | string[];
+            properties?: {
+                [key: string]: components["schemas"]["JsonSchema"];
+            };
+            required?: string[];
+            items?: components["schemas"]["JsonSchema"];
+            enum?: unknown[];
+            const?: unknown;
+            anyOf?: components["schemas"]["JsonSchema"][];
+            oneOf?: components["schemas"]["JsonSchema"][];
+            allOf?: components["schemas"]["JsonSchema"][];
+            description?: string;
+            example?: unknown;
+            examples?: unknown[];
+            format?: string;
+            pattern?: string;
+            minimum?: number;
+            maximum?: number;
+            minLength?: number;
+            maxLength?: number;
+            default?: unknown;
+            additionalProperties?: boolean | components["schemas"]["JsonSchema"];
+        } & {
+            [key: string]: unknown;
+        };
         AchPaymentRequest: {
             instructionIdentification?: string | null;
             debtorAccount: {
@@ -1379,6 +1667,11 @@ export interface components {
                 bankCode: string;
                 currency: string;
             };
+            /**
+             * @description Bank date (Atlantic/Bermuda), today to +365 days; a later day schedules the payment
+             * @example 2026-12-24
+             */
+            requestedExecutionDate?: string | null;
             remittanceInformation: string[];
         };
         PaymentResponse: {
@@ -1387,7 +1680,7 @@ export interface components {
             /** @enum {string} */
             status: "success" | "failed";
             /** @enum {string} */
-            transactionStatus: "Pending" | "Completed" | "Failed" | "Reversed";
+            transactionStatus: "Scheduled" | "Pending" | "Completed" | "Failed" | "Reversed" | "Cancelled";
             uniqueIdentifier: string;
             details: {
                 /** @description The request's instructionIdentification */
@@ -1498,13 +1791,18 @@ export interface components {
             } | null;
             /** @enum {string} */
             chargesType: "OUR" | "BEN" | "SHA";
+            /**
+             * @description Bank date (Atlantic/Bermuda), today to +365 days; a later day schedules the payment
+             * @example 2026-12-24
+             */
+            requestedExecutionDate?: string | null;
             remittanceInformation: string[];
         };
         PaymentStatusRecord: {
             /** @enum {string} */
             type: "ACH" | "SWIFT" | "INTERNAL";
             /** @enum {string} */
-            status: "Pending" | "Completed" | "Failed" | "Reversed";
+            status: "Scheduled" | "Pending" | "Completed" | "Failed" | "Reversed" | "Cancelled";
             transactionId: string;
             externalReference: string | null;
             remittanceInformation: string[];
@@ -1522,6 +1820,13 @@ export interface components {
             exchangeRate: string | null;
             /** @description Present once the payment was returned (Reversed by a return) */
             returnReason?: components["schemas"]["ReturnReason"];
+            /**
+             * @description A scheduled payment's bank day (YYYY-MM-DD): the requested date, or the next business day
+             * @example 2026-12-24
+             */
+            executionDate?: string;
+            /** @description The standing order this payment is an occurrence of */
+            standingOrderId?: string;
         };
         /** @description ISO 20022 ExternalReturnReason1Code and its name */
         ReturnReason: {
@@ -1998,7 +2303,7 @@ export interface components {
             /** @enum {string} */
             type: "ACH" | "SWIFT" | "INTERNAL";
             /** @enum {string} */
-            status: "Pending" | "Completed" | "Failed" | "Reversed";
+            status: "Scheduled" | "Pending" | "Completed" | "Failed" | "Reversed" | "Cancelled";
             transactionId: string;
             externalReference: string | null;
             remittanceInformation: string[];
@@ -2016,6 +2321,13 @@ export interface components {
             exchangeRate: string | null;
             /** @description Present once the payment was returned (Reversed by a return) */
             returnReason?: components["schemas"]["ReturnReason"];
+            /**
+             * @description A scheduled payment's bank day (YYYY-MM-DD): the requested date, or the next business day
+             * @example 2026-12-24
+             */
+            executionDate?: string;
+            /** @description The standing order this payment is an occurrence of */
+            standingOrderId?: string;
             debtorAccount: {
                 identification: string;
             };
@@ -2057,7 +2369,7 @@ export interface components {
         };
         ApprovalPolicy: {
             /** @enum {string} */
-            rail: "ACH" | "SWIFT" | "INTERNAL" | "VIRTUAL_ACCOUNT_BATCH" | "COUNTERPARTY";
+            rail: "ACH" | "SWIFT" | "INTERNAL" | "VIRTUAL_ACCOUNT_BATCH" | "BATCH" | "COUNTERPARTY";
             currency: string;
             threshold: string;
             approvers: 1 | 2;
@@ -2082,6 +2394,18 @@ export interface components {
             /** @constant */
             rail: "VIRTUAL_ACCOUNT_BATCH";
             request: components["schemas"]["CreateVirtualAccountsV2"];
+        } | {
+            /** @constant */
+            rail: "BATCH";
+            request: components["schemas"]["PaymentBatchRequest"];
+        } | {
+            /** @constant */
+            rail: "STANDING_ORDER";
+            request: components["schemas"]["CreateStandingOrder"];
+        } | {
+            /** @constant */
+            rail: "STANDING_ORDER_CHANGE";
+            request: components["schemas"]["StandingOrderChangeDraft"];
         };
         InternalTransferRequest: {
             instructionIdentification?: string | null;
@@ -2099,7 +2423,188 @@ export interface components {
                  */
                 amount: string | number;
             };
+            /**
+             * @description Bank date (Atlantic/Bermuda), today to +365 days; a later day schedules the payment
+             * @example 2026-12-24
+             */
+            requestedExecutionDate?: string | null;
             remittanceInformation?: string[] | null;
+        };
+        PaymentBatchRequest: {
+            items: ({
+                /** @constant */
+                rail: "ACH";
+                request: components["schemas"]["AchPaymentRequest"];
+            } | {
+                /** @constant */
+                rail: "SWIFT";
+                request: components["schemas"]["SwiftPaymentRequest"];
+            } | {
+                /** @constant */
+                rail: "INTERNAL";
+                request: components["schemas"]["InternalTransferRequest"];
+            })[];
+            /** @description The payer's name for the run (a payroll month, a supplier run) */
+            reference?: string;
+            /**
+             * @description Receives the signed completion callback (decisions §6)
+             * @example https://erp.example.com/hooks/va-jobs
+             */
+            callbackUrl?: string;
+            /**
+             * @description Extra headers the bank sends (≤10; name ≤50, value ≤500)
+             * @example {
+             *       "X-Client-Ref": "erp-7"
+             *     }
+             */
+            customHeaders?: {
+                [key: string]: string;
+            };
+        };
+        CreateStandingOrder: {
+            /** @constant */
+            rail: "ACH";
+            request: components["schemas"]["AchStandingOrderRequest"];
+            schedule: components["schemas"]["StandingOrderSchedule"];
+        } | {
+            /** @constant */
+            rail: "SWIFT";
+            request: components["schemas"]["SwiftStandingOrderRequest"];
+            schedule: components["schemas"]["StandingOrderSchedule"];
+        } | {
+            /** @constant */
+            rail: "INTERNAL";
+            request: components["schemas"]["InternalStandingOrderRequest"];
+            schedule: components["schemas"]["StandingOrderSchedule"];
+        };
+        /** @description An ACH payment body without requestedExecutionDate; instructionIdentification is the order's (each occurrence's is derived from it) */
+        AchStandingOrderRequest: {
+            debtorAccount: {
+                identification: string;
+            };
+            /** @enum {string} */
+            debitCurrency: "USD" | "BMD";
+            instructedAmount: {
+                /**
+                 * @description Decimal amount, at most 2 decimal places
+                 * @example 1250.00
+                 */
+                amount: string | number;
+                /** @enum {string} */
+                currency: "USD" | "BMD";
+            };
+            /** @description A payee (POST /v1/counterparties) of this rail, Active, instead of the creditor fields (both: 400) */
+            counterpartyId?: string | null;
+            creditorAccount?: {
+                identification: string;
+                name: string;
+                additionalInformation?: (string | string[]) | null;
+            };
+            creditorBank?: {
+                bankCode: string;
+                currency: string;
+            };
+            remittanceInformation: string[];
+            /**
+             * @description The order's id (1 to 9 letters or digits): each occurrence's instructionIdentification is it, '-' and the occurrence's date as YYMMDD
+             * @example RENT
+             */
+            instructionIdentification?: string | null;
+        };
+        StandingOrderSchedule: {
+            /** @enum {string} */
+            frequency: "Weekly" | "Monthly";
+            /**
+             * Format: date
+             * @description The first occurrence, a bank date (Atlantic/Bermuda), today to +365 days; Monthly repeats its day of the month, Weekly its weekday
+             * @example 2027-01-31
+             */
+            startDate: string;
+            /** @description No occurrence after this bank date */
+            endDate?: string | null;
+            /** @description At most this many occurrences (with endDate too, the first bound reached ends it) */
+            count?: number | null;
+        };
+        /** @description A SWIFT payment body without requestedExecutionDate; instructionIdentification is the order's (each occurrence's is derived from it) */
+        SwiftStandingOrderRequest: {
+            debtorAccount: {
+                identification: string;
+            };
+            instructedAmount: {
+                currency: string;
+                amount?: (string | number) | null;
+            };
+            debitAmount?: {
+                currency: string;
+                /**
+                 * @description Decimal amount, at most 2 decimal places
+                 * @example 1250.00
+                 */
+                amount: string | number;
+            } | null;
+            /** @description A payee (POST /v1/counterparties) of this rail, Active, instead of the creditor fields (both: 400) */
+            counterpartyId?: string | null;
+            creditorAccount?: {
+                identification: string;
+                name: string;
+                additionalInformation?: string[] | null;
+            };
+            creditorAgent?: {
+                identification?: string | null;
+                name?: string | null;
+                additionalInformation?: string[] | null;
+            };
+            intermediaryAgent?: {
+                identification?: string | null;
+                name?: string | null;
+                additionalInformation?: string[] | null;
+            } | null;
+            /** @enum {string} */
+            chargesType: "OUR" | "BEN" | "SHA";
+            remittanceInformation: string[];
+            /**
+             * @description The order's id (1 to 9 letters or digits): each occurrence's instructionIdentification is it, '-' and the occurrence's date as YYMMDD
+             * @example RENT
+             */
+            instructionIdentification?: string | null;
+        };
+        /** @description An internal transfer body without requestedExecutionDate; instructionIdentification is the order's (each occurrence's is derived from it) */
+        InternalStandingOrderRequest: {
+            debtorAccount: {
+                identification: string;
+            };
+            creditorAccount: {
+                identification: string;
+            };
+            instructedAmount: {
+                currency: string;
+                /**
+                 * @description Decimal amount, at most 2 decimal places
+                 * @example 1250.00
+                 */
+                amount: string | number;
+            };
+            remittanceInformation?: string[] | null;
+            /**
+             * @description The order's id (1 to 9 letters or digits): each occurrence's instructionIdentification is it, '-' and the occurrence's date as YYMMDD
+             * @example RENT
+             */
+            instructionIdentification?: string | null;
+        };
+        StandingOrderChangeDraft: {
+            /** Format: uuid */
+            standingOrderId: string;
+            /** @description The whole request of the order's rail (AchStandingOrderRequest, SwiftStandingOrderRequest or InternalStandingOrderRequest) */
+            request?: {
+                [key: string]: unknown;
+            };
+            /** @description A new end: endDate and/or count (null removes that bound); frequency and startDate never change */
+            schedule?: {
+                /** @description No occurrence after this bank date */
+                endDate?: string | null;
+                /** @description At most this many occurrences (with endDate too, the first bound reached ends it) */
+                count?: number | null;
+            };
         };
         DraftOutcome: {
             draft: components["schemas"]["PaymentDraft"] | null;
@@ -2109,7 +2614,7 @@ export interface components {
             /** Format: uuid */
             draftId: string;
             /** @enum {string} */
-            rail: "ACH" | "SWIFT" | "INTERNAL" | "VIRTUAL_ACCOUNT_BATCH";
+            rail: "ACH" | "SWIFT" | "INTERNAL" | "VIRTUAL_ACCOUNT_BATCH" | "BATCH";
             /** @enum {string} */
             status: "AwaitingApproval" | "Submitting" | "Submitted" | "Rejected" | "Refused" | "Expired";
             request: {
@@ -2127,6 +2632,10 @@ export interface components {
                     currency: string;
                     accounts: number;
                 }[];
+            } | null;
+            run: {
+                payments: number;
+                totals: components["schemas"]["PaymentRunCurrencyTotal"][];
             } | null;
             maker: {
                 userId: string;
@@ -2155,11 +2664,30 @@ export interface components {
             paymentId: string | null;
             jobId: string | null;
             refusal: string | null;
+            standingOrder: {
+                /** @enum {string} */
+                kind: "StandingOrder" | "StandingOrderChange";
+                standingOrderId: string | null;
+                before: components["schemas"]["StandingOrderTerms"] | null;
+                after: components["schemas"]["StandingOrderTerms"];
+            } | null;
             canApprove: boolean;
+        };
+        PaymentRunCurrencyTotal: {
+            currency: string;
+            /** @example 125000.00 */
+            amount: string;
+            count: number;
         };
         PaymentQuote: {
             settlementDate: string | null;
             exchangeRate: string | null;
+        };
+        StandingOrderTerms: {
+            request: {
+                [key: string]: unknown;
+            };
+            schedule: components["schemas"]["StandingOrderSchedule"];
         };
         PaymentDraftList: {
             data: components["schemas"]["PaymentDraft"][];
@@ -2281,37 +2809,6 @@ export interface components {
             /** @description ISO 8601: the last change of the available balance */
             balanceEffectiveDate: string;
         };
-        PaymentBatchRequest: {
-            items: ({
-                /** @constant */
-                rail: "ACH";
-                request: components["schemas"]["AchPaymentRequest"];
-            } | {
-                /** @constant */
-                rail: "SWIFT";
-                request: components["schemas"]["SwiftPaymentRequest"];
-            } | {
-                /** @constant */
-                rail: "INTERNAL";
-                request: components["schemas"]["InternalTransferRequest"];
-            })[];
-            /** @description The payer's name for the run (a payroll month, a supplier run) */
-            reference?: string;
-            /**
-             * @description Receives the signed completion callback (decisions §6)
-             * @example https://erp.example.com/hooks/va-jobs
-             */
-            callbackUrl?: string;
-            /**
-             * @description Extra headers the bank sends (≤10; name ≤50, value ≤500)
-             * @example {
-             *       "X-Client-Ref": "erp-7"
-             *     }
-             */
-            customHeaders?: {
-                [key: string]: string;
-            };
-        };
         PaymentRunList: {
             meta: {
                 pagination: components["schemas"]["Pagination"];
@@ -2351,12 +2848,6 @@ export interface components {
             statusUrl: string;
             /** @description Absolute URL of GET /v1/jobs/{jobId}/results */
             resultUrl: string;
-        };
-        PaymentRunCurrencyTotal: {
-            currency: string;
-            /** @example 125000.00 */
-            amount: string;
-            count: number;
         };
         CreateCounterparty: {
             /** @constant */
@@ -2490,6 +2981,174 @@ export interface components {
         CounterpartyDecision: {
             comment?: string;
         };
+        CreatePaymentTemplate: {
+            /**
+             * @description Unique among the client's templates (case-insensitive)
+             * @example Rent, Harbour Properties
+             */
+            name: string;
+            /** @constant */
+            rail: "ACH";
+            request: components["schemas"]["AchTemplateRequest"];
+        } | {
+            /**
+             * @description Unique among the client's templates (case-insensitive)
+             * @example Rent, Harbour Properties
+             */
+            name: string;
+            /** @constant */
+            rail: "SWIFT";
+            request: components["schemas"]["SwiftTemplateRequest"];
+        } | {
+            /**
+             * @description Unique among the client's templates (case-insensitive)
+             * @example Rent, Harbour Properties
+             */
+            name: string;
+            /** @constant */
+            rail: "INTERNAL";
+            request: components["schemas"]["InternalTemplateRequest"];
+        };
+        /** @description An ACH payment body without instructionIdentification; the amount is optional */
+        AchTemplateRequest: {
+            debtorAccount: {
+                identification: string;
+            };
+            /** @enum {string} */
+            debitCurrency: "USD" | "BMD";
+            instructedAmount: {
+                amount?: (string | number) | null;
+                /** @enum {string} */
+                currency: "USD" | "BMD";
+            };
+            /** @description A payee (POST /v1/counterparties) of this rail, Active, instead of the creditor fields (both: 400) */
+            counterpartyId?: string | null;
+            creditorAccount?: {
+                identification: string;
+                name: string;
+                additionalInformation?: (string | string[]) | null;
+            };
+            creditorBank?: {
+                bankCode: string;
+                currency: string;
+            };
+            remittanceInformation: string[];
+        };
+        /** @description A SWIFT payment body without instructionIdentification; both amounts are optional */
+        SwiftTemplateRequest: {
+            debtorAccount: {
+                identification: string;
+            };
+            instructedAmount: {
+                currency: string;
+                amount?: (string | number) | null;
+            };
+            debitAmount?: {
+                currency: string;
+                /**
+                 * @description Decimal amount, at most 2 decimal places
+                 * @example 1250.00
+                 */
+                amount: string | number;
+            } | null;
+            /** @description A payee (POST /v1/counterparties) of this rail, Active, instead of the creditor fields (both: 400) */
+            counterpartyId?: string | null;
+            creditorAccount?: {
+                identification: string;
+                name: string;
+                additionalInformation?: string[] | null;
+            };
+            creditorAgent?: {
+                identification?: string | null;
+                name?: string | null;
+                additionalInformation?: string[] | null;
+            };
+            intermediaryAgent?: {
+                identification?: string | null;
+                name?: string | null;
+                additionalInformation?: string[] | null;
+            } | null;
+            /** @enum {string} */
+            chargesType: "OUR" | "BEN" | "SHA";
+            remittanceInformation: string[];
+        };
+        /** @description An internal transfer body without instructionIdentification; the amount is optional */
+        InternalTemplateRequest: {
+            debtorAccount: {
+                identification: string;
+            };
+            creditorAccount: {
+                identification: string;
+            };
+            instructedAmount: {
+                amount?: (string | number) | null;
+                currency: string;
+            };
+            remittanceInformation?: string[] | null;
+        };
+        PaymentTemplate: {
+            /**
+             * @description Unique among the client's templates (case-insensitive)
+             * @example Rent, Harbour Properties
+             */
+            name: string;
+            /** @constant */
+            rail: "ACH";
+            request: components["schemas"]["AchTemplateRequest"];
+            /** Format: uuid */
+            templateId: string;
+            /** @description The person's email, or client:<id> for an integration */
+            createdBy: string;
+            createdAt: string;
+            updatedAt: string;
+        } | {
+            /**
+             * @description Unique among the client's templates (case-insensitive)
+             * @example Rent, Harbour Properties
+             */
+            name: string;
+            /** @constant */
+            rail: "SWIFT";
+            request: components["schemas"]["SwiftTemplateRequest"];
+            /** Format: uuid */
+            templateId: string;
+            /** @description The person's email, or client:<id> for an integration */
+            createdBy: string;
+            createdAt: string;
+            updatedAt: string;
+        } | {
+            /**
+             * @description Unique among the client's templates (case-insensitive)
+             * @example Rent, Harbour Properties
+             */
+            name: string;
+            /** @constant */
+            rail: "INTERNAL";
+            request: components["schemas"]["InternalTemplateRequest"];
+            /** Format: uuid */
+            templateId: string;
+            /** @description The person's email, or client:<id> for an integration */
+            createdBy: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        PaymentTemplateList: {
+            meta: {
+                pagination: components["schemas"]["Pagination"];
+            };
+            data: components["schemas"]["PaymentTemplate"][];
+        };
+        UpdatePaymentTemplate: {
+            /**
+             * @description Unique among the client's templates (case-insensitive)
+             * @example Rent, Harbour Properties
+             */
+            name?: string;
+            /** @description The whole saved request of the template's rail (AchTemplateRequest, SwiftTemplateRequest or InternalTemplateRequest) */
+            request?: {
+                [key: string]: unknown;
+            };
+        };
         EventPage: {
             data: components["schemas"]["Event"][];
             meta: {
@@ -2565,9 +3224,9 @@ export interface components {
             debtorAccount: string;
             debitAmount: components["schemas"]["Money"];
             /** @enum {string} */
-            from: "Pending" | "Completed" | "Failed" | "Reversed";
+            from: "Scheduled" | "Pending" | "Completed" | "Failed" | "Reversed" | "Cancelled";
             /** @enum {string} */
-            to: "Pending" | "Completed" | "Failed" | "Reversed";
+            to: "Scheduled" | "Pending" | "Completed" | "Failed" | "Reversed" | "Cancelled";
             returnReason: components["schemas"]["ReturnReason"] | null;
         };
         PaymentReturnedData: {
@@ -2586,7 +3245,7 @@ export interface components {
             /** Format: uuid */
             draftId: string;
             /** @enum {string} */
-            rail: "ACH" | "SWIFT" | "INTERNAL" | "VIRTUAL_ACCOUNT_BATCH";
+            rail: "ACH" | "SWIFT" | "INTERNAL" | "VIRTUAL_ACCOUNT_BATCH" | "BATCH";
             /** @description Null for a virtual-account batch */
             amount: components["schemas"]["Money"] | null;
             maker: {
@@ -2599,7 +3258,7 @@ export interface components {
             /** Format: uuid */
             draftId: string;
             /** @enum {string} */
-            rail: "ACH" | "SWIFT" | "INTERNAL" | "VIRTUAL_ACCOUNT_BATCH";
+            rail: "ACH" | "SWIFT" | "INTERNAL" | "VIRTUAL_ACCOUNT_BATCH" | "BATCH";
             /** @description Null for a virtual-account batch */
             amount: components["schemas"]["Money"] | null;
             maker: {
@@ -2627,6 +3286,144 @@ export interface components {
             completedAt: string;
             statusUrl: string;
             resultUrl: string;
+        };
+        NotificationPage: {
+            data: components["schemas"]["Notification"][];
+            meta: {
+                hasMore: boolean;
+                /** @description The notificationId to pass as `before` for the next (older) page */
+                next: string | null;
+                /** @description The person's unread notifications, all pages */
+                unread: number;
+            };
+        };
+        Notification: {
+            /** Format: uuid */
+            notificationId: string;
+            /** @enum {string} */
+            kind: "ApprovalWaiting" | "DraftOutcome" | "DraftExpiring" | "PaymentProblem" | "WebhookFailing";
+            title: string;
+            body: string;
+            /** @description A portal path to what it is about */
+            link: string | null;
+            createdAt: string;
+            readAt: string | null;
+        };
+        NotificationsMarkedRead: {
+            marked: number;
+            unread: number;
+        };
+        NotificationPreferences: {
+            preferences: {
+                /** @enum {string} */
+                kind: "ApprovalWaiting" | "DraftOutcome" | "DraftExpiring" | "PaymentProblem" | "WebhookFailing";
+                inPortal: boolean;
+                byEmail: boolean;
+            }[];
+        };
+        StandingOrder: {
+            /** @constant */
+            rail: "ACH";
+            request: components["schemas"]["AchStandingOrderRequest"];
+            schedule: components["schemas"]["StandingOrderSchedule"];
+            /** Format: uuid */
+            standingOrderId: string;
+            /**
+             * @description Active; Completed after its last occurrence's day; Cancelled (DELETE)
+             * @enum {string}
+             */
+            status: "Active" | "Completed" | "Cancelled";
+            /** @description The bank day the next occurrence not yet made will be made on (a holiday or weekend moves it to the next business day); null when none is left */
+            nextExecutionDate: string | null;
+            /** @description Occurrences made so far as payments (a Scheduled one counts), each with standingOrderId */
+            occurrencesMade: number;
+            /** @description The payment of the latest occurrence */
+            lastPaymentId: string | null;
+            /** @description The latest occurrence the rail refused (no payment was made for it), e.g. its payee deleted */
+            lastFailure: {
+                occurrenceDate: string;
+                code: string;
+                message: string;
+            } | null;
+            /** @description The person's email, or client:<id> for an integration */
+            createdBy: string;
+            createdAt: string;
+            updatedAt: string;
+        } | {
+            /** @constant */
+            rail: "SWIFT";
+            request: components["schemas"]["SwiftStandingOrderRequest"];
+            schedule: components["schemas"]["StandingOrderSchedule"];
+            /** Format: uuid */
+            standingOrderId: string;
+            /**
+             * @description Active; Completed after its last occurrence's day; Cancelled (DELETE)
+             * @enum {string}
+             */
+            status: "Active" | "Completed" | "Cancelled";
+            /** @description The bank day the next occurrence not yet made will be made on (a holiday or weekend moves it to the next business day); null when none is left */
+            nextExecutionDate: string | null;
+            /** @description Occurrences made so far as payments (a Scheduled one counts), each with standingOrderId */
+            occurrencesMade: number;
+            /** @description The payment of the latest occurrence */
+            lastPaymentId: string | null;
+            /** @description The latest occurrence the rail refused (no payment was made for it), e.g. its payee deleted */
+            lastFailure: {
+                occurrenceDate: string;
+                code: string;
+                message: string;
+            } | null;
+            /** @description The person's email, or client:<id> for an integration */
+            createdBy: string;
+            createdAt: string;
+            updatedAt: string;
+        } | {
+            /** @constant */
+            rail: "INTERNAL";
+            request: components["schemas"]["InternalStandingOrderRequest"];
+            schedule: components["schemas"]["StandingOrderSchedule"];
+            /** Format: uuid */
+            standingOrderId: string;
+            /**
+             * @description Active; Completed after its last occurrence's day; Cancelled (DELETE)
+             * @enum {string}
+             */
+            status: "Active" | "Completed" | "Cancelled";
+            /** @description The bank day the next occurrence not yet made will be made on (a holiday or weekend moves it to the next business day); null when none is left */
+            nextExecutionDate: string | null;
+            /** @description Occurrences made so far as payments (a Scheduled one counts), each with standingOrderId */
+            occurrencesMade: number;
+            /** @description The payment of the latest occurrence */
+            lastPaymentId: string | null;
+            /** @description The latest occurrence the rail refused (no payment was made for it), e.g. its payee deleted */
+            lastFailure: {
+                occurrenceDate: string;
+                code: string;
+                message: string;
+            } | null;
+            /** @description The person's email, or client:<id> for an integration */
+            createdBy: string;
+            createdAt: string;
+            updatedAt: string;
+        };
+        StandingOrderList: {
+            meta: {
+                pagination: components["schemas"]["Pagination"];
+            };
+            data: components["schemas"]["StandingOrder"][];
+        };
+        ChangeStandingOrder: {
+            /** @description The whole request of the order's rail (AchStandingOrderRequest, SwiftStandingOrderRequest or InternalStandingOrderRequest) */
+            request?: {
+                [key: string]: unknown;
+            };
+            /** @description A new end: endDate and/or count (null removes that bound); frequency and startDate never change */
+            schedule?: {
+                /** @description No occurrence after this bank date */
+                endDate?: string | null;
+                /** @description At most this many occurrences (with endDate too, the first bound reached ends it) */
+                count?: number | null;
+            };
         };
         DepositsNotification: {
             /** Format: uuid */
@@ -3062,11 +3859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        openapi: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
             /** @description Not Acceptable: NOT_ACCEPTABLE */
@@ -3886,6 +4679,100 @@ export interface operations {
             };
             /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStatusRecord"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: PAYMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: INVALID_STATUS_TRANSITION */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5840,7 +6727,7 @@ export interface operations {
                 instructionIdentification?: string;
                 /** @description Only payments debited from this account */
                 accountNumber?: string;
-                status?: "Pending" | "Completed" | "Failed" | "Reversed";
+                status?: "Scheduled" | "Pending" | "Completed" | "Failed" | "Reversed" | "Cancelled";
                 rail?: "ACH" | "SWIFT" | "INTERNAL";
                 /** @description minAmount, compared with the debited amount in its own currency */
                 minAmount?: string;
@@ -8637,6 +9524,483 @@ export interface operations {
             };
         };
     };
+    listPaymentTemplates: {
+        parameters: {
+            query?: {
+                pageStart?: number;
+                pageSize?: number;
+                pageToken?: string;
+                /** @description Part of the template's name (case-insensitive) */
+                name?: string;
+                rail?: "ACH" | "SWIFT" | "INTERNAL";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentTemplateList"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR, INVALID_PAGE_TOKEN */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPaymentTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional UUID. The first 2xx response is stored for IDEMPOTENCY_TTL_S (default 1 h) per client, method and path, and a retry with the key gets it back with `Idempotent-Replayed: true` (even if the body differs) instead of acting twice. A request whose first use is still in flight gets 409 REQUEST_IN_PROGRESS; a non-2xx answer is not stored. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePaymentTemplate"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentTemplate"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR, INVALID_IDEMPOTENCY_KEY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: REQUEST_IN_PROGRESS, ALREADY_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentTemplate"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: PAYMENT_TEMPLATE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deletePaymentTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentTemplate"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: PAYMENT_TEMPLATE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePaymentTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePaymentTemplate"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentTemplate"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: PAYMENT_TEMPLATE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: ALREADY_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -8707,6 +10071,898 @@ export interface operations {
             };
             /** @description Internal Server Error: INTERNAL_ERROR */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                before?: string;
+                unread?: "true" | "false";
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPage"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsMarkedRead"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markAllNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsMarkedRead"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferences"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStandingOrders: {
+        parameters: {
+            query?: {
+                pageStart?: number;
+                pageSize?: number;
+                pageToken?: string;
+                status?: "Active" | "Completed" | "Cancelled";
+                rail?: "ACH" | "SWIFT" | "INTERNAL";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingOrderList"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR, INVALID_PAGE_TOKEN */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStandingOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional UUID. The first 2xx response is stored for IDEMPOTENCY_TTL_S (default 1 h) per client, method and path, and a retry with the key gets it back with `Idempotent-Replayed: true` (even if the body differs) instead of acting twice. A request whose first use is still in flight gets 409 REQUEST_IN_PROGRESS; a non-2xx answer is not stored. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateStandingOrder"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingOrder"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR, INVALID_IDEMPOTENCY_KEY, BANK_REFERENCE_NOT_FOUND */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: REQUEST_IN_PROGRESS, COUNTERPARTY_PENDING_APPROVAL */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: DEDUPE_LOCK_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStandingOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                standingOrderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingOrder"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: STANDING_ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelStandingOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                standingOrderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingOrder"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: STANDING_ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeStandingOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                standingOrderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeStandingOrder"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingOrder"];
+                };
+            };
+            /** @description Bad Request: VALIDATION_ERROR, BANK_REFERENCE_NOT_FOUND */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unauthorized: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, IP_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Found: STANDING_ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not Acceptable: NOT_ACCEPTABLE */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: INVALID_STATUS_TRANSITION, COUNTERPARTY_PENDING_APPROVAL */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload Too Large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Media Type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too Many Requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal Server Error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service Unavailable: DEDUPE_LOCK_UNAVAILABLE */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

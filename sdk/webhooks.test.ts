@@ -4,7 +4,7 @@ import { signatureHeaders, type Signer } from "@/lib/server/domain/delivery/sign
 import { createWebhookVerifier } from "./webhooks";
 
 const T0 = Date.UTC(2026, 10, 23, 12, 0, 0);
-const url = new URL("https://receiver.example/hooks/harbour?tenant=7");
+const url = new URL("https://127.0.0.1:9/hooks/harbour?tenant=7");
 const body = JSON.stringify({ topic: "Deposits", value: { amount: "10.00", currency: "USD" } });
 const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const otherRsa = generateKeyPairSync("rsa", { modulusLength: 2048 });

@@ -1,9 +1,11 @@
 import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS } from "@/lib/contract/api/registry";
 import { ACH_REQUEST_EXAMPLE } from "@/lib/contract/payments/examples";
 import { apiAdapter, routeTable, type RouteTable } from "@/scripts/api-adapter.mjs";
+import { GZIP_MIN_BYTES } from "@/scripts/api-gzip.mjs";
 import { tokenFor } from "@/tests/api";
 import { sourceRoutes } from "@/tests/route-files";
 
@@ -19,14 +21,17 @@ let token: string;
 let table: RouteTable;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string; socket: unknown };
+type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string; bytes: Buffer; socket: unknown };
 
 function send(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer, chunked = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${path}`, { method, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString(), socket: req.socket }));
+      res.on("end", () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode!, headers: res.headers, text: bytes.toString(), bytes, socket: req.socket });
+      });
     });
     req.on("error", reject);
     if (body !== undefined && chunked) {
@@ -91,6 +96,29 @@ describe("the API adapter over HTTP", () => {
     expect(csv.socket).toBe(json.socket);
   });
 
+  it("gzips JSON and CSV of GZIP_MIN_BYTES or more when the client accepts it, and nothing else", async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    for (const accept of ["application/json", "text/csv"]) {
+      const plain = await send("GET", "/v1/accounts", { ...auth, accept });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers.vary).toContain("Accept-Encoding");
+      // acme's account list is over the threshold in either form (the seed's six accounts).
+      expect(plain.bytes.length).toBeGreaterThanOrEqual(GZIP_MIN_BYTES);
+      const zipped = await send("GET", "/v1/accounts", { ...auth, accept, "accept-encoding": "br;q=1, gzip;q=0.8" });
+      expect(zipped.headers["content-encoding"], accept).toBe("gzip");
+      expect(zipped.headers["content-type"]).toBe(plain.headers["content-type"]);
+      expect(zipped.bytes.length).toBeLessThan(plain.bytes.length);
+      // Same body but for what changes per request (the correlation id is a header, not in the body).
+      expect(gunzipSync(zipped.bytes).toString().split("\n")[0]).toBe(plain.text.split("\n")[0]);
+      const refused = await send("GET", "/v1/accounts", { ...auth, accept, "accept-encoding": "gzip;q=0" });
+      expect(refused.headers["content-encoding"]).toBeUndefined();
+    }
+    const small = await send("GET", "/v1/accounts/1000123456", { ...auth, "accept-encoding": "gzip" });
+    expect(small.bytes.length).toBeLessThan(GZIP_MIN_BYTES);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(small.text)).toMatchObject({ accountNumber: "1000123456" });
+  });
+
   it("refuses an oversized body with 413, declared or streamed, and the connection serves the next request", async () => {
     const big = Buffer.alloc(2 * 1024 * 1024, "a");
     const declared = await send("POST", "/v1/payments/ach-local", { authorization: `Bearer ${token}`, "content-type": "application/json" }, big);
@@ -117,15 +145,21 @@ describe("the API adapter over HTTP", () => {
     expect((await send("GET", "/metrics")).status).toBeLessThan(500);
   });
 
-  it("leaves HEAD, OPTIONS, unknown paths and a method a route lacks to Next", async () => {
+  it("leaves HEAD, OPTIONS and unknown paths to Next", async () => {
     for (const [method, path] of [
       ["HEAD", "/v1/system/time"],
       ["OPTIONS", "/v1/system/time"],
       ["GET", "/v1/nowhere"],
-      ["DELETE", "/v1/system/time"],
       ["GET", "/v1/accounts/%31"],
     ] as const) {
       expect((await send(method, path)).status, `${method} ${path}`).toBe(LEFT_TO_NEXT);
     }
+  });
+
+  it("refuses a method the route lacks itself, with the API's 405, its error body and Allow (issue 19, item 9)", async () => {
+    const answer = await send("DELETE", "/v1/system/time");
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe("GET, HEAD, OPTIONS");
+    expect(JSON.parse(answer.text)).toMatchObject({ error: "Method Not Allowed", code: "METHOD_NOT_ALLOWED" });
   });
 });

@@ -1,6 +1,7 @@
 import { issueAccessToken } from "@/lib/server/core/auth/tokens";
 import { PERMISSIONS, type Permission } from "@/lib/contract/auth/permissions";
 import { getRuntime } from "@/lib/server/entry/runtime";
+import { REASON_PHRASES } from "@/lib/contract/http/errors";
 
 /**
  * Integration tests drive the real route handlers with real Request objects:
@@ -47,6 +48,8 @@ export function expectErrorBody(body: Record<string, unknown>, status: number, c
   const keys = ["error", "message", "code", "field", "details", "correlationId"];
   for (const key of keys) if (!(key in body)) throw new Error(`error body lacks ${key}: ${JSON.stringify(body)}`);
   if (body.code !== code) throw new Error(`expected code ${code} (${status}), got ${JSON.stringify(body)}`);
+  // The body names its status by reason phrase: a test's status argument is checked through it, not only printed.
+  if (body.error !== (REASON_PHRASES[status] ?? "Error")) throw new Error(`expected status ${status}, got ${JSON.stringify(body)}`);
   if (typeof body.message !== "string" || body.message.length === 0) throw new Error("empty message");
   if (JSON.stringify(body).includes("    at ")) throw new Error("stack trace leaked");
 }

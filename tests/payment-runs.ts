@@ -3,6 +3,7 @@ import { GET as getJob } from "@/app/v1/jobs/[jobId]/route";
 import { GET as getResults } from "@/app/v1/jobs/[jobId]/results/route";
 import { ACME_USD, achBody } from "@/tests/payments";
 import { call, tokenFor, type ApiResponse } from "@/tests/api";
+import { bankLocalParts } from "@/lib/contract/time/bank-time";
 
 /** Shared fixtures for the payment-run integration tests. */
 
@@ -49,14 +50,14 @@ export async function runResults(jobId: string, accept = "application/json", que
   });
 }
 
-/** A pain.001.001.09 document with one PmtInf debiting `debtor`. */
+/** A pain.001.001.09 document with one PmtInf debiting `debtor`, to be executed today (bank time). */
 export function pain001(transactions: string[], debtor = ACME_USD): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09">
   <CstmrCdtTrfInitn>
     <GrpHdr><MsgId>MSG-RUN-1</MsgId><CreDtTm>2026-11-27T09:00:00Z</CreDtTm><NbOfTxs>${transactions.length}</NbOfTxs><InitgPty><Nm>Acme</Nm></InitgPty></GrpHdr>
     <PmtInf>
-      <PmtInfId>PMT-1</PmtInfId><PmtMtd>TRF</PmtMtd><ReqdExctnDt><Dt>2026-11-27</Dt></ReqdExctnDt>
+      <PmtInfId>PMT-1</PmtInfId><PmtMtd>TRF</PmtMtd><ReqdExctnDt><Dt>${bankLocalParts(new Date()).date}</Dt></ReqdExctnDt>
       <Dbtr><Nm>Acme</Nm></Dbtr><DbtrAcct><Id><Othr><Id>${debtor}</Id></Othr></Id></DbtrAcct>
       <DbtrAgt><FinInstnId><BICFI>HRBRBMHM</BICFI></FinInstnId></DbtrAgt>
       ${transactions.join("\n      ")}

@@ -1,5 +1,6 @@
 "use client";
 
+import { listAccountTransactionsOperation } from "@/lib/contract/ledger/operations";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
 import { ActivityDownloads } from "@/components/accounts/activity-downloads";
@@ -8,13 +9,16 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
-import type { TTransaction, TTransactionList } from "@/lib/contract/ledger/schema";
+import type { TTransaction } from "@/lib/contract/ledger/schema";
 import { bankLocalParts } from "@/lib/contract/time/bank-time";
 import { balanceAtEndOfPath, dayBefore, defaultFilters, transactionsPath, type ActivityFilters } from "@/lib/portal/accounts/activity";
 import { apiJson, shouldRetry } from "@/lib/portal/shared/api-client";
-import { formatBankDate, formatBankDateTime } from "@/lib/portal/shared/date-format";
-import { formatMoney } from "@/lib/portal/shared/money-format";
+import { formatBankDate, formatBankDateTime } from "@/lib/contract/time/date-format";
+import { TRANSACTION_KIND_LABELS } from "@/lib/portal/shared/labels";
+import { formatMoney } from "@/lib/contract/money-format";
 import { accountKeys } from "@/lib/portal/shared/query-keys";
+import { TableScroll } from "@/components/ui/table-scroll";
+import { WIDE_ONLY } from "@/components/ui/list-frame";
 
 const PAGE_SIZE = 25;
 
@@ -22,7 +26,7 @@ const PAGE_SIZE = 25;
 function useBalanceAt(accountNumber: string, day: string, currency: string) {
   return useQuery({
     queryKey: accountKeys.balanceAt(accountNumber, day),
-    queryFn: ({ signal }) => apiJson<TTransactionList>(balanceAtEndOfPath(accountNumber, day), { signal }),
+    queryFn: ({ signal }) => apiJson(listAccountTransactionsOperation, balanceAtEndOfPath(accountNumber, day), { signal }),
     enabled: Boolean(day),
     select: (list) => list.data[0]?.balanceAfter ?? { currency, amount: "0" },
     retry: shouldRetry,
@@ -33,7 +37,7 @@ function BalanceLine({ label, query }: { label: string; query: ReturnType<typeof
   return (
     <p className="flex justify-between gap-4 px-4 py-2 text-sm sm:px-5">
       <span className="text-slate-600 dark:text-slate-400">{label}</span>
-      <span className="tabular font-medium" data-testid={label.startsWith("Opening") ? "opening-balance" : "closing-balance"}>
+      <span className="tabular font-medium" data-testid={label.includes("start") ? "opening-balance" : "closing-balance"}>
         {query.data ? formatMoney(query.data.amount, query.data.currency) : query.isError ? "unavailable" : "…"}
       </span>
     </p>
@@ -45,15 +49,20 @@ function Row({ t }: { t: TTransaction }) {
   const what = t.counterparty?.name ?? t.counterparty?.accountNumber ?? t.references.payerReference ?? t.references.reference;
   return (
     <tr className="border-t border-slate-200 dark:border-slate-800">
-      <td className="px-4 py-2 whitespace-nowrap sm:px-5">
+      <td className="py-2 pr-2 pl-3 align-top sm:px-5 sm:whitespace-nowrap">
         <time dateTime={t.bookingDateTime}>{formatBankDateTime(t.bookingDateTime)}</time>
       </td>
-      <td className="px-2 py-2">{t.kind}</td>
-      <td className="max-w-[16rem] truncate px-2 py-2" title={[what, ...t.remittanceInformation].join(" · ")}>
-        {what}
+      <td className={`px-2 py-2 ${WIDE_ONLY}`}>{TRANSACTION_KIND_LABELS[t.kind]}</td>
+      <td className="max-w-[7rem] px-2 py-2 align-top sm:max-w-[16rem]" title={[what, ...t.remittanceInformation].join(" · ")}>
+        <span className="block truncate">{what}</span>
+        <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{TRANSACTION_KIND_LABELS[t.kind]}</span>
       </td>
-      <td className={`tabular px-2 py-2 text-right whitespace-nowrap ${t.type === "Credit" ? "text-emerald-700 dark:text-emerald-400" : ""}`}>{signed}</td>
-      <td className="tabular px-4 py-2 text-right whitespace-nowrap sm:px-5">{formatMoney(t.balanceAfter.amount, t.balanceAfter.currency)}</td>
+      <td
+        className={`tabular py-2 pr-3 pl-2 text-right align-top whitespace-nowrap sm:px-2 ${t.type === "Credit" ? "text-emerald-700 dark:text-emerald-400" : ""}`}
+      >
+        {signed}
+      </td>
+      <td className={`tabular px-4 py-2 text-right whitespace-nowrap sm:px-5 ${WIDE_ONLY}`}>{formatMoney(t.balanceAfter.amount, t.balanceAfter.currency)}</td>
     </tr>
   );
 }
@@ -66,7 +75,8 @@ export function AccountActivity({ accountNumber, currency }: { accountNumber: st
   const applied = useDeferredValue(filters);
   const page = useQuery({
     queryKey: accountKeys.activity(accountNumber, { ...applied, pageStart }),
-    queryFn: ({ signal }) => apiJson<TTransactionList>(transactionsPath(accountNumber, applied, { pageStart, pageSize: PAGE_SIZE }), { signal }),
+    queryFn: ({ signal }) =>
+      apiJson(listAccountTransactionsOperation, transactionsPath(accountNumber, applied, { pageStart, pageSize: PAGE_SIZE }), { signal }),
     placeholderData: keepPreviousData,
     retry: shouldRetry,
   });
@@ -86,7 +96,11 @@ export function AccountActivity({ accountNumber, currency }: { accountNumber: st
         actions={<ActivityDownloads accountNumber={accountNumber} filters={applied} />}
       />
       <ActivityFiltersForm value={filters} today={today} onChange={change} />
-      <BalanceLine label={`Closing balance${applied.toDate ? ` on ${formatBankDate(applied.toDate)}` : ""}`} query={closing} />
+      <p className="px-4 pt-2 text-xs text-slate-600 sm:px-5 dark:text-slate-400">
+        Balances here are available balances: a pending payment is deducted when it is made. Downloaded statements close on the booked balance (settled entries
+        only) and carry the available one beside it.
+      </p>
+      <BalanceLine label={`Available balance at the end of ${applied.toDate ? formatBankDate(applied.toDate) : "the range"}`} query={closing} />
       {page.isPending ? (
         <div aria-busy="true" aria-label="Loading activity" className="space-y-2 px-4 py-3 sm:px-5">
           <Skeleton className="h-6 w-full" />
@@ -97,25 +111,25 @@ export function AccountActivity({ accountNumber, currency }: { accountNumber: st
       ) : rows.length === 0 ? (
         <EmptyState title="No activity in this range">Nothing was booked on this account with these filters. Widen the dates or clear a filter.</EmptyState>
       ) : (
-        <div className="overflow-x-auto">
+        <TableScroll>
           <table className="w-full text-sm">
             <caption className="sr-only">Account activity</caption>
             <thead className="text-left text-xs text-slate-600 uppercase dark:text-slate-400">
               <tr>
-                <th scope="col" className="px-4 py-2 sm:px-5">
+                <th scope="col" className="py-2 pr-2 pl-3 sm:px-5">
                   Booked
                 </th>
-                <th scope="col" className="px-2 py-2">
+                <th scope="col" className={`px-2 py-2 ${WIDE_ONLY}`}>
                   Kind
                 </th>
                 <th scope="col" className="px-2 py-2">
                   Counterparty or reference
                 </th>
-                <th scope="col" className="px-2 py-2 text-right">
+                <th scope="col" className="py-2 pr-3 pl-2 text-right sm:px-2">
                   Amount
                 </th>
-                <th scope="col" className="px-4 py-2 text-right sm:px-5">
-                  Balance after
+                <th scope="col" className={`px-4 py-2 text-right sm:px-5 ${WIDE_ONLY}`}>
+                  Available after
                 </th>
               </tr>
             </thead>
@@ -125,9 +139,9 @@ export function AccountActivity({ accountNumber, currency }: { accountNumber: st
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
-      <BalanceLine label={`Opening balance${applied.fromDate ? ` on ${formatBankDate(applied.fromDate)}` : ""}`} query={opening} />
+      <BalanceLine label={`Available balance at the start of ${applied.fromDate ? formatBankDate(applied.fromDate) : "the range"}`} query={opening} />
       <Pager
         page={pageStart}
         size={PAGE_SIZE}

@@ -15,8 +15,8 @@ import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { fetchAccount } from "@/lib/portal/accounts/accounts-api";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { isInactive } from "@/lib/portal/accounts/balances";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
-import { formatMoney } from "@/lib/portal/shared/money-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
+import { formatMoney } from "@/lib/contract/money-format";
 import { accountKeys } from "@/lib/portal/shared/query-keys";
 
 function DetailSkeleton() {

@@ -2,15 +2,14 @@ import Link from "next/link";
 import type { TAccountSummary } from "@/lib/contract/accounts/schema";
 import { StatusBadge } from "@/components/accounts/status-badge";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatMoney } from "@/lib/portal/shared/money-format";
-import { ListHead } from "@/components/ui/list-frame";
+import { formatMoney } from "@/lib/contract/money-format";
+import { ListHead, WIDE_ONLY, wideOnly } from "@/components/ui/list-frame";
 
 const TD = "px-3 py-3 align-middle sm:px-5";
 /** Fixed row height: skeleton rows, data rows and the empty row all take the same room. */
 const ROW = "h-[61px]";
-/** Type and currency step aside at phone width: the balance (with its currency) must stay in view. */
-const WIDE = "hidden sm:table-cell";
 
+// Type and currency step aside at phone width (WIDE_ONLY): the balance (with its currency) must stay in view.
 export function AccountsTableSkeleton({ rows }: { rows: number }) {
   return (
     <>
@@ -20,13 +19,13 @@ export function AccountsTableSkeleton({ rows }: { rows: number }) {
             <Skeleton className="h-4 w-40" />
             <Skeleton className="mt-1.5 h-3 w-24" />
           </td>
-          <td className={`${TD} ${WIDE}`}>
+          <td className={`${TD} ${WIDE_ONLY}`}>
             <Skeleton className="h-4 w-24" />
           </td>
           <td className={TD}>
             <Skeleton className="h-5 w-14" />
           </td>
-          <td className={`${TD} ${WIDE}`}>
+          <td className={`${TD} ${WIDE_ONLY}`}>
             <Skeleton className="h-4 w-10" />
           </td>
           <td className={TD}>
@@ -51,14 +50,14 @@ export function AccountRow({ account }: { account: TAccountSummary }) {
         </Link>
         <span className="tabular font-mono text-xs text-slate-600 dark:text-slate-400">{account.accountNumber}</span>
       </td>
-      <td className={`${TD} ${WIDE}`}>
+      <td className={`${TD} ${WIDE_ONLY}`}>
         <span className="block text-slate-900 dark:text-slate-100">{account.accountType ?? "—"}</span>
         <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{account.accountSubType}</span>
       </td>
       <td className={TD}>
         <StatusBadge status={account.status} />
       </td>
-      <td className={`${TD} ${WIDE} font-mono text-slate-700 dark:text-slate-300`}>{currency}</td>
+      <td className={`${TD} ${WIDE_ONLY} font-mono text-slate-700 dark:text-slate-300`}>{currency}</td>
       <td className={`${TD} tabular text-right font-medium whitespace-nowrap text-slate-900 dark:text-slate-100`}>{formatMoney(amount, currency)}</td>
     </tr>
   );
@@ -68,13 +67,7 @@ export function AccountsTableHead() {
   return (
     <ListHead
       padding="px-3 py-2.5 sm:px-5"
-      columns={[
-        "Account",
-        { label: "Type", className: WIDE },
-        "Status",
-        { label: "Currency", className: WIDE },
-        { label: "Available balance", align: "right" },
-      ]}
+      columns={["Account", wideOnly("Type"), "Status", wideOnly("Currency"), { label: "Available balance", align: "right" }]}
     />
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { TAccount } from "@/lib/contract/accounts/schema";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/state-message";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const TH = "px-5 py-2 text-left text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400";
 const TD = "px-5 py-2.5";
@@ -16,7 +17,7 @@ function SimpleTable<T>({ title, rows, columns, empty }: { title: string; rows: 
       {rows.length === 0 ? (
         <EmptyState title={empty} className="py-6" />
       ) : (
-        <div className="overflow-x-auto">
+        <TableScroll>
           <table className="w-full text-sm">
             <thead className="bg-slate-50 dark:bg-slate-900/60">
               <tr>
@@ -39,7 +40,7 @@ function SimpleTable<T>({ title, rows, columns, empty }: { title: string; rows: 
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </Card>
   );

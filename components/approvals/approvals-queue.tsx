@@ -11,7 +11,7 @@ import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { fetchDrafts } from "@/lib/portal/approvals/approvals-api";
 import { draftSubtitle, draftTitle } from "@/lib/portal/approvals/draft-summary";
 import { shouldRetry } from "@/lib/portal/shared/api-client";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
 import { approvalKeys } from "@/lib/portal/shared/query-keys";
 
 type Tab = "mine" | "all";

@@ -20,7 +20,7 @@ import { decideDraft, fetchDraft, redraftDraft } from "@/lib/portal/approvals/ap
 import { draftKind, draftTitle, expiryReason } from "@/lib/portal/approvals/draft-summary";
 import { newIdempotencyKey } from "@/lib/portal/payments/payment-forms";
 import { ApiRequestError, shouldRetry } from "@/lib/portal/shared/api-client";
-import { formatBankDate, formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDate, formatBankDateTime } from "@/lib/contract/time/date-format";
 import { approvalKeys, paymentKeys } from "@/lib/portal/shared/query-keys";
 
 /** The maker's quote, and the one that holds now when the settlement date or the rate moved. A batch settles nothing. */
@@ -176,16 +176,25 @@ export function DraftDetail({ draftId, canPay }: { draftId: string; canPay: bool
           </DetailField>
         ) : null}
       </dl>
-      <RunDraftLines draftId={draft.draftId} request={draft.request} />
+      {draft.rail === "BATCH" ? <RunDraftLines draftId={draft.draftId} request={draft.request} /> : null}
       {draft.jobId ? (
-        <section aria-label="The batch's job" className="border-t border-slate-200 px-5 py-4 dark:border-slate-800">
+        <section
+          aria-label={draft.rail === "BATCH" ? "The run's job" : "The batch's job"}
+          className="border-t border-slate-200 px-5 py-4 dark:border-slate-800"
+        >
           <JobProgress jobId={draft.jobId} lines={[]} />
+          {draft.rail === "BATCH" ? (
+            <Link className="mt-2 inline-block text-sm text-brand-700 underline dark:text-brand-300" href={`/payment-runs/${encodeURIComponent(draft.jobId)}`}>
+              Open the payment run
+            </Link>
+          ) : null}
         </section>
       ) : null}
       {draft.canApprove ? <Decide draft={draft} /> : null}
       {mine && draft.status === "AwaitingApproval" ? (
         <p className="border-t border-slate-200 px-5 py-4 text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-          You drafted this {draft.batch ? "batch" : draft.rail === "INTERNAL" ? "transfer" : "payment"}, so another person must approve it.
+          You drafted this {draft.batch ? "batch" : draft.rail === "BATCH" ? "payment run" : draft.rail === "INTERNAL" ? "transfer" : "payment"}, so another
+          person must approve it.
         </p>
       ) : null}
       {ended && canPay ? <Redraft draft={draft} /> : null}

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Button, buttonClass } from "@/components/ui/button";
 import type { TDraft } from "@/lib/contract/approvals/schema";
 import { draftedMessage } from "@/lib/portal/approvals/draft-summary";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
 
 /** What a form shows when a policy held its request back: the draft now waits for approvers (docs/approvals.md). */
 export function DraftedNotice({ draft, onNew, newLabel, className }: { draft: TDraft; onNew?: () => void; newLabel?: string; className: string }) {

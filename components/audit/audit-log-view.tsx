@@ -3,11 +3,11 @@
 import { AuditFilters } from "@/components/audit/audit-filters";
 import { usePortalUser } from "@/components/portal-user";
 import { CsvExportButton } from "@/components/ui/csv-export-button";
-import { ListFrame, ListHead, SearchEmptyState } from "@/components/ui/list-frame";
+import { ListFrame, ListHead, SearchEmptyState, WIDE_ONLY, wideOnly } from "@/components/ui/list-frame";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { TAuditEntry } from "@/lib/contract/audit/schema";
 import { actorLabel, auditViewQuery, fetchAllAudit, fetchAuditPage, hasAuditFilters, parseAuditView } from "@/lib/portal/audit/audit-log";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
 import { auditKeys } from "@/lib/portal/shared/query-keys";
 import { usePagedSearch } from "@/lib/portal/shared/use-paged-search";
 
@@ -44,15 +44,23 @@ function Changes({ entry }: { entry: TAuditEntry }) {
 function AuditRow({ entry }: { entry: TAuditEntry }) {
   return (
     <tr>
-      <td className={`${TD} whitespace-nowrap tabular-nums`}>{formatBankDateTime(entry.occurredAt)}</td>
-      <td className={TD}>
+      <td className={`${TD} tabular-nums sm:whitespace-nowrap`}>
+        {formatBankDateTime(entry.occurredAt)}
+        {/* A phone leaves out the who, action and target columns: the entry's first cell says them. */}
+        <span className="mt-1 block text-slate-700 sm:hidden dark:text-slate-300">{actorLabel(entry)}</span>
+        <span className="block font-mono text-xs break-all sm:hidden">{entry.action}</span>
+        <span className="block font-mono text-xs break-all text-slate-600 sm:hidden dark:text-slate-400">
+          {entry.entity} {entry.entityId}
+        </span>
+      </td>
+      <td className={`${TD} ${WIDE_ONLY}`}>
         <span className="block">{actorLabel(entry)}</span>
         {entry.ip ? <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">from {entry.ip}</span> : null}
       </td>
-      <td className={TD}>
+      <td className={`${TD} ${WIDE_ONLY}`}>
         <span className="font-mono text-xs">{entry.action}</span>
       </td>
-      <td className={TD}>
+      <td className={`${TD} ${WIDE_ONLY}`}>
         <span className="block text-xs text-slate-600 dark:text-slate-400">{entry.entity}</span>
         <span className="block font-mono text-xs break-all">{entry.entityId}</span>
         {entry.correlationId ? <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">request {entry.correlationId}</span> : null}
@@ -70,7 +78,7 @@ function SkeletonRows({ rows }: { rows: number }) {
       {Array.from({ length: rows }, (_, i) => (
         <tr key={i}>
           {Array.from({ length: COLUMNS }, (_, j) => (
-            <td key={j} className={TD}>
+            <td key={j} className={j === 0 || j === COLUMNS - 1 ? TD : `${TD} ${WIDE_ONLY}`}>
               <Skeleton className="h-4 w-24" />
             </td>
           ))}
@@ -81,7 +89,7 @@ function SkeletonRows({ rows }: { rows: number }) {
 }
 
 function AuditTableHead() {
-  return <ListHead columns={["When", "Who", "Action", "Target", "Change"]} />;
+  return <ListHead columns={["When", wideOnly("Who"), wideOnly("Action"), wideOnly("Target"), "Change"]} />;
 }
 
 /**
@@ -119,7 +127,7 @@ export function AuditLogView() {
         />
       }
       caption={`Audit log, newest first, page ${pageStart}`}
-      minWidth="min-w-[52rem]"
+      minWidth="sm:min-w-[52rem]"
       head={<AuditTableHead />}
       query={page}
       body={{

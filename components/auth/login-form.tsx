@@ -8,7 +8,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form";
 import { ZSignIn, type TSignIn } from "@/lib/contract/auth/sign-in-schema";
-import { safeReturnPath } from "@/lib/portal/shared/return-path";
+import { safeReturnPath } from "@/lib/contract/auth/return-path";
 
 function describeError(code: string): string {
   if (code.startsWith("locked")) {

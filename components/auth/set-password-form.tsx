@@ -1,5 +1,6 @@
 "use client";
 
+import { ZPasswordSet } from "@/lib/contract/ops/console";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form";
@@ -37,7 +38,7 @@ export function SetPasswordForm() {
     }
     setBusy(true);
     setError(null);
-    const result = await postConsole<{ email: string }>("/api/password-links", checked.data);
+    const result = await postConsole("/api/password-links", checked.data, ZPasswordSet);
     setBusy(false);
     if (result.ok) setDoneFor(result.data.email);
     else setError({ field: result.error.field === "password" ? "password" : null, message: result.error.message });

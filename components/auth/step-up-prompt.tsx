@@ -8,6 +8,7 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { describedBy, FormField, inputClass } from "@/components/ui/form";
 import { ZCodeForm, type TCodeForm, type TCodeFormInput } from "@/lib/contract/auth/second-factor";
 import { setStepUpHandler, type ApiRequestError } from "@/lib/portal/shared/api-client";
+import { readErrorBody } from "@/lib/portal/shared/read-json";
 
 type Pending = { message: string; enrolmentRequired: boolean; resolve: (ok: boolean) => void };
 
@@ -30,7 +31,7 @@ export function StepUpPrompt({ proveAt = "/api/portal/step-up", enrolAt = "/secu
 
   useEffect(() => {
     setStepUpHandler((error: ApiRequestError) => {
-      const enrolmentRequired = (error.body as { enrolmentRequired?: unknown }).enrolmentRequired === true;
+      const enrolmentRequired = error.body.enrolmentRequired === true;
       return new Promise<boolean>((resolve) => setPending({ message: error.message, enrolmentRequired, resolve }));
     });
     return () => setStepUpHandler(null);
@@ -63,7 +64,7 @@ export function StepUpPrompt({ proveAt = "/api/portal/step-up", enrolAt = "/secu
       body: JSON.stringify(values),
     });
     if (response.ok) return finish(true);
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    const body = await readErrorBody(response);
     setServerError(body.message ?? "That code could not be checked. Try again.");
   };
 

@@ -9,9 +9,10 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/state-message";
 import { Notice } from "@/components/ui/notice";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
 import { withStepUp } from "@/lib/portal/shared/step-up-action";
 import { ROLE_LABELS, type Role } from "@/lib/contract/auth/roles";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 type Member = { userId: string; email: string; name: string; role: Role; required: boolean; enrolledAt: string | null };
 
@@ -51,21 +52,21 @@ export function TeamSecondFactors({ members, currentUserId }: { members: Member[
       {members.length === 0 ? (
         <EmptyState title="No people yet">Your bank adds the people of your organisation.</EmptyState>
       ) : (
-        <div className="overflow-x-auto">
+        <TableScroll>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Two-step sign-in of each person</caption>
             <thead className="text-xs text-slate-600 uppercase dark:text-slate-400">
               <tr>
-                <th scope="col" className="px-5 py-2 font-medium">
+                <th scope="col" className="px-3 py-2 font-medium sm:px-5">
                   Person
                 </th>
-                <th scope="col" className="px-5 py-2 font-medium">
+                <th scope="col" className="hidden px-5 py-2 font-medium sm:table-cell">
                   Role
                 </th>
-                <th scope="col" className="px-5 py-2 font-medium">
+                <th scope="col" className="px-3 py-2 font-medium sm:px-5">
                   Authenticator
                 </th>
-                <th scope="col" className="px-5 py-2 font-medium">
+                <th scope="col" className="px-3 py-2 font-medium sm:px-5">
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -73,19 +74,21 @@ export function TeamSecondFactors({ members, currentUserId }: { members: Member[
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
               {members.map((m) => (
                 <tr key={m.userId}>
-                  <td className="px-5 py-3">
+                  <td className="px-3 py-3 sm:px-5">
                     <div className="font-medium text-slate-900 dark:text-slate-100">{m.name}</div>
-                    <div className="text-slate-600 dark:text-slate-400">{m.email}</div>
+                    <div className="wrap-anywhere text-slate-600 dark:text-slate-400">{m.email}</div>
+                    {/* At phone width the role goes under the person: three columns fit a 390 px screen, four did not. */}
+                    <div className="text-slate-600 sm:hidden dark:text-slate-400">{ROLE_LABELS[m.role] ?? m.role}</div>
                   </td>
-                  <td className="px-5 py-3">{ROLE_LABELS[m.role] ?? m.role}</td>
-                  <td className="px-5 py-3">
+                  <td className="hidden px-5 py-3 sm:table-cell">{ROLE_LABELS[m.role] ?? m.role}</td>
+                  <td className="px-3 py-3 sm:px-5">
                     {m.enrolledAt ? (
                       <Badge tone="green">Set up {formatBankDateTime(m.enrolledAt)}</Badge>
                     ) : (
                       <Badge tone={m.required ? "amber" : "neutral"}>{m.required ? "Not set up: asked at next sign-in" : "Not set up"}</Badge>
                     )}
                   </td>
-                  <td className="px-5 py-3 text-right">
+                  <td className="px-3 py-3 text-right sm:px-5">
                     {m.enrolledAt && m.userId !== currentUserId ? (
                       <Button onClick={() => setTarget(m)} aria-label={`Reset ${m.name}'s authenticator`}>
                         Reset…
@@ -96,7 +99,7 @@ export function TeamSecondFactors({ members, currentUserId }: { members: Member[
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <ConfirmDialog
         open={target !== null}

@@ -4,7 +4,7 @@ import { StatusBadge } from "@/components/accounts/status-badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/state-message";
 import { accountLabel } from "@/lib/portal/accounts/balances";
-import { formatMoney } from "@/lib/portal/shared/money-format";
+import { formatMoney } from "@/lib/contract/money-format";
 
 /** Inactive accounts: money parked where it cannot move until the bank reactivates the account. */
 export function AttentionList({ accounts }: { accounts: readonly TAccountSummary[] }) {

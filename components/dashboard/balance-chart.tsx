@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import type { CurrencyTotal } from "@/lib/portal/accounts/balances";
-import { formatAmount } from "@/lib/portal/shared/money-format";
+import { formatAmount } from "@/lib/contract/money-format";
 
 const PALETTE = ["bg-brand-700", "bg-brand-500", "bg-brand-300", "bg-sky-300", "bg-slate-400", "bg-slate-300"];
 const MAX_SLICES = 5;
@@ -48,6 +48,11 @@ export function BalanceChart({ total }: { total: CurrencyTotal }) {
         ))}
         {slices.length === 0 ? <li className="text-slate-600 dark:text-slate-400">No positive balances.</li> : null}
       </ul>
+      {total.inactiveCount > 0 ? (
+        <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
+          Active accounts only: {total.inactiveCount === 1 ? "1 inactive account is" : `${total.inactiveCount} inactive accounts are`} left out of this total.
+        </p>
+      ) : null}
     </figure>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { listAccountTransactionsOperation } from "@/lib/contract/ledger/operations";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -7,31 +8,19 @@ import { cx } from "@/components/ui/cx";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import type { TAccountSummary } from "@/lib/contract/accounts/schema";
-import type { TTransactionList } from "@/lib/contract/ledger/schema";
 import { accountsToAsk, mergeRecent, recentTransactionsPath, type RecentTransaction } from "@/lib/portal/accounts/recent-activity";
 import { apiJson, shouldRetry } from "@/lib/portal/shared/api-client";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
-import { formatMoney } from "@/lib/portal/shared/money-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
+import { TRANSACTION_KIND_LABELS } from "@/lib/portal/shared/labels";
+import { formatMoney } from "@/lib/contract/money-format";
 import { accountKeys } from "@/lib/portal/shared/query-keys";
-
-const KIND_LABELS: Readonly<Record<RecentTransaction["kind"], string>> = {
-  ACH: "ACH payment",
-  SWIFT: "SWIFT payment",
-  InternalTransfer: "Transfer",
-  Deposit: "Deposit",
-  Charge: "Charge",
-  FX: "FX conversion",
-  Reversal: "Reversal",
-  OpeningBalance: "Opening balance",
-  Adjustment: "Adjustment",
-};
 
 /** Each account's newest postings, merged; an account whose page fails is named, the others still show. */
 async function loadRecent(accounts: readonly TAccountSummary[], signal: AbortSignal) {
   const settled = await Promise.allSettled(
     accounts.map(async (account) => ({
       account,
-      transactions: (await apiJson<TTransactionList>(recentTransactionsPath(account.accountNumber), { signal })).data,
+      transactions: (await apiJson(listAccountTransactionsOperation, recentTransactionsPath(account.accountNumber), { signal })).data,
     })),
   );
   const loaded = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
@@ -45,7 +34,7 @@ function Item({ t }: { t: RecentTransaction }) {
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-0.5 px-5 py-3 text-sm">
       <span className="truncate font-medium text-slate-900 dark:text-slate-100">
-        {KIND_LABELS[t.kind]} · {what}
+        {TRANSACTION_KIND_LABELS[t.kind]} · {what}
       </span>
       <span className={cx("tabular text-right font-medium whitespace-nowrap", t.type === "Credit" && "text-emerald-700 dark:text-emerald-400")}>
         {`${t.type === "Debit" ? "−" : "+"}${formatMoney(t.amount.amount, t.amount.currency)}`}

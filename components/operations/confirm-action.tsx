@@ -1,10 +1,10 @@
 "use client";
 
+import { ZConsoleOutcome, type ConsoleAction } from "@/lib/contract/ops/console";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { ConsoleAction } from "@/lib/contract/ops/console";
 import { operationPath, postConsole } from "@/lib/portal/operations/api";
 
 type Props = {
@@ -29,7 +29,7 @@ export function ConfirmAction({ action, input, label, title, explanation, destru
   const confirm = async () => {
     setBusy(true);
     setError(null);
-    const result = await postConsole<Record<string, unknown>>(operationPath(action), input);
+    const result = await postConsole(operationPath(action), input, ZConsoleOutcome);
     setBusy(false);
     if (!result.ok) {
       setError(result.error.message);

@@ -1,5 +1,6 @@
 "use client";
 
+import { ZConsoleOutcome } from "@/lib/contract/ops/console";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -50,7 +51,7 @@ export function OpsForm({ form, fixed = {} }: { form: FormId; fixed?: Record<str
     }
     setErrors({});
     setBusy(true);
-    const result = await postConsole<Record<string, unknown>>(operationPath(spec.action), input);
+    const result = await postConsole(operationPath(spec.action), input, ZConsoleOutcome);
     setBusy(false);
     if (!result.ok) {
       const field = rootField(result.error.field);

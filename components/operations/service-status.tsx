@@ -4,7 +4,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { Cell, DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/state-message";
 import type { TBankStatus } from "@/lib/contract/system/bank-status";
-import { formatBankDateTime, formatWaited } from "@/lib/portal/shared/date-format";
+import { formatBankDateTime, formatWaited } from "@/lib/contract/time/date-format";
 
 /** Due work older than this means the workers are not keeping up (the client monitor's rule). */
 const QUEUE_LAG_WARN_S = 60;

@@ -8,7 +8,7 @@ import { PayeeRow } from "@/components/payees/payee-row";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FilterInput, FilterSelect } from "@/components/ui/form";
-import { ListFrame, ListHead } from "@/components/ui/list-frame";
+import { ListFrame, ListHead, wideOnly } from "@/components/ui/list-frame";
 import { Notice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState } from "@/components/ui/state-message";
@@ -100,8 +100,9 @@ export function PayeesView({ bankCodes }: { bankCodes: BankCode[] }) {
           </div>
         }
         caption="Payees, newest first"
-        minWidth="min-w-[48rem]"
-        head={<ListHead columns={["Payee", "Rail", "Account and bank", "Status", { label: "Actions", srOnly: true }]} />}
+        minWidth="sm:min-w-[48rem]"
+        // At phone width the payee's cell says its rail and status (PayeeRow): three columns fit a 390 px screen.
+        head={<ListHead columns={["Payee", wideOnly("Rail"), "Account and bank", wideOnly("Status"), { label: "Actions", srOnly: true }]} />}
         query={payees}
         body={{
           columns: COLUMNS,

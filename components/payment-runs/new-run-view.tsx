@@ -4,6 +4,8 @@ import Link from "next/link";
 import { RunProgress } from "@/components/payment-runs/run-progress";
 import { RunReviewTable } from "@/components/payment-runs/run-review-table";
 import { RunTotals } from "@/components/payment-runs/run-totals";
+import { RunApprovalForecast, useRunNeedsApproval } from "@/components/payment-runs/run-approval-forecast";
+import { DraftedNotice } from "@/components/approvals/drafted-notice";
 import { useRunUpload } from "@/components/payment-runs/use-run-upload";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
@@ -19,9 +21,11 @@ export const RUN_TEMPLATE_URL = "/templates/harbour-payment-run.csv";
  * the debit accounts' funds, send it, and follow it to the end.
  */
 export function NewRunView() {
-  const { upload, state, readError, reference, setReference, submitting, submitError, jobId, onFile, submit, review } = useRunUpload();
-  const lines = upload && state ? state.itemRows.map((i) => upload.rows[i]!.line) : undefined;
+  const { upload, state, readError, reference, setReference, submitting, submitError, jobId, draft, onFile, submit, review } = useRunUpload();
+  const lines = upload && state && !upload.pain001 ? state.itemRows.map((i) => upload.rows[i]!.line) : undefined;
   const kept = upload ? upload.rows.length - upload.dropped.size : 0;
+  const needsApproval = useRunNeedsApproval(state?.ready ? state.items : undefined);
+  const count = state ? `${state.items.length.toLocaleString("en-US")} ${state.items.length === 1 ? "payment" : "payments"}` : "";
   return (
     <div className="space-y-6">
       <PageHeader
@@ -34,7 +38,9 @@ export function NewRunView() {
           </a>
         }
       />
-      {jobId ? (
+      {draft ? (
+        <DraftedNotice draft={draft} className="rounded-xl border border-amber-300 bg-amber-50/60 p-5 dark:border-amber-800 dark:bg-amber-950/40" />
+      ) : jobId ? (
         <Card className="p-5">
           <RunProgress jobId={jobId} lines={lines} />
           <div className="mt-4 flex flex-wrap gap-2">
@@ -49,10 +55,19 @@ export function NewRunView() {
       ) : (
         <>
           <Card>
-            <CardHeader title="File" description="A CSV file in the template's columns (docs: Payment runs as CSV). Up to 10,000 payments." />
+            <CardHeader
+              title="File"
+              description="A CSV file in the template's columns, or an ISO 20022 pain.001.001.09 XML file from your treasury system. Up to 10,000 payments."
+            />
             <div className="space-y-3 px-5 pb-5">
               <FormField id="run-file" label="Payment file" error={readError ?? undefined}>
-                <input id="run-file" type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e)} className={inputClass(false, "h-auto py-1.5")} />
+                <input
+                  id="run-file"
+                  type="file"
+                  accept=".csv,text/csv,.xml,application/xml,text/xml"
+                  onChange={(e) => void onFile(e)}
+                  className={inputClass(false, "h-auto py-1.5")}
+                />
               </FormField>
               {upload?.fileErrors.length ? (
                 <ul role="alert" className="list-disc space-y-1 pl-5 text-sm text-red-700 dark:text-red-400">
@@ -85,7 +100,17 @@ export function NewRunView() {
           {state?.ready ? (
             <Card className="space-y-5 p-5">
               <RunTotals items={state.items} />
-              <FormField id="run-reference" label="Reference" optional hint="Your name for the run, shown in the list (a payroll month, a supplier run).">
+              <RunApprovalForecast items={state.items} />
+              <FormField
+                id="run-reference"
+                label="Reference"
+                optional
+                hint={
+                  upload?.pain001
+                    ? "Left empty, the run keeps the file's MsgId as its reference and sends the file itself, so the pain.002 report names your MsgId and payment blocks. A run changed here or sent for approval goes as its rows: the MsgId stays its reference, and the report names the run."
+                    : "Your name for the run, shown in the list (a payroll month, a supplier run)."
+                }
+              >
                 <input id="run-reference" value={reference} maxLength={140} onChange={(e) => setReference(e.target.value)} className={inputClass()} />
               </FormField>
               {submitError ? (
@@ -93,8 +118,8 @@ export function NewRunView() {
                   {submitError}
                 </p>
               ) : null}
-              <Button variant="primary" disabled={submitting} onClick={() => void submit()}>
-                {submitting ? "Sending…" : `Send ${state.items.length.toLocaleString("en-US")} ${state.items.length === 1 ? "payment" : "payments"}`}
+              <Button variant="primary" disabled={submitting || needsApproval === null} onClick={() => void submit()}>
+                {submitting ? "Sending…" : needsApproval ? `Send ${count} for approval` : `Send ${count}`}
               </Button>
             </Card>
           ) : submitError ? (

@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
 import { fetchPaymentRun } from "@/lib/portal/payment-runs/runs-api";
 import { ApiRequestError, shouldRetry } from "@/lib/portal/shared/api-client";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
 import { paymentRunKeys } from "@/lib/portal/shared/query-keys";
 
 /** One run: who sent it and when, its totals, and its job with each payment's result and link. */

@@ -8,7 +8,7 @@ import { DownloadIcon } from "@/components/ui/icons";
 import { runItemsToCsv } from "@/lib/contract/payment-runs/csv-export";
 import { itemDebit, totalsByCurrency, ZPaymentBatchRequest, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
 import { saveBlob } from "@/lib/portal/shared/download";
-import { formatMoney } from "@/lib/portal/shared/money-format";
+import { formatMoney } from "@/lib/contract/money-format";
 
 const PAGE = 50;
 

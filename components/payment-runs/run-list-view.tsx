@@ -9,19 +9,34 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Cell, DataTable } from "@/components/ui/data-table";
+import { cx } from "@/components/ui/cx";
+import { WIDE_ONLY, wideOnly } from "@/components/ui/list-frame";
 import { DownloadIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
+import type { TPaymentRunSummary } from "@/lib/contract/payment-runs/schema";
 import { fetchPaymentRuns } from "@/lib/portal/payment-runs/runs-api";
 import { ApiRequestError, shouldRetry } from "@/lib/portal/shared/api-client";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
-import { formatMoney } from "@/lib/portal/shared/money-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
+import { formatMoney } from "@/lib/contract/money-format";
 import { paymentRunKeys } from "@/lib/portal/shared/query-keys";
 
 const PAGE_SIZE = 25;
-const COLUMNS = ["Run", "Status", { label: "Payments", align: "right" as const }, { label: "Total", align: "right" as const }, "Submitted"];
+/** A phone shows the run (its day under it), its status and its total (its count under it). */
+const COLUMNS = [
+  "Run",
+  "Status",
+  { label: "Payments", align: "right" as const, className: WIDE_ONLY },
+  { label: "Total", align: "right" as const },
+  wideOnly("Submitted"),
+];
+
+function NotPaid({ run }: { run: TPaymentRunSummary }) {
+  const notPaid = run.failedItems + run.rejectedItems;
+  return notPaid > 0 ? <span className="block text-xs text-red-700 dark:text-red-400">{notPaid.toLocaleString("en-US")} not paid</span> : null;
+}
 
 /** The client's payment runs, newest first, with their status, counts and total per currency. */
 export function RunListView({ canOperate }: { canOperate: boolean }) {
@@ -88,17 +103,14 @@ export function RunListView({ canOperate }: { canOperate: boolean }) {
                       {run.reference ?? `Run ${run.batchId.slice(0, 8)}`}
                     </Link>
                     <span className="block text-xs text-slate-600 dark:text-slate-400">{run.format.toUpperCase()}</span>
+                    <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{formatBankDateTime(run.createdAt)}</span>
                   </Cell>
                   <Cell>
                     <Badge tone={RUN_STATUS_TONE[run.status] ?? "neutral"}>{RUN_STATUS_LABEL[run.status] ?? run.status}</Badge>
                   </Cell>
-                  <Cell numeric>
+                  <Cell numeric className={WIDE_ONLY}>
                     {run.totalItems.toLocaleString("en-US")}
-                    {run.failedItems + run.rejectedItems > 0 ? (
-                      <span className="block text-xs text-red-700 dark:text-red-400">
-                        {(run.failedItems + run.rejectedItems).toLocaleString("en-US")} not paid
-                      </span>
-                    ) : null}
+                    <NotPaid run={run} />
                   </Cell>
                   <Cell numeric>
                     {run.totals.map((t) => (
@@ -106,8 +118,14 @@ export function RunListView({ canOperate }: { canOperate: boolean }) {
                         {formatMoney(t.amount, t.currency)}
                       </span>
                     ))}
+                    <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">
+                      {run.totalItems.toLocaleString("en-US")} payment{run.totalItems === 1 ? "" : "s"}
+                    </span>
+                    <span className="sm:hidden">
+                      <NotPaid run={run} />
+                    </span>
                   </Cell>
-                  <Cell className="text-xs whitespace-nowrap">
+                  <Cell className={cx("text-xs whitespace-nowrap", WIDE_ONLY)}>
                     {formatBankDateTime(run.createdAt)}
                     {run.submittedBy ? <span className="block text-slate-600 dark:text-slate-400">{run.submittedBy.email}</span> : null}
                   </Cell>

@@ -1,15 +1,18 @@
 "use client";
 
+import { humanize } from "@/lib/portal/shared/labels";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Cell, DataTable } from "@/components/ui/data-table";
+import { cx } from "@/components/ui/cx";
+import { WIDE_ONLY, wideOnly } from "@/components/ui/list-frame";
 import { DownloadIcon } from "@/components/ui/icons";
 import { ErrorState } from "@/components/ui/state-message";
 import { JobProgressBar } from "@/components/ui/job-progress-bar";
-import type { TPaymentRunResult } from "@/lib/contract/payment-runs/schema";
+import { ZPaymentRunResults, type TPaymentRunResult } from "@/lib/contract/payment-runs/schema";
 import { saveRunResultsCsv, savePain002 } from "@/lib/portal/payment-runs/runs-api";
 import { fetchJob, fetchJobResults, TERMINAL_JOB_STATUSES } from "@/lib/portal/shared/jobs-api";
 import { paymentRunKeys } from "@/lib/portal/shared/query-keys";
@@ -17,6 +20,9 @@ import { paymentRunKeys } from "@/lib/portal/shared/query-keys";
 /** Quick enough to feel live (10,000 payments take seconds), cheap on the client's quota. */
 const POLL_MS = 700;
 const RESULTS_SHOWN = 200;
+
+/** Why an item was not paid: its error code, then the message. */
+const reasonOf = (error: NonNullable<TPaymentRunResult["error"]>) => `${error.code}: ${error.message}`;
 
 export const RUN_STATUS_TONE: Record<string, Tone> = {
   PendingApproval: "amber",
@@ -47,7 +53,7 @@ export function RunProgress({ jobId, lines }: { jobId: string; lines?: readonly 
   const ended = job.data !== undefined && TERMINAL_JOB_STATUSES.has(job.data.status);
   const results = useQuery({
     queryKey: paymentRunKeys.results(jobId),
-    queryFn: ({ signal }) => fetchJobResults<TPaymentRunResult>(jobId, signal),
+    queryFn: ({ signal }) => fetchJobResults(jobId, ZPaymentRunResults, signal),
     enabled: ended,
   });
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -98,7 +104,7 @@ export function RunProgress({ jobId, lines }: { jobId: string; lines?: readonly 
               <DataTable
                 caption={`Results of run ${jobId}`}
                 scrollRegion="Results of the run"
-                columns={[lines ? "Line" : "Item", "Status", "Payment", "Instruction id", "Reason"]}
+                columns={[lines ? "Line" : "Item", "Status", "Payment", wideOnly("Instruction id"), wideOnly("Reason")]}
               >
                 {results.data.slice(0, RESULTS_SHOWN).map((r) => (
                   <tr key={r.index}>
@@ -106,7 +112,9 @@ export function RunProgress({ jobId, lines }: { jobId: string; lines?: readonly 
                       {lines?.[r.index] ?? r.index + 1}
                     </Cell>
                     <Cell>
-                      <Badge tone={RESULT_TONE[r.status]}>{r.status}</Badge>
+                      <Badge tone={RESULT_TONE[r.status]}>{humanize(r.status)}</Badge>
+                      {/* A phone leaves out the reason's column: it stands under the status. */}
+                      {r.error ? <span className="mt-1 block text-xs text-red-700 sm:hidden dark:text-red-400">{reasonOf(r.error)}</span> : null}
                     </Cell>
                     <Cell mono className="text-xs">
                       {r.paymentId ? (
@@ -117,11 +125,12 @@ export function RunProgress({ jobId, lines }: { jobId: string; lines?: readonly 
                         "—"
                       )}
                       {r.transactionStatus ? <span className="block font-sans text-slate-600 dark:text-slate-400">{r.transactionStatus}</span> : null}
+                      {r.endToEndId ? <span className="block text-slate-600 sm:hidden dark:text-slate-400">{r.endToEndId}</span> : null}
                     </Cell>
-                    <Cell mono className="text-xs">
+                    <Cell mono className={cx("text-xs", WIDE_ONLY)}>
                       {r.endToEndId ?? "—"}
                     </Cell>
-                    <Cell className="text-xs text-red-700 dark:text-red-400">{r.error ? `${r.error.code}: ${r.error.message}` : ""}</Cell>
+                    <Cell className={cx("text-xs text-red-700 dark:text-red-400", WIDE_ONLY)}>{r.error ? reasonOf(r.error) : ""}</Cell>
                   </tr>
                 ))}
               </DataTable>

@@ -5,7 +5,8 @@ import { cx } from "@/components/ui/cx";
 import { FieldMessage, inputClass } from "@/components/ui/form";
 import type { RunReview } from "@/components/payment-runs/use-run-upload";
 import { RUN_CSV_LABELS } from "@/lib/contract/payment-runs/csv-columns";
-import { shownColumns, type ReviewState, type RunUpload } from "@/lib/portal/payment-runs/run-upload";
+import { rowLabel, shownColumns, type ReviewState, type RunUpload } from "@/lib/portal/payment-runs/run-upload";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -38,18 +39,13 @@ export function RunReviewTable({ upload, state, review }: { upload: RunUpload; s
           </span>
         ) : null}
       </div>
-      <div
-        className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800"
-        tabIndex={0}
-        role="region"
-        aria-label={`Rows of ${upload.fileName}`}
-      >
+      <TableScroll className="rounded-md border border-slate-200 dark:border-slate-800" tabIndex={0} role="region" aria-label={`Rows of ${upload.fileName}`}>
         <table className="w-full text-sm">
           <caption className="sr-only">Rows of {upload.fileName}</caption>
           <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
             <tr>
               <th scope="col" className="px-3 py-2 text-left font-medium">
-                Line
+                {upload.pain001 ? "EndToEndId" : "Line"}
               </th>
               {columns.map((c) => (
                 <th key={c} scope="col" className="px-3 py-2 text-left font-medium whitespace-nowrap">
@@ -71,6 +67,7 @@ export function RunReviewTable({ upload, state, review }: { upload: RunUpload; s
             ) : (
               visible.map((index) => {
                 const row = upload.rows[index]!;
+                const label = rowLabel(upload, index);
                 const dropped = upload.dropped.has(index);
                 const errors = dropped ? {} : (state.errors.get(index) ?? {});
                 const bad = Object.keys(errors).length > 0;
@@ -82,7 +79,7 @@ export function RunReviewTable({ upload, state, review }: { upload: RunUpload; s
                     className={cx(bad && "bg-red-50/60 dark:bg-red-950/30", dropped && "text-slate-400 line-through dark:text-slate-500")}
                   >
                     <th scope="row" className="px-3 py-2 text-left align-top font-mono text-xs font-normal whitespace-nowrap">
-                      {row.line}
+                      {label}
                       {errors.row ? (
                         <span className="mt-1 block max-w-40 font-sans whitespace-normal text-red-700 dark:text-red-400">Line {errors.row.join("; ")}</span>
                       ) : null}
@@ -95,7 +92,7 @@ export function RunReviewTable({ upload, state, review }: { upload: RunUpload; s
                           {editing ? (
                             <>
                               <input
-                                aria-label={`${capitalise(RUN_CSV_LABELS[c])}, line ${row.line}`}
+                                aria-label={`${capitalise(RUN_CSV_LABELS[c])}, ${upload.pain001 ? "" : "line "}${label}`}
                                 value={row.cells[c]}
                                 onChange={(e) => editCell(index, c, e.target.value)}
                                 aria-invalid={messages ? true : undefined}
@@ -113,7 +110,11 @@ export function RunReviewTable({ upload, state, review }: { upload: RunUpload; s
                       );
                     })}
                     <td className="px-3 py-2 text-right align-top">
-                      <Button className="h-8 no-underline" onClick={() => toggleDrop(index)} aria-label={`${dropped ? "Keep" : "Drop"} line ${row.line}`}>
+                      <Button
+                        className="h-8 no-underline"
+                        onClick={() => toggleDrop(index)}
+                        aria-label={`${dropped ? "Keep" : "Drop"} ${upload.pain001 ? "" : "line "}${label}`}
+                      >
                         {dropped ? "Keep" : "Drop"}
                       </Button>
                     </td>
@@ -123,7 +124,7 @@ export function RunReviewTable({ upload, state, review }: { upload: RunUpload; s
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { totalsByCurrency, type TPaymentRunItem } from "@/lib/contract/payment-r
 import { fetchAllAccounts } from "@/lib/portal/accounts/accounts-api";
 import { totalsPerDebitAccount } from "@/lib/portal/payment-runs/run-upload";
 import { shouldRetry } from "@/lib/portal/shared/api-client";
-import { formatMoney, toMinor } from "@/lib/portal/shared/money-format";
+import { formatMoney, toMinor } from "@/lib/contract/money-format";
 import { accountKeys } from "@/lib/portal/shared/query-keys";
 
 const count = (n: number) => (n === 1 ? "1 payment" : `${n.toLocaleString("en-US")} payments`);
@@ -42,6 +42,7 @@ export function RunTotals({ items }: { items: readonly TPaymentRunItem[] }) {
       <RunCurrencyTotals totals={totalsByCurrency(items)} />
       <DataTable
         caption="What the run takes from each debit account"
+        scrollRegion="Funds of each debit account"
         columns={["Debit account", { label: "This run", align: "right" }, { label: "Available now", align: "right" }, "Funds"]}
       >
         {debits.map((d) => {

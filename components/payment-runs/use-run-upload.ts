@@ -3,11 +3,24 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState, type ChangeEvent } from "react";
 import type { TRunCsvColumn } from "@/lib/contract/payment-runs/csv-columns";
-import { editRunCell, loadRunCsv, reviewState, runIssuesByRow, toggleDropped, type RunRowErrors, type RunUpload } from "@/lib/portal/payment-runs/run-upload";
-import { createPaymentRun } from "@/lib/portal/payment-runs/runs-api";
+import {
+  editRunCell,
+  loadRunCsv,
+  loadRunPain001,
+  looksLikeXml,
+  reviewState,
+  runIssuesByRow,
+  toggleDropped,
+  type RunRowErrors,
+  type RunUpload,
+} from "@/lib/portal/payment-runs/run-upload";
+import { createPaymentRun, createPaymentRunFromPain001 } from "@/lib/portal/payment-runs/runs-api";
+import { draftIfRequired } from "@/lib/portal/approvals/approvals-api";
+import { fetchAllAccounts } from "@/lib/portal/accounts/accounts-api";
+import type { TDraft } from "@/lib/contract/approvals/schema";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { apiFieldIssues } from "@/lib/portal/shared/field-errors";
-import { paymentRunKeys } from "@/lib/portal/shared/query-keys";
+import { accountKeys, approvalKeys, paymentRunKeys } from "@/lib/portal/shared/query-keys";
 import { newIdempotencyKey } from "@/lib/portal/virtual-accounts/va-api";
 
 const PREVIEW_PAGE = 50;
@@ -33,6 +46,14 @@ export function useRunUpload() {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
 
+  const [draft, setDraft] = useState<TDraft | null>(null);
+
+  /** A pain.001 transaction to one of the organisation's own accounts is a transfer (INTERNAL), as the bank maps it. */
+  const ownAccounts = async () => {
+    const accounts = await queryClient.fetchQuery({ queryKey: accountKeys.complete(), queryFn: ({ signal }) => fetchAllAccounts(undefined, signal) });
+    return new Set(accounts.map((a) => a.accountNumber));
+  };
+
   const state = useMemo(() => (upload ? reviewState(upload, apiErrors) : null), [upload, apiErrors]);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -42,7 +63,8 @@ export function useRunUpload() {
     setSubmitError(null);
     setApiErrors(new Map());
     try {
-      const loaded = loadRunCsv(file.name, await file.text());
+      const text = await file.text();
+      const loaded = looksLikeXml(text) ? loadRunPain001(file.name, text, await ownAccounts()) : loadRunCsv(file.name, text);
       const bad = reviewState(loaded).errors;
       setAttention(new Set(bad.keys()));
       setShowAll(bad.size === 0);
@@ -50,7 +72,7 @@ export function useRunUpload() {
       setUpload(loaded);
       setIdempotencyKey(newIdempotencyKey());
     } catch {
-      setReadError("The file could not be read. Choose a CSV file saved as UTF-8.");
+      setReadError("The file could not be read. Choose a CSV file saved as UTF-8, or a pain.001.001.09 XML file.");
     }
   };
 
@@ -78,8 +100,18 @@ export function useRunUpload() {
     setSubmitting(true);
     setSubmitError(null);
     try {
-      const body = { items: state.items, ...(reference.trim() ? { reference: reference.trim() } : {}) };
-      const accepted = await createPaymentRun(body, idempotencyKey);
+      // A pain.001 sent as rows (fixed, or held for approval) keeps the file's MsgId as its reference unless one is typed.
+      const named = reference.trim() || upload.pain001?.messageId || "";
+      const body = { items: state.items, ...(named ? { reference: named } : {}) };
+      // Judged as a whole first (rail BATCH): a run the organisation's policies hold back becomes one draft, with this key.
+      const held = await draftIfRequired("BATCH", body, idempotencyKey);
+      if (held.needsApproval && held.draft) {
+        setDraft(held.draft);
+        void queryClient.invalidateQueries({ queryKey: approvalKeys.all });
+        return;
+      }
+      const pristine = upload.pain001 && !upload.pain001.changed && !reference.trim();
+      const accepted = pristine ? await createPaymentRunFromPain001(upload.pain001!.xml, idempotencyKey) : await createPaymentRun(body, idempotencyKey);
       setJobId(accepted.jobId);
       void queryClient.invalidateQueries({ queryKey: paymentRunKeys.all });
     } catch (error) {
@@ -120,6 +152,7 @@ export function useRunUpload() {
     submitting,
     submitError,
     jobId,
+    draft,
     onFile,
     submit,
     review: { attention, editCell, toggleDrop, showAll, setShowAll, page, setPage, pageCount, visible },

@@ -10,6 +10,7 @@ import { EmptyState } from "@/components/ui/state-message";
 import { fetchPaymentsPage, paymentsViewQuery } from "@/lib/portal/payments/payment-search";
 import { DEFAULT_PAGE_SIZE } from "@/lib/portal/accounts/account-filters";
 import { paymentKeys } from "@/lib/portal/shared/query-keys";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 /** The all-accounts table's columns without the debit account, which is this one. */
 const COLUMNS = PAYMENT_COLUMNS - 1;
@@ -39,8 +40,8 @@ export function AccountPayments({ accountNumber, pageSize = 10 }: { accountNumbe
 
   return (
     <>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[44rem] text-sm" aria-busy={query.isFetching}>
+      <TableScroll>
+        <table className="w-full text-sm sm:min-w-[44rem]" aria-busy={query.isFetching}>
           <caption className="sr-only">
             Payments from account {accountNumber}, newest first, page {pageStart}
           </caption>
@@ -60,7 +61,7 @@ export function AccountPayments({ accountNumber, pageSize = 10 }: { accountNumbe
             ))}
           />
         </table>
-      </div>
+      </TableScroll>
       <Pager page={pageStart} size={pageSize} total={total} busy={query.isFetching} noun="payments" onPage={setPageStart} />
       <p className="px-4 pb-4 text-sm sm:px-5">
         <Link

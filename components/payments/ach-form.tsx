@@ -7,18 +7,22 @@ import { PayeePicker } from "@/components/payees/payee-picker";
 import { SavePayeeOption, saveTypedPayee } from "@/components/payees/save-payee";
 import type { TCounterparty } from "@/lib/contract/counterparties/schema";
 import { AmountField, PaymentFormFrame, PaymentSelectField, PaymentTextField, RemittanceFieldset, SummaryRow } from "@/components/payments/payment-form-kit";
+import { PayOnField, PayOnRows } from "@/components/payments/pay-on";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
-import { useBankNow } from "@/components/system/use-bank-now";
+import { TemplateFill } from "@/components/payment-templates/template-fill";
+import type { FillSource } from "@/lib/portal/payment-templates/templates-api";
+import { achValuesOf } from "@/lib/portal/payment-templates/saved-payment";
 import { Counter, Fieldset } from "@/components/ui/form";
 import { ACH_CURRENCIES, ZAchPaymentRequest, type TAchPaymentRequest } from "@/lib/contract/payments/schema";
 import { achSettlementDate } from "@/lib/contract/payments/settlement-date";
 import { ACH_REMITTANCE_LINES, achDefaults, toAchRequest, type AchFormValues } from "@/lib/portal/payments/payment-forms";
 import type { BankCode, PaymentReference } from "@/lib/contract/payments/reference";
-import { exponentOf, formatMoney, toMinor } from "@/lib/portal/shared/money-format";
-import { formatBankDate, formatBankTime } from "@/lib/portal/shared/date-format";
+import { exponentOf, formatMoney, toMinor } from "@/lib/contract/money-format";
+import { formatBankTime } from "@/lib/contract/time/date-format";
+import { rulesInstant } from "@/lib/portal/payments/payment-schedule";
 import { nextAchCutoff } from "@/lib/portal/system/ach-cutoff";
 
-type Props = { bankCodes: BankCode[]; holidays: string[]; achCutoff: PaymentReference["achCutoff"]; initialAccount?: string };
+type Props = { bankCodes: BankCode[]; holidays: string[]; achCutoff: PaymentReference["achCutoff"]; initialAccount?: string; source?: FillSource | null };
 
 /** Request paths without a control of their own (the currencies follow the account), and the control that shows them. */
 const FIELD_CONTROLS: Record<string, string> = {
@@ -27,9 +31,10 @@ const FIELD_CONTROLS: Record<string, string> = {
   "creditorBank.currency": "creditorBank.bankCode",
 };
 
-export function AchPaymentForm({ bankCodes, holidays, achCutoff, initialAccount }: Props) {
-  const { query, accounts, submission, form, fields, frame } = usePaymentForm<AchFormValues, TAchPaymentRequest>({
+export function AchPaymentForm({ bankCodes, holidays, achCutoff, initialAccount, source = null }: Props) {
+  const { query, accounts, submission, form, fields, frame, schedule } = usePaymentForm<AchFormValues, TAchPaymentRequest>({
     rail: "ACH",
+    holidays,
     currencies: ACH_CURRENCIES,
     schema: ZAchPaymentRequest,
     toRequest: toAchRequest,
@@ -39,6 +44,7 @@ export function AchPaymentForm({ bankCodes, holidays, achCutoff, initialAccount 
     nextValues: (current) => achDefaults(current.debtorAccount.identification),
   });
   const { handleSubmit, control, setValue } = form;
+  const { now, holidays: holidaySet, payOn } = schedule;
   const [payee, setPayee] = useState<TCounterparty | null>(null);
   const [saveNote, setSaveNote] = useState<string | null>(null);
   const pick = (p: TCounterparty | null) => {
@@ -67,11 +73,12 @@ export function AchPaymentForm({ bankCodes, holidays, achCutoff, initialAccount 
     if (bankCode && !banks.some((b) => b.bankCode === bankCode)) setValue("creditorBank.bankCode", "");
   }, [bankCode, banks, setValue]);
 
-  const { now } = useBankNow();
-  const settlement = now ? achSettlementDate(now, new Set(holidays), achCutoff) : null;
+  // Settled by the rules of the day it is made: today, or its scheduled day's run.
+  const madeAt = rulesInstant(payOn, now);
+  const settlement = madeAt ? achSettlementDate(madeAt, holidaySet, achCutoff) : null;
   // 12-hour with the zone once the bank's clock is known ("3:15 PM AST"); the server's HTML says "bank time".
   const cutoffText = now
-    ? formatBankTime(nextAchCutoff(now, new Set(holidays), achCutoff).at)
+    ? formatBankTime(nextAchCutoff(now, holidaySet, achCutoff).at)
     : `${((achCutoff.hour + 11) % 12) + 1}:${String(achCutoff.minute).padStart(2, "0")} ${achCutoff.hour < 12 ? "AM" : "PM"} bank time`;
   const exceeds = useMemo(() => {
     if (!account || !/^\d+(\.\d{1,2})?$/.test((amount ?? "").trim())) return false;
@@ -111,10 +118,20 @@ export function AchPaymentForm({ bankCodes, holidays, achCutoff, initialAccount 
         <>
           <SummaryRow label="Available" value={account ? formatMoney(account.availableBalance.amount, currency) : "—"} />
           <SummaryRow label="Charges" value="None on ACH" />
-          <SummaryRow label="Expected settlement" value={settlement ? formatBankDate(settlement) : "…"} />
+          <PayOnRows payOn={payOn} settles={{ label: "Expected settlement", date: settlement }} />
         </>
       }
     >
+      <TemplateFill
+        rail="ACH"
+        source={source}
+        onFill={(saved, p) => {
+          if (saved.rail === "ACH") {
+            form.reset(achValuesOf(saved.request));
+            pick(p);
+          }
+        }}
+      />
       <Fieldset legend="From">
         <PaymentSelectField
           fields={fields}
@@ -129,6 +146,7 @@ export function AchPaymentForm({ bankCodes, holidays, achCutoff, initialAccount 
           currency={currency}
           hint={exceeds ? "More than the available balance: the bank would record this payment as failed." : "Up to 2 decimals, e.g. 1250.00"}
         />
+        <PayOnField fields={fields} payOn={payOn} noun="payment" />
       </Fieldset>
       <Fieldset legend="Beneficiary">
         <PayeePicker rail="ACH" picked={payee} onPick={pick} />

@@ -1,8 +1,11 @@
 "use client";
 
+import { humanize } from "@/lib/portal/shared/labels";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { CancelScheduled } from "@/components/payments/cancel-scheduled";
 import { PaymentStatusBadge } from "@/components/payments/payment-status-badge";
+import { PaymentTemplateActions } from "@/components/payment-templates/payment-template-actions";
 import { SandboxStatusControl } from "@/components/payments/sandbox-status-control";
 import { buttonClass } from "@/components/ui/button";
 import { BackLink, DetailField } from "@/components/ui/detail";
@@ -14,8 +17,8 @@ import type { TPaymentSummary } from "@/lib/contract/payments/search";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { paymentTimeline, type TimelineStep } from "@/lib/portal/payments/payment-timeline";
 import { CHARGES_LABELS, fetchPaymentSummary, RAIL_LABELS } from "@/lib/portal/payments/payment-search";
-import { formatBankDate, formatBankDateTime } from "@/lib/portal/shared/date-format";
-import { formatMoney, formatRate } from "@/lib/portal/shared/money-format";
+import { formatBankDate, formatBankDateTime } from "@/lib/contract/time/date-format";
+import { formatMoney, formatRate } from "@/lib/contract/money-format";
 import { paymentKeys } from "@/lib/portal/shared/query-keys";
 
 const DOT: Record<TimelineStep["state"], string> = {
@@ -108,7 +111,7 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
   return (
     <>
       <BackLink href="/payments">Payments</BackLink>
-      <header className="mt-3 mb-6 flex flex-wrap items-end justify-between gap-4">
+      <header className="mt-3 mb-4 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h1 className="flex items-center gap-3 text-xl font-semibold tracking-tight">
             {p.type === "INTERNAL" ? "Internal transfer" : `${p.type} payment`}{" "}
@@ -123,6 +126,9 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
           <p className="text-xs text-slate-600 dark:text-slate-400">value date {formatBankDate(p.valueDate)}</p>
         </div>
       </header>
+      <div className="mb-6">
+        <PaymentTemplateActions payment={p} />
+      </div>
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <Card aria-labelledby="payment-details" className="lg:col-span-2">
           <CardHeader id="payment-details" title="Details" />
@@ -147,10 +153,10 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
               {p.transactionId}
             </DetailField>
             <DetailField label="Rail">{RAIL_LABELS[p.type]}</DetailField>
-            <DetailField label="Status">{p.status}</DetailField>
+            <DetailField label="Status">{humanize(p.status)}</DetailField>
             {p.returnReason ? (
               <DetailField label="Returned by the beneficiary's bank">
-                {p.returnReason.description} ({p.returnReason.code})
+                <span className="font-mono">{p.returnReason.code}</span> {p.returnReason.description}
               </DetailField>
             ) : null}
             <DetailField label="Your reference" mono>
@@ -181,6 +187,7 @@ export function PaymentDetail({ paymentId, sandbox = false }: { paymentId: strin
           </dl>
         </Card>
         <div className="grid gap-6">
+          <CancelScheduled payment={p} />
           <Card aria-labelledby="payment-timeline">
             <CardHeader id="payment-timeline" title="Status" description="As the bank reports it now." />
             <Timeline steps={paymentTimeline(p)} />

@@ -124,7 +124,15 @@ export function RemittanceFieldset(props: {
 }
 
 /** What the frame needs from usePaymentForm: the submission's state, and how to start the next payment. */
-export type PaymentFrame = { idPrefix: string; phase: SubmissionPhase; busy: boolean; retry: () => void; startOver: () => void };
+export type PaymentFrame = {
+  idPrefix: string;
+  phase: SubmissionPhase;
+  busy: boolean;
+  retry: () => void;
+  startOver: () => void;
+  /** The execution date of the day chosen under "Pay on", when it is a later one: the result says when it is made. */
+  scheduledFor: string | null;
+};
 
 type SummaryText = {
   /** The aside's accessible name ("Summary", "Quote"). */
@@ -154,7 +162,7 @@ export function PaymentFormFrame(props: {
   children: ReactNode;
 }) {
   const { frame, onSubmit, summary, rows, approval, children } = props;
-  if (frame.phase.kind === "done") return <PaymentResult phase={frame.phase} onNew={frame.startOver} />;
+  if (frame.phase.kind === "done") return <PaymentResult phase={frame.phase} onNew={frame.startOver} scheduledFor={frame.scheduledFor} />;
   const noteId = `${frame.idPrefix}-form-note`;
   return (
     <form onSubmit={onSubmit} noValidate aria-describedby={noteId} className="grid items-start gap-6 lg:grid-cols-3">

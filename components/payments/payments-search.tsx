@@ -50,7 +50,7 @@ export function PaymentsSearch() {
           />
         }
         caption={`Payments, newest first, page ${pageStart}`}
-        minWidth="min-w-[52rem]"
+        minWidth="sm:min-w-[52rem]"
         head={<PaymentsTableHead />}
         query={page}
         body={{

@@ -4,12 +4,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Notice } from "@/components/ui/notice";
-import { allowedMoves, type TPaymentStatus, type TPaymentStatusRecord } from "@/lib/contract/payments/schema";
+import { allowedMoves, FORCEABLE_STATUSES, type TPaymentStatusRecord } from "@/lib/contract/payments/schema";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import { forcePaymentStatus } from "@/lib/portal/payments/payments-api";
 import { accountKeys, paymentKeys } from "@/lib/portal/shared/query-keys";
 
-const ACTION: Record<TPaymentStatus, string> = { Pending: "Mark pending", Completed: "Mark completed", Failed: "Mark failed", Reversed: "Reverse" };
+type Forceable = (typeof FORCEABLE_STATUSES)[number];
+const ACTION: Record<Forceable, string> = { Pending: "Mark pending", Completed: "Mark completed", Failed: "Mark failed", Reversed: "Reverse" };
 
 /**
  * UAT only, admins (decisions §8): move the payment as the bank's settlement
@@ -20,7 +21,7 @@ const ACTION: Record<TPaymentStatus, string> = { Pending: "Mark pending", Comple
 export function SandboxStatusControl({ payment }: { payment: TPaymentStatusRecord }) {
   const queryClient = useQueryClient();
   const move = useMutation({
-    mutationFn: (status: TPaymentStatus) => forcePaymentStatus(payment.transactionId, status),
+    mutationFn: (status: Forceable) => forcePaymentStatus(payment.transactionId, status),
     onSuccess: (record) => {
       // The page shows the new status at once; the rest (lists, balances) is fetched afresh.
       queryClient.setQueryData<TPaymentStatusRecord>(paymentKeys.summary(record.transactionId), (shown) => (shown ? { ...shown, ...record } : shown));
@@ -28,7 +29,8 @@ export function SandboxStatusControl({ payment }: { payment: TPaymentStatusRecor
       void queryClient.invalidateQueries({ queryKey: accountKeys.all });
     },
   });
-  const next = allowedMoves(payment.type, payment.status);
+  // A Scheduled payment is cancelled by its client (the payment page), not forced.
+  const next = allowedMoves(payment.type, payment.status).filter((s): s is Forceable => (FORCEABLE_STATUSES as readonly string[]).includes(s));
   return (
     <Card aria-labelledby="sandbox-moves">
       <CardHeader id="sandbox-moves" title="Sandbox" description="UAT only: move this payment as the bank would." />

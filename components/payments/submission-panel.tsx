@@ -7,8 +7,8 @@ import { PaymentStatusBadge } from "@/components/payments/payment-status-badge";
 import type { SubmissionPhase } from "@/components/payments/use-payment-submission";
 import { Button, buttonClass } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
-import { formatMoney, formatRate } from "@/lib/portal/shared/money-format";
-import { formatBankDate } from "@/lib/portal/shared/date-format";
+import { formatMoney, formatRate } from "@/lib/contract/money-format";
+import { formatBankDate } from "@/lib/contract/time/date-format";
 
 function Row({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
   return (
@@ -27,8 +27,19 @@ const panel = (tone: "ok" | "bad" | "warn") =>
     tone === "warn" && "border-amber-300 bg-amber-50/60 dark:border-amber-800 dark:bg-amber-950/40",
   );
 
-/** The bank's answer to a submitted payment: what happened, when it settles, where to follow it. */
-export function PaymentResult({ phase, onNew }: { phase: Extract<SubmissionPhase, { kind: "done" }>; onNew: () => void }) {
+/**
+ * The bank's answer to a submitted payment: what happened, when it settles, where to follow it. A Scheduled one
+ * (docs/scheduling.md) holds nothing yet: it says its day (`scheduledFor`, the form's "Pay on" execution date) instead.
+ */
+export function PaymentResult({
+  phase,
+  onNew,
+  scheduledFor = null,
+}: {
+  phase: Extract<SubmissionPhase, { kind: "done" }>;
+  onNew: () => void;
+  scheduledFor?: string | null;
+}) {
   const p = phase.payment;
   const d = p.details;
   const failed = p.status === "failed";
@@ -37,11 +48,14 @@ export function PaymentResult({ phase, onNew }: { phase: Extract<SubmissionPhase
   // A transfer between the client's own accounts is Completed at once: nothing settles later, and the payee is the client.
   const transfer = d.settlementDetails.rail === "INTERNAL";
   const noun = transfer ? "Transfer" : "Payment";
+  const scheduled = p.transactionStatus === "Scheduled";
+  // The response has no execution date; an ACH payment or a transfer settles on its day, which is the fallback.
+  const day = formatBankDate(scheduledFor ?? d.settlementDetails.settlementDate);
   return (
     <section aria-labelledby="result-title" role="status" className={panel(failed ? "bad" : "ok")}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="result-title" className="text-base font-semibold text-slate-900 dark:text-slate-50">
-          {failed ? `${noun} failed` : transfer ? "Transfer completed" : "Payment accepted"}
+          {failed ? `${noun} failed` : scheduled ? `${noun} scheduled` : transfer ? "Transfer completed" : "Payment accepted"}
         </h2>
         <PaymentStatusBadge status={p.transactionStatus} />
       </div>
@@ -51,9 +65,11 @@ export function PaymentResult({ phase, onNew }: { phase: Extract<SubmissionPhase
         </p>
       ) : (
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          {transfer
-            ? "Both balances changed together; the transfer is in the activity of both accounts."
-            : `Funds are reserved now; the payment settles on ${formatBankDate(d.settlementDetails.settlementDate)}.`}
+          {scheduled
+            ? `Scheduled for ${day}: nothing is reserved until then; funds are checked on the day.`
+            : transfer
+              ? "Both balances changed together; the transfer is in the activity of both accounts."
+              : `Funds are reserved now; the payment settles on ${formatBankDate(d.settlementDetails.settlementDate)}.`}
         </p>
       )}
       {phase.replayed ? (
@@ -67,10 +83,15 @@ export function PaymentResult({ phase, onNew }: { phase: Extract<SubmissionPhase
           <Row label="Amount asked">{formatMoney(d.instructedAmount.amount, d.instructedAmount.currency)}</Row>
         ) : (
           <>
-            <Row label="Settlement date">{formatBankDate(d.settlementDetails.settlementDate)}</Row>
-            <Row label="Debited">{formatMoney(d.settlementDetails.debitAmount.amount, d.settlementDetails.debitAmount.currency)}</Row>
+            {scheduled ? <Row label="Made on">{day}</Row> : null}
+            <Row label={scheduled ? "Expected settlement" : "Settlement date"}>{formatBankDate(d.settlementDetails.settlementDate)}</Row>
+            <Row label={scheduled ? "To be debited" : "Debited"}>
+              {formatMoney(d.settlementDetails.debitAmount.amount, d.settlementDetails.debitAmount.currency)}
+            </Row>
             {transfer ? (
-              <Row label="Credited">{formatMoney(d.settlementDetails.creditAmount.amount, d.settlementDetails.creditAmount.currency)}</Row>
+              <Row label={scheduled ? "To be credited" : "Credited"}>
+                {formatMoney(d.settlementDetails.creditAmount.amount, d.settlementDetails.creditAmount.currency)}
+              </Row>
             ) : (
               <Row label="Beneficiary receives">{formatMoney(d.instructedAmount.amount, d.instructedAmount.currency)}</Row>
             )}

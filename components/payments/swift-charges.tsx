@@ -4,7 +4,7 @@ import type { PaymentFields } from "@/components/payments/payment-form-kit";
 import { cx } from "@/components/ui/cx";
 import { SWIFT_FEES } from "@/lib/contract/payments/pricing";
 import { CHARGES_TYPES } from "@/lib/contract/payments/schema";
-import { formatMoney } from "@/lib/portal/shared/money-format";
+import { formatMoney } from "@/lib/contract/money-format";
 
 const CHARGE_LABELS: Record<(typeof CHARGES_TYPES)[number], string> = {
   SHA: "Shared: you pay our fee, the beneficiary pays theirs",

@@ -13,8 +13,11 @@ import {
   SummaryRow,
 } from "@/components/payments/payment-form-kit";
 import { SwiftChargesChoice } from "@/components/payments/swift-charges";
+import { PayOnField, PayOnRows } from "@/components/payments/pay-on";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
-import { useBankNow } from "@/components/system/use-bank-now";
+import { TemplateFill } from "@/components/payment-templates/template-fill";
+import type { FillSource } from "@/lib/portal/payment-templates/templates-api";
+import { swiftValuesOf } from "@/lib/portal/payment-templates/saved-payment";
 import { Counter, Fieldset } from "@/components/ui/form";
 import { PayeePicker } from "@/components/payees/payee-picker";
 import { SavePayeeOption, saveTypedPayee } from "@/components/payees/save-payee";
@@ -23,9 +26,10 @@ import { ZSwiftPaymentRequest, type TSwiftPaymentRequest } from "@/lib/contract/
 import { swiftSettlementDate } from "@/lib/contract/payments/settlement-date";
 import { swiftDefaults, SWIFT_REMITTANCE_LINES, toSwiftRequest, type SwiftFormValues } from "@/lib/portal/payments/payment-forms";
 import { swiftCurrencies, swiftQuote, type FxRate } from "@/lib/portal/payments/payment-quote";
-import { formatMoney } from "@/lib/portal/shared/money-format";
+import { formatMoney } from "@/lib/contract/money-format";
+import { rulesInstant } from "@/lib/portal/payments/payment-schedule";
 
-type Props = { rates: FxRate[]; holidays: string[]; initialAccount?: string };
+type Props = { rates: FxRate[]; holidays: string[]; initialAccount?: string; source?: FillSource | null };
 
 /** The debit currency follows the account: its errors show on the account's control. */
 const FIELD_CONTROLS: Record<string, string> = {
@@ -34,9 +38,10 @@ const FIELD_CONTROLS: Record<string, string> = {
 
 const upperCase = { setValueAs: (v: string) => v.toUpperCase() };
 
-export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
-  const { query, accounts, submission, form, fields, frame } = usePaymentForm<SwiftFormValues, TSwiftPaymentRequest>({
+export function SwiftPaymentForm({ rates, holidays, initialAccount, source = null }: Props) {
+  const { query, accounts, submission, form, fields, frame, schedule } = usePaymentForm<SwiftFormValues, TSwiftPaymentRequest>({
     rail: "SWIFT",
+    holidays,
     schema: ZSwiftPaymentRequest,
     toRequest: toSwiftRequest,
     fieldControls: FIELD_CONTROLS,
@@ -45,6 +50,7 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
     nextValues: (current) => swiftDefaults(current.debtorAccount.identification, current.instructedAmount.currency),
   });
   const { handleSubmit, control, setValue } = form;
+  const { now, holidays: holidaySet, payOn } = schedule;
   const [payee, setPayee] = useState<TCounterparty | null>(null);
   const [saveNote, setSaveNote] = useState<string | null>(null);
   const pick = (p: TCounterparty | null) => {
@@ -79,8 +85,9 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
   const quote = accountCurrency
     ? swiftQuote({ accountCurrency, creditCurrency, amount: (converted ? debitAmount : sameAmount) ?? "", chargesType, rates })
     : null;
-  const { now } = useBankNow();
-  const valueDate = now ? swiftSettlementDate(now, new Set(holidays)) : null;
+  // Valued by the rules of the day it is made: today, or its scheduled day's run.
+  const madeAt = rulesInstant(payOn, now);
+  const valueDate = madeAt ? swiftSettlementDate(madeAt, holidaySet) : null;
 
   const gate = accountsGate(query, accounts.length, { title: "No account can make payments", text: "SWIFT payments are made from an active account." });
   if (gate) return gate;
@@ -137,10 +144,20 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
               enterAmount="Enter an amount to see the conversion and charges."
             />
           )}
-          <SummaryRow label="Expected value date" value={valueDate ?? "…"} />
+          <PayOnRows payOn={payOn} settles={{ label: "Expected value date", date: valueDate }} />
         </>
       }
     >
+      <TemplateFill
+        rail="SWIFT"
+        source={source}
+        onFill={(saved, p) => {
+          if (saved.rail === "SWIFT") {
+            form.reset(swiftValuesOf(saved.request));
+            pick(p);
+          }
+        }}
+      />
       <Fieldset legend="From">
         <PaymentSelectField fields={fields} name="debtor" path="debtorAccount.identification" label="Debit account" accounts={accounts} />
         <PaymentSelectField
@@ -166,6 +183,7 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount }: Props) {
           hint={converted ? "The exact amount taken from your account, before charges" : "Up to 2 decimals, e.g. 1250.00"}
         />
         <SwiftChargesChoice fields={fields} accountCurrency={accountCurrency} />
+        <PayOnField fields={fields} payOn={payOn} noun="payment" />
       </Fieldset>
       <Fieldset legend="Beneficiary">
         <PayeePicker rail="SWIFT" picked={payee} onPick={pick} />

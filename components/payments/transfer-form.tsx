@@ -4,16 +4,20 @@ import { useEffect, useMemo } from "react";
 import { useWatch } from "react-hook-form";
 import { accountsGate } from "@/components/payments/accounts-gate";
 import { AmountField, PaymentFormFrame, PaymentSelectField, QuoteMissing, RemittanceFieldset, SummaryRow } from "@/components/payments/payment-form-kit";
+import { PayOnField, PayOnRows } from "@/components/payments/pay-on";
 import { usePaymentForm } from "@/components/payments/use-payment-form";
+import { TemplateFill } from "@/components/payment-templates/template-fill";
+import type { FillSource } from "@/lib/portal/payment-templates/templates-api";
+import { transferValuesOf } from "@/lib/portal/payment-templates/saved-payment";
 import { Card } from "@/components/ui/card";
 import { Fieldset } from "@/components/ui/form";
 import { EmptyState } from "@/components/ui/state-message";
 import { ZInternalTransferRequest, type TInternalTransferRequest } from "@/lib/contract/payments/schema";
 import { toTransferRequest, transferDefaults, TRANSFER_REMITTANCE_LINES, type TransferFormValues } from "@/lib/portal/payments/payment-forms";
 import { conversionQuote, type FxRate } from "@/lib/portal/payments/payment-quote";
-import { formatMoney, toMinor } from "@/lib/portal/shared/money-format";
+import { formatMoney, toMinor } from "@/lib/contract/money-format";
 
-type Props = { rates: FxRate[]; initialAccount?: string };
+type Props = { rates: FxRate[]; holidays: string[]; initialAccount?: string; source?: FillSource | null };
 
 /** The transfer's currency is the From account's: its errors show on that control. */
 const FIELD_CONTROLS: Record<string, string> = {
@@ -26,9 +30,10 @@ const FIELD_CONTROLS: Record<string, string> = {
  * Idempotency-Key per form, one request in flight) and the SWIFT form's
  * conversion preview when the two currencies differ.
  */
-export function TransferForm({ rates, initialAccount }: Props) {
-  const { query, accounts, submission, form, fields, frame } = usePaymentForm<TransferFormValues, TInternalTransferRequest>({
+export function TransferForm({ rates, holidays, initialAccount, source = null }: Props) {
+  const { query, accounts, submission, form, fields, frame, schedule } = usePaymentForm<TransferFormValues, TInternalTransferRequest>({
     rail: "INTERNAL",
+    holidays,
     schema: ZInternalTransferRequest,
     toRequest: toTransferRequest,
     fieldControls: FIELD_CONTROLS,
@@ -37,6 +42,7 @@ export function TransferForm({ rates, initialAccount }: Props) {
     nextValues: (current) => transferDefaults(current.debtorAccount.identification, current.creditorAccount.identification),
   });
   const { handleSubmit, control, setValue } = form;
+  const { payOn } = schedule;
 
   const [debtorNumber, creditorNumber, amount, remittance] = useWatch({
     control,
@@ -79,7 +85,7 @@ export function TransferForm({ rates, initialAccount }: Props) {
         description: converting ? "From the bank's current rate table; the bank's answer is final." : undefined,
         testId: "transfer-quote",
         live: true,
-        note: "Completed at once: both balances change together.",
+        note: payOn.kind === "later" ? "Completed on its day: both balances change together then." : "Completed at once: both balances change together.",
         submitLabel: "Transfer",
       }}
       rows={
@@ -102,9 +108,11 @@ export function TransferForm({ rates, initialAccount }: Props) {
             />
           )}
           <SummaryRow label="Charges" value="None on transfers" />
+          <PayOnRows payOn={payOn} />
         </>
       }
     >
+      <TemplateFill rail="INTERNAL" source={source} onFill={(saved) => saved.rail === "INTERNAL" && form.reset(transferValuesOf(saved.request))} />
       <Fieldset legend="Accounts">
         <PaymentSelectField fields={fields} name="debtor" path="debtorAccount.identification" label="From account" accounts={accounts} />
         <PaymentSelectField
@@ -122,6 +130,7 @@ export function TransferForm({ rates, initialAccount }: Props) {
             exceeds ? "More than the available balance: the bank would record this transfer as failed." : "In the From account's currency, up to 2 decimals"
           }
         />
+        <PayOnField fields={fields} payOn={payOn} noun="transfer" />
       </Fieldset>
       <RemittanceFieldset
         fields={fields}

@@ -11,15 +11,18 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
+import { openApiOperation } from "@/lib/contract/api/openapi-operation";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
+import { readErrorBody, readJson } from "@/lib/portal/shared/read-json";
 import { errorCodes, groupOperations, type OpenApiDocument } from "@/lib/portal/reference/openapi-model";
 import { referenceKeys } from "@/lib/portal/shared/query-keys";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 /** The document is public (no token, no quota) and changes only with a deploy. */
 async function fetchOpenApi(signal: AbortSignal): Promise<OpenApiDocument> {
-  const response = await fetch("/v1/openapi.json", { signal });
-  if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as Record<string, string>);
-  return (await response.json()) as OpenApiDocument;
+  const response = await fetch(openApiOperation.path, { signal });
+  if (!response.ok) throw new ApiRequestError(response.status, await readErrorBody(response));
+  return readJson(response, openApiOperation.response, openApiOperation.id);
 }
 
 function ReferenceSkeleton() {
@@ -68,7 +71,8 @@ export function ApiReference({ isAdmin }: { isAdmin: boolean }) {
           <ErrorState title="The API description could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
         </Card>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
+        // minmax(0, …): a column as wide as the screen, not as its longest path (the phone's page was 95 px too wide).
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[14rem_minmax(0,1fr)]">
           <nav aria-label="API contents" className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto">
             <ul className="space-y-4 text-sm">
               {model.groups.map((g) => (
@@ -84,7 +88,7 @@ export function ApiReference({ isAdmin }: { isAdmin: boolean }) {
                           className="flex items-center gap-2 text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
                         >
                           <MethodBadge method={op.method} />
-                          <span className="truncate font-mono text-xs">{op.path.replace("/v1", "")}</span>
+                          <span className="min-w-0 font-mono text-xs break-all lg:truncate">{op.path.replace("/v1", "")}</span>
                         </a>
                       </li>
                     ))}
@@ -121,7 +125,7 @@ export function ApiReference({ isAdmin }: { isAdmin: boolean }) {
                   title="Error codes"
                   description="Every error has one body: {error, message, code, field, details, correlationId}. Match on code, not on message."
                 />
-                <div className="overflow-x-auto">
+                <TableScroll>
                   <table className="w-full text-left text-sm">
                     <thead className="bg-slate-50 dark:bg-slate-900/60">
                       <tr>
@@ -145,7 +149,7 @@ export function ApiReference({ isAdmin }: { isAdmin: boolean }) {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
               </Card>
             </section>
             <section id="schemas" aria-labelledby="schemas-title" className="scroll-mt-20 space-y-4">

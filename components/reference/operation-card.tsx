@@ -30,7 +30,8 @@ export function OperationCard({ op, schemas, baseUrl }: { op: ApiOperation; sche
   const example = success?.schema ? JSON.stringify(exampleOf(success.schema, schemas), null, 2) : null;
   return (
     <article id={`op-${op.id}`} className="scroll-mt-20 rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <header className="border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+      {/* A description naming a long path breaks inside it rather than widening a phone's page. */}
+      <header className="border-b border-slate-200 px-5 py-4 wrap-break-word dark:border-slate-800">
         <h3 className="flex flex-wrap items-center gap-3">
           <MethodBadge method={op.method} />
           <code className="font-mono text-sm font-semibold break-all text-slate-900 dark:text-slate-100">{op.path}</code>

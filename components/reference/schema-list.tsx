@@ -1,4 +1,5 @@
 import { typeLabel, type JsonSchema } from "@/lib/portal/reference/openapi-model";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 function PropertyRows({ schema }: { schema: JsonSchema }) {
   const required = new Set(schema.required ?? []);
@@ -34,7 +35,7 @@ export function SchemaList({ schemas }: { schemas: Record<string, JsonSchema> })
           >
             <h3 className="border-b border-slate-200 px-4 py-3 font-mono text-sm font-semibold dark:border-slate-800">{name}</h3>
             {schema.properties ? (
-              <div className="overflow-x-auto">
+              <TableScroll>
                 <table className="w-full text-left">
                   <caption className="sr-only">Fields of {name}</caption>
                   <thead className="sr-only">
@@ -46,7 +47,7 @@ export function SchemaList({ schemas }: { schemas: Record<string, JsonSchema> })
                   </thead>
                   <PropertyRows schema={schema} />
                 </table>
-              </div>
+              </TableScroll>
             ) : (
               <p className="px-4 py-3 font-mono text-xs">{typeLabel(schema)}</p>
             )}

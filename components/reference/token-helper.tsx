@@ -6,7 +6,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { CodeBlock } from "@/components/reference/code-block";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
 import { ZTokenHelper, type TestTokenResult, type TTokenHelper } from "@/lib/contract/auth/token-helper-schema";
 
 type Props = {

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from "react";
 import { EnvBadge } from "@/components/shell/env-badge";
 import { HeaderClock } from "@/components/shell/header-clock";
 import { NavLinks } from "@/components/shell/nav-links";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { QuotaMeter } from "@/components/shell/quota-meter";
 import { ThemeToggle } from "@/components/shell/theme-toggle";
 import { UserMenu } from "@/components/shell/user-menu";
@@ -70,6 +71,7 @@ export function AppShell({ env, children }: { env: "uat" | "production"; childre
             <HeaderClock />
             <QuotaMeter />
             <ThemeToggle />
+            <NotificationBell />
             <UserMenu />
           </div>
         </header>

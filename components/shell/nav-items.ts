@@ -11,6 +11,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/payments", label: "Payments", icon: PaymentsIcon, role: "viewer" },
   { href: "/payment-runs", label: "Payment runs", icon: LayersIcon, role: "viewer" },
   { href: "/payees", label: "Payees", icon: UsersIcon, role: "viewer" },
+  { href: "/payment-templates", label: "Templates", icon: ListIcon, role: "viewer" },
+  { href: "/standing-orders", label: "Standing orders", icon: ClockIcon, role: "treasurer" },
   { href: "/approvals", label: "Approvals", icon: ClockIcon, role: "viewer", badge: "approvals" },
   { href: "/approvals/policies", label: "Approval policies", icon: ListIcon, role: "admin" },
   { href: "/virtual-accounts", label: "Virtual accounts", icon: LayersIcon, role: "viewer" },

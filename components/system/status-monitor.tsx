@@ -9,7 +9,7 @@ import { ErrorState } from "@/components/ui/state-message";
 import { portalJson } from "@/lib/portal/shared/api-client";
 import { systemKeys } from "@/lib/portal/shared/query-keys";
 import { clockFace } from "@/lib/portal/system/bank-clock";
-import type { THealth, TSystemStatus } from "@/lib/contract/system/status";
+import { ZSystemStatus, type THealth, type TSystemStatus } from "@/lib/contract/system/status";
 
 /** Refreshed every 10 s; this route is the portal's own, so it costs no API quota. */
 const REFRESH_MS = 10_000;
@@ -92,7 +92,7 @@ function ApiQuotaTile({ quota, checkedAt }: { quota: TSystemStatus["apiQuota"]; 
 export function StatusMonitor() {
   const status = useQuery({
     queryKey: systemKeys.status(),
-    queryFn: ({ signal }) => portalJson<TSystemStatus>("/api/portal/status", signal),
+    queryFn: ({ signal }) => portalJson("/api/portal/status", ZSystemStatus, signal),
     refetchInterval: REFRESH_MS,
     staleTime: 0,
   });

@@ -1,12 +1,12 @@
 "use client";
 
+import { systemTimeOperation } from "@/lib/contract/system/operations";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { apiJson } from "@/lib/portal/shared/api-client";
 import { clockSkewMs } from "@/lib/portal/system/bank-clock";
 import { systemKeys } from "@/lib/portal/shared/query-keys";
 
-type SystemTime = { timestamp: string; timeZone: string };
 export type BankTimeSync = { skewMs: number; timeZone: string; syncedAt: number };
 
 /** The last sync outlives a full page load (this tab only): one sync per five minutes of a visit, not per page. */
@@ -24,7 +24,7 @@ function savedSync(): BankTimeSync | null {
 
 async function syncBankTime(signal: AbortSignal): Promise<BankTimeSync> {
   const sentAt = Date.now();
-  const body = await apiJson<SystemTime>("/v1/system/time", { signal });
+  const body = await apiJson(systemTimeOperation, "/v1/system/time", { signal });
   const receivedAt = Date.now();
   const sync = { skewMs: clockSkewMs(body.timestamp, sentAt, receivedAt), timeZone: body.timeZone, syncedAt: receivedAt };
   try {

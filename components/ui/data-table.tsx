@@ -1,17 +1,17 @@
 import type { ReactNode, TdHTMLAttributes } from "react";
 import { cx } from "@/components/ui/cx";
+import { TableScroll } from "@/components/ui/table-scroll";
+import type { ListColumn } from "@/components/ui/list-frame";
 
 /**
  * The kit's plain table, for lists read in full on the page (the operations console, the service monitor): a caption
  * for screen readers, one head row, rows divided. A server-paginated list of the portal uses ListFrame instead.
  */
 
-/** A column: its heading, right-aligned for figures, or read only by screen readers (an actions column). */
-export type Column = string | { label: string; align?: "right"; srOnly?: boolean };
-
 type Props = {
   caption: string;
-  columns: readonly Column[];
+  /** Headings: right-aligned over figures, hidden on a phone (`wideOnly`), or read only by screen readers (actions). */
+  columns: readonly ListColumn[];
   /** Long tables scroll within 24rem as a focusable region of this name, their head kept in view. */
   scrollRegion?: string;
   children: ReactNode;
@@ -24,9 +24,9 @@ export function DataTable({ caption, columns, scrollRegion, children }: Props) {
       <thead className={cx("text-xs text-slate-600 uppercase dark:text-slate-400", scrollRegion && "sticky top-0 bg-white dark:bg-slate-900")}>
         <tr>
           {columns.map((column) => {
-            const { label, align, srOnly } = typeof column === "string" ? { label: column } : column;
+            const { label, align, srOnly, className } = typeof column === "string" ? { label: column } : column;
             return (
-              <th key={label} scope="col" className={cx("px-5 py-2 font-medium", align === "right" && "text-right")}>
+              <th key={label} scope="col" className={cx("px-3 py-2 font-medium sm:px-5", align === "right" && "text-right", className)}>
                 {srOnly ? <span className="sr-only">{label}</span> : label}
               </th>
             );
@@ -38,12 +38,12 @@ export function DataTable({ caption, columns, scrollRegion, children }: Props) {
   );
   if (scrollRegion) {
     return (
-      <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={scrollRegion}>
+      <TableScroll className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={scrollRegion}>
         {table}
-      </div>
+      </TableScroll>
     );
   }
-  return <div className="overflow-x-auto">{table}</div>;
+  return <TableScroll>{table}</TableScroll>;
 }
 
 type CellProps = TdHTMLAttributes<HTMLTableCellElement> & {
@@ -55,5 +55,5 @@ type CellProps = TdHTMLAttributes<HTMLTableCellElement> & {
 
 /** A DataTable cell: the kit's padding, optionally figures or an identifier. */
 export function Cell({ numeric, mono, className, ...props }: CellProps) {
-  return <td className={cx("px-5 py-2.5", numeric && "tabular text-right", mono && "font-mono", className)} {...props} />;
+  return <td className={cx("px-3 py-2.5 sm:px-5", numeric && "tabular text-right", mono && "font-mono", className)} {...props} />;
 }

@@ -107,3 +107,8 @@ export const ListIcon = (p: IconProps) => (
     <path d="M7 5.5h9M7 10h9M7 14.5h9M3.5 5.5h.01M3.5 10h.01M3.5 14.5h.01" />
   </Icon>
 );
+export const BellIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 8.5a5 5 0 0 1 10 0c0 3.5 1.5 5 1.5 5h-13S5 12 5 8.5M8.5 16.5a1.6 1.6 0 0 0 3 0" />
+  </Icon>
+);

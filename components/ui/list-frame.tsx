@@ -4,6 +4,7 @@ import { cx } from "@/components/ui/cx";
 import { ListTableBody } from "@/components/ui/list-table-body";
 import { Pager } from "@/components/ui/pager";
 import { EmptyState } from "@/components/ui/state-message";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 type BodyProps = ComponentProps<typeof ListTableBody>;
 
@@ -44,17 +45,26 @@ export function ListFrame({ filters, note, actions, caption, minWidth, head, que
           {actions}
         </div>
       ) : null}
-      <div className="overflow-x-auto">
+      <TableScroll>
         <table className={cx("w-full text-sm", minWidth)} aria-busy={query.isFetching}>
           <caption className="sr-only">{caption}</caption>
           {head}
           <ListTableBody query={query} {...body} />
         </table>
-      </div>
+      </TableScroll>
       <Pager {...pager} busy={query.isFetching} />
     </Card>
   );
 }
+
+/**
+ * A column a phone leaves out (its heading and its cells): at 390 px a list shows the columns that matter and the row's
+ * first cell says the rest (issue 24, item 4); from `sm` up every column shows.
+ */
+export const WIDE_ONLY = "hidden sm:table-cell";
+
+/** The heading of such a column. */
+export const wideOnly = (label: string, { srOnly = false } = {}): ListColumn => ({ label, srOnly, className: WIDE_ONLY });
 
 /** A heading of a list: right-aligned over figures, with the list's own classes (a column hidden at phone width), or read only by screen readers (actions). */
 export type ListColumn = string | { label: string; align?: "right"; className?: string; srOnly?: boolean };

@@ -32,8 +32,9 @@ export function Pager({ page, size, total, busy, noun, onPage, sizes, onSize }: 
         {total === null ? "\u00a0" : total === 0 ? `No ${noun}` : `Showing ${from}–${to} of ${total} ${noun} · page ${page} of ${pages}`}
       </p>
       <div className="flex flex-wrap items-center gap-2">
+        {/* Two groups that wrap as wholes: at phone width Next no longer drops to a line of its own. */}
         {sizes && onSize ? (
-          <>
+          <span className="flex items-center gap-2">
             <label htmlFor={sizeId} className="text-slate-600 dark:text-slate-400">
               Rows per page
             </label>
@@ -49,14 +50,16 @@ export function Pager({ page, size, total, busy, noun, onPage, sizes, onSize }: 
                 </option>
               ))}
             </select>
-          </>
+          </span>
         ) : null}
-        <Button onClick={() => onPage(page - 1)} disabled={page <= 1 || busy}>
-          Previous
-        </Button>
-        <Button onClick={() => onPage(page + 1)} disabled={pages === null || page >= pages || busy}>
-          Next
-        </Button>
+        <span className="flex items-center gap-2">
+          <Button onClick={() => onPage(page - 1)} disabled={page <= 1 || busy}>
+            Previous
+          </Button>
+          <Button onClick={() => onPage(page + 1)} disabled={pages === null || page >= pages || busy}>
+            Next
+          </Button>
+        </span>
       </div>
     </nav>
   );

@@ -15,17 +15,39 @@ import { EmptyState } from "@/components/ui/state-message";
 import { ROLE_LABELS } from "@/lib/contract/auth/roles";
 import type { TOrganisationUser } from "@/lib/contract/users/schema";
 import { PAGE_SIZES } from "@/lib/portal/accounts/account-filters";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
 import { userKeys } from "@/lib/portal/shared/query-keys";
 import { signOutOfPortal } from "@/lib/portal/shared/sign-out";
 import { endUserSessions, fetchUsersPage } from "@/lib/portal/users/users-api";
-import { ListHead } from "@/components/ui/list-frame";
+import { ListHead, WIDE_ONLY, wideOnly } from "@/components/ui/list-frame";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const TD = "px-4 py-2 align-middle";
-const COLUMNS = 5;
+/**
+ * Hidden at phone width, where the person's cell says the role and the sessions' cell the last activity and holds
+ * the button: two columns fit a 390 px screen, five did not.
+ */
+const WIDE = WIDE_ONLY;
+const COLUMN_CLASSES = ["", WIDE, "", WIDE, WIDE] as const;
+const COLUMNS = COLUMN_CLASSES.length;
 const STATUS = { active: "green", invited: "blue", disabled: "neutral" } as const;
 
 const sessionsText = (n: number) => (n === 0 ? "Not signed in" : n === 1 ? "1 session" : `${n} sessions`);
+const lastActive = (user: TOrganisationUser) => (user.lastActiveAt ? formatBankDateTime(user.lastActiveAt) : "Never");
+
+/** A user's role, and whether they have not yet accepted or have been disabled. */
+function RoleText({ user }: { user: TOrganisationUser }) {
+  return (
+    <>
+      {ROLE_LABELS[user.role]}{" "}
+      {user.status !== "active" ? (
+        <Badge tone={STATUS[user.status]} className="ml-1">
+          {user.status === "invited" ? "Invited" : "Disabled"}
+        </Badge>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * The organisation's people with their role and whether they are signed in;
@@ -65,10 +87,10 @@ export function UsersTable() {
     <>
       {done ? <Notice>{done}</Notice> : null}
       <Card>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] text-sm" aria-busy={users.isFetching}>
+        <TableScroll>
+          <table className="w-full text-sm sm:min-w-[44rem]" aria-busy={users.isFetching}>
             <caption className="sr-only">Your organisation&apos;s portal users</caption>
-            <ListHead columns={["Person", "Role", "Signed in", "Last active", { label: "Actions", srOnly: true }]} />
+            <ListHead columns={["Person", wideOnly("Role"), "Signed in", wideOnly("Last active"), wideOnly("Actions", { srOnly: true })]} />
             <ListTableBody
               query={users}
               columns={COLUMNS}
@@ -76,8 +98,8 @@ export function UsersTable() {
                 <>
                   {Array.from({ length: 4 }, (_, i) => (
                     <tr key={i}>
-                      {Array.from({ length: COLUMNS }, (_, j) => (
-                        <td key={j} className={TD}>
+                      {COLUMN_CLASSES.map((wide, j) => (
+                        <td key={j} className={`${TD} ${wide}`}>
                           <Skeleton className="h-4 w-24" />
                         </td>
                       ))}
@@ -91,43 +113,48 @@ export function UsersTable() {
                   {total !== 0 ? "Go back a page." : "Your bank adds your organisation's people."}
                 </EmptyState>
               }
-              rows={rows.map((user) => (
-                <tr key={user.userId}>
-                  <td className={TD}>
-                    <span className="block font-medium">
-                      {user.name}
-                      {user.email === me.email ? <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span> : null}
-                    </span>
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">{user.email}</span>
-                  </td>
-                  <td className={TD}>
-                    {ROLE_LABELS[user.role]}{" "}
-                    {user.status !== "active" ? (
-                      <Badge tone={STATUS[user.status]} className="ml-1">
-                        {user.status === "invited" ? "Invited" : "Disabled"}
-                      </Badge>
-                    ) : null}
-                  </td>
-                  <td className={TD}>{sessionsText(user.liveSessions)}</td>
-                  <td className={`${TD} tabular-nums`}>{user.lastActiveAt ? formatBankDateTime(user.lastActiveAt) : "Never"}</td>
-                  <td className={`${TD} text-right`}>
-                    <Button
-                      disabled={user.liveSessions === 0}
-                      aria-label={`End sessions of ${user.name}`}
-                      onClick={() => {
-                        end.reset();
-                        setDone(null);
-                        setTarget(user);
-                      }}
-                    >
-                      End sessions
-                    </Button>
-                  </td>
-                </tr>
-              ))}
+              rows={rows.map((user) => {
+                const endButton = (
+                  <Button
+                    disabled={user.liveSessions === 0}
+                    aria-label={`End sessions of ${user.name}`}
+                    onClick={() => {
+                      end.reset();
+                      setDone(null);
+                      setTarget(user);
+                    }}
+                  >
+                    End sessions
+                  </Button>
+                );
+                return (
+                  <tr key={user.userId}>
+                    <td className={TD}>
+                      <span className="block font-medium">
+                        {user.name}
+                        {user.email === me.email ? <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span> : null}
+                      </span>
+                      <span className="block text-xs wrap-break-word text-slate-600 dark:text-slate-400">{user.email}</span>
+                      <span className="mt-0.5 block sm:hidden">
+                        <RoleText user={user} />
+                      </span>
+                    </td>
+                    <td className={`${TD} ${WIDE}`}>
+                      <RoleText user={user} />
+                    </td>
+                    <td className={TD}>
+                      {sessionsText(user.liveSessions)}
+                      <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">Last active {lastActive(user)}</span>
+                      <span className="mt-2 block sm:hidden">{endButton}</span>
+                    </td>
+                    <td className={`${TD} ${WIDE} tabular-nums`}>{lastActive(user)}</td>
+                    <td className={`${TD} ${WIDE} text-right`}>{endButton}</td>
+                  </tr>
+                );
+              })}
             />
           </table>
-        </div>
+        </TableScroll>
         <Pager
           page={pageStart}
           size={pageSize}

@@ -1,5 +1,6 @@
 "use client";
 
+import { humanize } from "@/lib/portal/shared/labels";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useRef } from "react";
@@ -11,8 +12,9 @@ import { ErrorState } from "@/components/ui/state-message";
 import { saveBlob } from "@/lib/portal/shared/download";
 import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
 import { fetchJob, fetchJobResults, TERMINAL_JOB_STATUSES } from "@/lib/portal/shared/jobs-api";
-import type { TJobResult } from "@/lib/contract/virtual-accounts/responses";
+import { ZJobResults } from "@/lib/contract/virtual-accounts/responses";
 import { resultsCsv } from "@/lib/portal/virtual-accounts/va-upload-files";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 /** Polling cadence while the job runs: quick enough to feel live, cheap on the client's quota (a 1000-item job takes seconds). */
 const POLL_MS = 700;
@@ -38,7 +40,7 @@ export function JobProgress({ jobId, lines, onEnd }: { jobId: string; lines: rea
   const ended = job.data !== undefined && TERMINAL_JOB_STATUSES.has(job.data.status);
   const results = useQuery({
     queryKey: virtualAccountKeys.jobResults(jobId),
-    queryFn: ({ signal }) => fetchJobResults<TJobResult>(jobId, signal),
+    queryFn: ({ signal }) => fetchJobResults(jobId, ZJobResults, signal),
     enabled: ended,
   });
   // A ref, not state: remembering that onEnd ran must not render again.
@@ -86,7 +88,7 @@ export function JobProgress({ jobId, lines, onEnd }: { jobId: string; lines: rea
             <ErrorState title="Results could not be loaded" error={results.error} onRetry={() => void results.refetch()} className="py-6" />
           ) : (
             <>
-              <div className="max-h-80 overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
+              <TableScroll className="max-h-80 overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
                 <table className="w-full text-sm">
                   <caption className="sr-only">Results of job {jobId}</caption>
                   <thead className="sticky top-0 bg-slate-50 dark:bg-slate-800">
@@ -103,7 +105,7 @@ export function JobProgress({ jobId, lines, onEnd }: { jobId: string; lines: rea
                       <tr key={r.index}>
                         <td className="px-3 py-1.5 font-mono text-xs">{lines[r.index] ?? r.index + 1}</td>
                         <td className="px-3 py-1.5">
-                          <Badge tone={r.status === "Created" ? "green" : "red"}>{r.status}</Badge>
+                          <Badge tone={r.status === "Created" ? "green" : "red"}>{humanize(r.status)}</Badge>
                         </td>
                         <td className="px-3 py-1.5 font-mono text-xs">
                           {r.virtualAccountNumber ? (
@@ -120,7 +122,7 @@ export function JobProgress({ jobId, lines, onEnd }: { jobId: string; lines: rea
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
               {results.data.length > RESULTS_SHOWN ? (
                 <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
                   The first {RESULTS_SHOWN} of {results.data.length.toLocaleString("en-US")} results; the CSV has them all.

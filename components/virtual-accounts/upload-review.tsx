@@ -3,6 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { cellId, type Loaded, type UploadReview as Review } from "@/components/virtual-accounts/use-batch-upload";
 import { holderTypeOf, COLUMN_LABELS } from "@/lib/portal/virtual-accounts/va-upload-columns";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const inputClass =
   "h-8 w-full min-w-32 rounded border bg-white px-2 text-sm text-slate-900 dark:bg-slate-950 dark:text-slate-100 aria-[invalid=true]:border-red-600 dark:aria-[invalid=true]:border-red-400 border-slate-300 dark:border-slate-700";
@@ -34,7 +35,7 @@ export function UploadReview({ loaded, review }: { loaded: Loaded; review: Revie
           </span>
         ) : null}
       </div>
-      <div className="overflow-x-auto rounded-md border border-slate-200 dark:border-slate-800">
+      <TableScroll className="rounded-md border border-slate-200 dark:border-slate-800">
         <table className="w-full text-sm">
           <caption className="sr-only">Rows of {loaded.fileName}</caption>
           <thead className="bg-slate-50 dark:bg-slate-800/60">
@@ -119,7 +120,7 @@ export function UploadReview({ loaded, review }: { loaded: Loaded; review: Revie
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { TVirtualAccount } from "@/lib/contract/virtual-accounts/responses"
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
-import { formatAmount } from "@/lib/portal/shared/money-format";
+import { formatAmount } from "@/lib/contract/money-format";
 import { barsByCurrency } from "@/lib/portal/virtual-accounts/va-balances";
 import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
 import { fetchBalances, fetchTotal, isUnallocated, isVirtual } from "@/lib/portal/virtual-accounts/va-api";

@@ -13,8 +13,8 @@ import { ClientReferenceForm, SetOnceForm } from "@/components/virtual-accounts/
 import { inputClass } from "@/components/ui/form";
 import { VaStateBadge } from "@/components/virtual-accounts/va-table";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
-import { formatMoney } from "@/lib/portal/shared/money-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
+import { formatMoney } from "@/lib/contract/money-format";
 import { virtualAccountKeys } from "@/lib/portal/shared/query-keys";
 import { fetchVirtualAccount, isUnallocated, isVirtual } from "@/lib/portal/virtual-accounts/va-api";
 

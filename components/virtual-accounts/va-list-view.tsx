@@ -102,7 +102,7 @@ export function VaListView({ canOperate }: { canOperate: boolean }) {
               : undefined
         }
         caption={`Virtual accounts, page ${view.page}`}
-        minWidth="min-w-[52rem]"
+        minWidth="sm:min-w-[52rem]"
         head={<VaTableHead />}
         query={page}
         body={{

@@ -2,11 +2,13 @@ import Link from "next/link";
 import type { TVirtualAccount } from "@/lib/contract/virtual-accounts/responses";
 import { Badge } from "@/components/ui/badge";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatAmount } from "@/lib/portal/shared/money-format";
+import { formatAmount } from "@/lib/contract/money-format";
 import { isUnallocated, isVirtual } from "@/lib/portal/virtual-accounts/va-api";
-import { ListHead } from "@/components/ui/list-frame";
+import { ListHead, WIDE_ONLY, wideOnly } from "@/components/ui/list-frame";
 
-const TD = "px-5 py-3 align-middle";
+const TD = "px-3 py-3 align-middle sm:px-5";
+/** A phone shows the account, its state and its balance (with the currency): the other columns wait for a wider screen. */
+const WIDE_TD = `${TD} ${WIDE_ONLY}`;
 /** Fixed row height: skeleton, data and empty rows take the same room. */
 const ROW = "h-[61px]";
 export const VA_COLUMNS = 6;
@@ -18,7 +20,12 @@ export function VaStateBadge({ account }: { account: Pick<TVirtualAccount, "cate
 }
 
 export function VaTableHead() {
-  return <ListHead padding="px-5 py-2.5" columns={["Account", "Holder", "State", "Client reference", "Currency", { label: "Balance", align: "right" }]} />;
+  return (
+    <ListHead
+      padding="px-3 py-2.5 sm:px-5"
+      columns={["Account", wideOnly("Holder"), "State", wideOnly("Client reference"), wideOnly("Currency"), { label: "Balance", align: "right" }]}
+    />
+  );
 }
 
 export function VaTableSkeleton({ rows }: { rows: number }) {
@@ -30,16 +37,16 @@ export function VaTableSkeleton({ rows }: { rows: number }) {
             <Skeleton className="h-4 w-44" />
             <Skeleton className="mt-1.5 h-3 w-28" />
           </td>
-          <td className={TD}>
+          <td className={WIDE_TD}>
             <Skeleton className="h-4 w-32" />
           </td>
           <td className={TD}>
             <Skeleton className="h-5 w-20" />
           </td>
-          <td className={TD}>
+          <td className={WIDE_TD}>
             <Skeleton className="h-4 w-24" />
           </td>
-          <td className={TD}>
+          <td className={WIDE_TD}>
             <Skeleton className="h-4 w-10" />
           </td>
           <td className={TD}>
@@ -64,7 +71,7 @@ export function VaRow({ account }: { account: TVirtualAccount }) {
         </Link>
         <span className="tabular font-mono text-xs text-slate-600 dark:text-slate-400">{account.virtualAccountNumber}</span>
       </td>
-      <td className={TD}>
+      <td className={WIDE_TD}>
         <span className="block max-w-56 truncate text-slate-900 dark:text-slate-100">{unallocated ? "—" : account.accountHolderName}</span>
         <span className="text-xs text-slate-600 dark:text-slate-400">
           {isVirtual(account) ? (account.accountHolderType ?? "Individual") : account.category}
@@ -73,11 +80,12 @@ export function VaRow({ account }: { account: TVirtualAccount }) {
       <td className={TD}>
         <VaStateBadge account={account} />
       </td>
-      <td className={`${TD} font-mono text-xs text-slate-700 dark:text-slate-300`}>
+      <td className={`${WIDE_TD} font-mono text-xs text-slate-700 dark:text-slate-300`}>
         {account.clientReference ?? <span className="text-slate-500 dark:text-slate-400">—</span>}
       </td>
-      <td className={`${TD} font-mono text-slate-700 dark:text-slate-300`}>{account.currency}</td>
+      <td className={`${WIDE_TD} font-mono text-slate-700 dark:text-slate-300`}>{account.currency}</td>
       <td className={`${TD} tabular text-right font-medium whitespace-nowrap text-slate-900 dark:text-slate-100`}>
+        <span className="block text-xs font-normal text-slate-600 sm:hidden dark:text-slate-400">{account.currency}</span>
         {formatAmount(account.balance.amount, account.balance.currency)}
       </td>
     </tr>

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { DeliveryRows } from "@/components/webhooks/delivery-rows";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
 import type { DeliveryGroup } from "@/lib/portal/webhooks/delivery-log";
-import { ListHead } from "@/components/ui/list-frame";
+import { ListHead, WIDE_ONLY, wideOnly } from "@/components/ui/list-frame";
 
 type Props = {
   /** The log's query as the table needs it: loading, failed (with a retry), refreshing. */
@@ -20,9 +20,11 @@ type Props = {
 /** The deliveries of one subscription, newest first, each with its attempts; its loading, error and empty states. */
 export function DeliveriesTable({ log, groups, expectTransaction, isResending, onResend }: Props) {
   return (
-    <table className="w-full min-w-[48rem] text-sm" aria-busy={log.isFetching}>
+    <table className="w-full sm:min-w-[48rem] text-sm" aria-busy={log.isFetching}>
       <caption className="sr-only">Deliveries of this subscription, newest first, each with its attempts</caption>
-      <ListHead columns={["Event", "Status", "Attempts", "Last attempt", "Delivery", { label: "Actions", align: "right", srOnly: true }]} />
+      <ListHead
+        columns={["Event", "Status", wideOnly("Attempts"), wideOnly("Last attempt"), wideOnly("Delivery"), { label: "Actions", align: "right", srOnly: true }]}
+      />
       {log.isPending ? (
         <tbody>
           {Array.from({ length: 3 }, (_, i) => (
@@ -33,13 +35,13 @@ export function DeliveriesTable({ log, groups, expectTransaction, isResending, o
               <td className="px-4">
                 <Skeleton className="h-5 w-20" />
               </td>
-              <td className="px-4">
+              <td className={`px-4 ${WIDE_ONLY}`}>
                 <Skeleton className="h-4 w-16" />
               </td>
-              <td className="px-4">
+              <td className={`px-4 ${WIDE_ONLY}`}>
                 <Skeleton className="h-4 w-36" />
               </td>
-              <td className="px-4">
+              <td className={`px-4 ${WIDE_ONLY}`}>
                 <Skeleton className="h-4 w-16" />
               </td>
               <td className="px-4">
@@ -67,7 +69,7 @@ export function DeliveriesTable({ log, groups, expectTransaction, isResending, o
               <EmptyState title={expectTransaction ? "Waiting for the first attempt…" : "No deliveries yet"}>
                 {expectTransaction
                   ? `The deposit ${expectTransaction} is queued; its delivery appears here within seconds.`
-                  : "Each deposit to your accounts is delivered here while the subscription is active."}
+                  : "Each event of this subscription's topic is delivered here while the subscription is active."}
               </EmptyState>
             </td>
           </tr>

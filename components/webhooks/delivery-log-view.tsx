@@ -14,6 +14,7 @@ import { SubscriptionSummary } from "@/components/webhooks/subscription-summary"
 import { groupDeliveries, resendSettled, shouldPoll, type Awaiting, type DeliveryGroup } from "@/lib/portal/webhooks/delivery-log";
 import { webhookKeys } from "@/lib/portal/shared/query-keys";
 import { fetchAttempts, retryDelivery } from "@/lib/portal/webhooks/webhooks-api";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 /** Attempts per page: the newest few hundred cover days of a busy integration in one request. */
 const PAGE_SIZE = 200;
@@ -61,7 +62,7 @@ export function DeliveryLogView({ subscriptionId, expectTransaction, nav }: { su
     <>
       <PageHeader
         title="Delivery log"
-        description="Each deposit event sent to this subscription, with every attempt: HTTP status, latency and error."
+        description="Each event sent to this subscription, with every attempt: HTTP status, latency and error."
         actions={
           <Link href="/webhooks" className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
             ← All subscriptions
@@ -115,7 +116,7 @@ export function DeliveryLogView({ subscriptionId, expectTransaction, nav }: { su
         <div aria-live="polite" className="empty:hidden border-b border-slate-200 px-5 py-3 dark:border-slate-800">
           {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
         </div>
-        <div className="overflow-x-auto">
+        <TableScroll>
           <DeliveriesTable
             log={log}
             groups={groups}
@@ -125,7 +126,7 @@ export function DeliveryLogView({ subscriptionId, expectTransaction, nav }: { su
             }
             onResend={(group) => resend.mutate(group)}
           />
-        </div>
+        </TableScroll>
         <Pager page={page} size={PAGE_SIZE} total={total} busy={log.isFetching} noun="attempts" onPage={setPage} />
       </Card>
     </>

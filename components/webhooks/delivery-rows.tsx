@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ChevronIcon } from "@/components/ui/icons";
+import { WIDE_ONLY } from "@/components/ui/list-frame";
 import { BANK_TIME_ZONE } from "@/lib/contract/time/bank-time";
 import type { TDeliveryAttempt } from "@/lib/contract/webhooks/schema";
 import type { DeliveryGroup } from "@/lib/portal/webhooks/delivery-log";
@@ -24,15 +25,15 @@ const formatAttemptTime = (iso: string) => ATTEMPT_TIME.format(new Date(iso));
 function AttemptRow({ attempt }: { attempt: TDeliveryAttempt }) {
   return (
     <tr className="text-xs text-slate-700 dark:text-slate-300">
-      <td className="py-1.5 pr-4 pl-10 tabular">#{attempt.attemptNumber}</td>
-      <td className="py-1.5 pr-4 whitespace-nowrap">{formatAttemptTime(attempt.attemptedUtc)}</td>
+      <td className="py-1.5 pr-4 pl-4 tabular sm:pl-10">#{attempt.attemptNumber}</td>
+      <td className="py-1.5 pr-4 sm:whitespace-nowrap">{formatAttemptTime(attempt.attemptedUtc)}</td>
       <td className="py-1.5 pr-4">
         <span className={attempt.succeeded ? "font-mono text-emerald-800 dark:text-emerald-300" : "font-mono text-red-800 dark:text-red-300"}>
           {attempt.statusCode ?? "—"}
         </span>
         <span className="sr-only">{attempt.succeeded ? " succeeded" : " failed"}</span>
       </td>
-      <td className="py-1.5 pr-4 tabular text-right whitespace-nowrap">{attempt.latencyMs} ms</td>
+      <td className={`py-1.5 pr-4 tabular text-right whitespace-nowrap ${WIDE_ONLY}`}>{attempt.latencyMs} ms</td>
       <td className="py-1.5 pr-4 break-all text-slate-600 dark:text-slate-400" colSpan={2}>
         {attempt.error ?? (attempt.succeeded ? "Delivered" : "—")}
       </td>
@@ -69,7 +70,7 @@ export function DeliveryRows({
             aria-expanded={open}
             aria-controls={attemptsId}
             onClick={() => setOpen((v) => !v)}
-            className="flex items-center gap-1.5 rounded text-left font-mono text-[13px] font-medium text-slate-900 dark:text-slate-100"
+            className="flex items-center gap-1.5 rounded text-left font-mono text-[13px] font-medium break-all text-slate-900 dark:text-slate-100"
           >
             <ChevronIcon className={open ? "rotate-90 transition-transform" : "transition-transform"} />
             {group.transactionId ?? group.deliveryId}
@@ -79,11 +80,11 @@ export function DeliveryRows({
         <td className="px-4 py-2">
           <Badge tone={STATUS_TONE[group.status]}>{group.status}</Badge>
         </td>
-        <td className="px-4 py-2 tabular whitespace-nowrap text-slate-700 dark:text-slate-300">
+        <td className={`px-4 py-2 tabular whitespace-nowrap text-slate-700 dark:text-slate-300 ${WIDE_ONLY}`}>
           {group.attempts.length} attempt{group.attempts.length === 1 ? "" : "s"}
         </td>
-        <td className="px-4 py-2 whitespace-nowrap text-slate-700 dark:text-slate-300">{formatAttemptTime(group.lastAttemptUtc)}</td>
-        <td className="px-4 py-2 font-mono text-xs text-slate-600 dark:text-slate-400">{group.deliveryId.slice(0, 8)}</td>
+        <td className={`px-4 py-2 whitespace-nowrap text-slate-700 dark:text-slate-300 ${WIDE_ONLY}`}>{formatAttemptTime(group.lastAttemptUtc)}</td>
+        <td className={`px-4 py-2 font-mono text-xs text-slate-600 dark:text-slate-400 ${WIDE_ONLY}`}>{group.deliveryId.slice(0, 8)}</td>
         <td className="px-4 py-2 text-right">
           <Button
             className="h-8 px-2.5"
@@ -105,7 +106,9 @@ export function DeliveryRows({
                 <th scope="col">Attempt</th>
                 <th scope="col">Time</th>
                 <th scope="col">HTTP status</th>
-                <th scope="col">Latency</th>
+                <th scope="col" className={WIDE_ONLY}>
+                  Latency
+                </th>
                 <th scope="col">Error</th>
               </tr>
             </thead>

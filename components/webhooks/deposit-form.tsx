@@ -59,10 +59,10 @@ export function DepositForm({ onDeposited }: { onDeposited: (outcome: DepositOut
   const deposit = useMutation({
     mutationFn: async (values: FormOutput): Promise<DepositOutcome> => {
       const made = await createSandboxDeposit(values);
-      // Who will be told: the active subscriptions at the time of the deposit.
+      // Who will be told: the active Deposits subscriptions at the time of the deposit (the other topics hear nothing of it).
       const list = made.notificationsQueued > 0 ? await fetchSubscriptions({ pageStart: 1, pageSize: 500 }) : null;
       // Stamped here, in the request's callback, not while rendering (where a clock read is impure).
-      return { deposit: made, subscriptions: (list?.data ?? []).filter((s) => s.isActive), at: Date.now() };
+      return { deposit: made, subscriptions: (list?.data ?? []).filter((s) => s.isActive && s.topic === "Deposits"), at: Date.now() };
     },
   });
 

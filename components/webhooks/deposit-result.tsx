@@ -6,7 +6,7 @@ import { Badge, type Tone } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import type { TDeposit } from "@/lib/contract/deposits/schema";
 import type { TSubscription } from "@/lib/contract/webhooks/schema";
-import { formatMoney } from "@/lib/portal/shared/money-format";
+import { formatMoney } from "@/lib/contract/money-format";
 import { webhookKeys } from "@/lib/portal/shared/query-keys";
 import { fetchAttempts } from "@/lib/portal/webhooks/webhooks-api";
 

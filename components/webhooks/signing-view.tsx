@@ -10,7 +10,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
 import { webhookKeys } from "@/lib/portal/shared/query-keys";
 import { receiverSnippet } from "@/lib/portal/webhooks/webhook-snippet";
 import { fetchSigningSecret, rotateSigningSecret } from "@/lib/portal/webhooks/webhooks-api";

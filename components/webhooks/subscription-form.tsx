@@ -15,10 +15,13 @@ import { subscriptionFormSchema, toCreateSubscription, type SubscriptionForm, ty
 import { createSubscription } from "@/lib/portal/webhooks/webhooks-api";
 import { MAX_CUSTOM_HEADERS, MAX_HEADER_NAME, MAX_HEADER_VALUE } from "@/lib/contract/http/custom-headers";
 import type { TSubscription } from "@/lib/contract/webhooks/schema";
+import { TOPIC_OPTIONS, TOPIC_WORDS } from "@/lib/portal/webhooks/topics";
+
+const EMPTY: SubscriptionFormInput = { topic: "Deposits", callbackUrl: "", headers: [] };
 
 type Props = { env: "uat" | "production"; onCreated: (subscription: TSubscription) => void };
 
-/** Create a Deposits subscription: the URL and up to ten custom headers, every API rule checked inline. */
+/** Create a subscription: its topic, the URL and up to ten custom headers, every API rule checked inline. */
 export function SubscriptionFormCard({ env, onCreated }: Props) {
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<TSubscription | null>(null);
@@ -28,7 +31,7 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
 
   const form = useForm<SubscriptionFormInput, unknown, SubscriptionForm>({
     resolver: zodResolver(subscriptionFormSchema(env === "production")),
-    defaultValues: { callbackUrl: "", headers: [] },
+    defaultValues: EMPTY,
     mode: "onTouched",
   });
   const headers = useFieldArray({ control: form.control, name: "headers" });
@@ -57,7 +60,8 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
     try {
       const subscription = await mutation.mutateAsync(values);
       setCreated(subscription);
-      form.reset({ callbackUrl: "", headers: [] });
+      // The topic stays chosen: a second endpoint for the same events is the likelier next step.
+      form.reset({ ...EMPTY, topic: values.topic });
       await queryClient.invalidateQueries({ queryKey: webhookKeys.subscriptions() });
       onCreated(subscription);
     } catch (error) {
@@ -72,15 +76,38 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
 
   return (
     <Card aria-labelledby="new-subscription-title" className="w-full max-w-2xl self-start 2xl:max-w-none">
-      <CardHeader id="new-subscription-title" title="New subscription" description="Every deposit to your accounts is posted to this URL, signed." />
+      <CardHeader id="new-subscription-title" title="New subscription" description="Each event of the topic you choose is posted to this URL, signed." />
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-5 px-5 py-4">
-        <div>
-          <p className={labelClass}>Topic</p>
-          <p className="text-sm text-slate-700 dark:text-slate-300">
-            Deposits{" "}
-            <span className="text-slate-600 dark:text-slate-400">· payment, approval and job topics are subscribed through the API (docs/webhooks.md)</span>
-          </p>
-        </div>
+        <fieldset>
+          <legend className={labelClass}>Topic</legend>
+          <div className="grid gap-2 sm:grid-cols-2 2xl:grid-cols-1">
+            {TOPIC_OPTIONS.map((option) => (
+              <label
+                key={option.topic}
+                className="flex cursor-pointer items-start gap-2.5 rounded-md border border-slate-300 p-2.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 dark:border-slate-700 dark:has-[:checked]:border-brand-400 dark:has-[:checked]:bg-brand-900/30"
+              >
+                <input
+                  type="radio"
+                  value={option.topic}
+                  aria-labelledby={`topic-${option.topic}-label`}
+                  aria-describedby={`topic-${option.topic}-explanation`}
+                  className="mt-0.5 accent-brand-700"
+                  {...form.register("topic")}
+                />
+                <span className="min-w-0">
+                  <span id={`topic-${option.topic}-label`} className="block font-medium text-slate-900 dark:text-slate-100">
+                    {option.label}
+                  </span>
+                  <span id={`topic-${option.topic}-explanation`} className="block text-xs text-slate-600 dark:text-slate-400">
+                    {option.explanation}
+                  </span>
+                  {/* The API's name of the topic: what the receiver sees in the body's "topic". */}
+                  <span className="block font-mono text-[11px] text-slate-500 dark:text-slate-400">{option.topic}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
         {/* One reserved line for the hint or the error: a message appearing on blur must not move the button under the pointer. */}
         <FormField
           id="callbackUrl"
@@ -180,7 +207,7 @@ export function SubscriptionFormCard({ env, onCreated }: Props) {
         <div aria-live="polite" className="empty:hidden">
           {created ? (
             <Notice>
-              Subscribed <span className="font-mono break-all">{created.webhookUrl}</span>.
+              Subscribed <span className="font-mono break-all">{created.webhookUrl}</span> to {TOPIC_WORDS[created.topic].label.toLowerCase()}.
             </Notice>
           ) : null}
         </div>

@@ -7,9 +7,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import { SubscriptionStatus } from "@/components/webhooks/subscription-status";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
 import { webhookKeys } from "@/lib/portal/shared/query-keys";
 import { fetchSubscription } from "@/lib/portal/webhooks/webhooks-api";
+import { TOPIC_WORDS } from "@/lib/portal/webhooks/topics";
 
 /** The subscription the log belongs to: URL, state, topic, dates, custom headers. */
 export function SubscriptionSummary({ subscriptionId }: { subscriptionId: string }) {
@@ -57,7 +58,9 @@ export function SubscriptionSummary({ subscriptionId }: { subscriptionId: string
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
         <div className="flex gap-1">
           <dt>Topic</dt>
-          <dd className="font-medium text-slate-800 dark:text-slate-200">{s.topic}</dd>
+          <dd className="font-medium text-slate-800 dark:text-slate-200">
+            {TOPIC_WORDS[s.topic].label} <span className="font-mono font-normal">({s.topic})</span>
+          </dd>
         </div>
         <div className="flex gap-1">
           <dt>Created</dt>

@@ -13,11 +13,13 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ListTableBody } from "@/components/ui/list-table-body";
 import { EmptyState } from "@/components/ui/state-message";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
 import { webhookKeys } from "@/lib/portal/shared/query-keys";
 import { deactivateSubscription, fetchSubscriptions } from "@/lib/portal/webhooks/webhooks-api";
 import type { TSubscription } from "@/lib/contract/webhooks/schema";
-import { ListHead } from "@/components/ui/list-frame";
+import { ListHead, WIDE_ONLY, wideOnly } from "@/components/ui/list-frame";
+import { TableScroll } from "@/components/ui/table-scroll";
+import { noLongerNotifies, TOPIC_WORDS } from "@/lib/portal/webhooks/topics";
 
 const PAGE_SIZE = 10;
 const TD = "px-5 py-3 align-middle";
@@ -43,7 +45,7 @@ export function SubscriptionsView({ env }: { env: "uat" | "production" }) {
     mutationFn: (subscription: TSubscription) => deactivateSubscription(subscription.subscriptionId, crypto.randomUUID()),
     onSuccess: async (subscription) => {
       setTarget(null);
-      setNotice(`Deactivated ${subscription.webhookUrl}. New deposits no longer notify it.`);
+      setNotice(`Deactivated ${subscription.webhookUrl}. ${noLongerNotifies(subscription.topic)}`);
       queryClient.setQueryData(webhookKeys.subscription(subscription.subscriptionId), subscription);
       await queryClient.invalidateQueries({ queryKey: webhookKeys.subscriptions() });
     },
@@ -59,13 +61,17 @@ export function SubscriptionsView({ env }: { env: "uat" | "production" }) {
         <div aria-live="polite" className="empty:hidden border-b border-slate-200 px-5 py-3 dark:border-slate-800">
           {notice ? <Notice>{notice}</Notice> : null}
         </div>
-        <div className="relative overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-sm" aria-busy={list.isFetching}>
+        <TableScroll>
+          {/* At phone width one column: the URL (a link to its log), its topic, status and Deactivate under it. */}
+          <table className="w-full text-sm sm:min-w-[48rem]" aria-busy={list.isFetching}>
             <caption className="sr-only">Webhook subscriptions, page {page}</caption>
-            <ListHead padding="px-5 py-2.5" columns={["Callback URL", "Status", "Custom headers", { label: "Actions", align: "right", srOnly: true }]} />
+            <ListHead
+              padding="px-5 py-2.5"
+              columns={["Callback URL", wideOnly("Topic"), wideOnly("Status"), wideOnly("Custom headers"), wideOnly("Actions", { srOnly: true })]}
+            />
             <ListTableBody
               query={list}
-              columns={4}
+              columns={5}
               skeleton={
                 <>
                   {Array.from({ length: 4 }, (_, i) => (
@@ -74,13 +80,16 @@ export function SubscriptionsView({ env }: { env: "uat" | "production" }) {
                         <Skeleton className="h-4 w-64" />
                         <Skeleton className="mt-1.5 h-3 w-32" />
                       </td>
-                      <td className={TD}>
+                      <td className={`${TD} ${WIDE_ONLY}`}>
+                        <Skeleton className="h-4 w-28" />
+                      </td>
+                      <td className={`${TD} ${WIDE_ONLY}`}>
                         <Skeleton className="h-5 w-14" />
                       </td>
-                      <td className={TD}>
+                      <td className={`${TD} ${WIDE_ONLY}`}>
                         <Skeleton className="h-4 w-20" />
                       </td>
-                      <td className={TD}>
+                      <td className={`${TD} ${WIDE_ONLY}`}>
                         <Skeleton className="ml-auto h-8 w-44" />
                       </td>
                     </tr>
@@ -90,50 +99,64 @@ export function SubscriptionsView({ env }: { env: "uat" | "production" }) {
               errorTitle="Subscriptions could not be loaded"
               empty={
                 total === 0 ? (
-                  <EmptyState title="No subscriptions yet">Add a callback URL to be told about every deposit as it lands.</EmptyState>
+                  <EmptyState title="No subscriptions yet">
+                    Add a callback URL to be told of deposits, payments, approvals or finished jobs as they happen.
+                  </EmptyState>
                 ) : (
                   <EmptyState title="This page is past the end">There are {total} subscriptions; go back a page.</EmptyState>
                 )
               }
-              rows={rows.map((s) => (
-                <tr key={s.subscriptionId} className={`${ROW} hover:bg-slate-50 dark:hover:bg-slate-800/50`}>
-                  <td className={`${TD} max-w-[28rem]`}>
-                    <Link
-                      href={`/webhooks/subscriptions/${s.subscriptionId}`}
-                      className="block truncate font-mono text-[13px] font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-slate-100 dark:hover:text-brand-300"
-                      title={s.webhookUrl}
-                    >
-                      {s.webhookUrl}
-                    </Link>
-                    <span className="text-xs text-slate-600 dark:text-slate-400">Created {formatBankDateTime(s.createdUtc)}</span>
-                  </td>
-                  <td className={TD}>
-                    <SubscriptionStatus active={s.isActive} />
-                  </td>
-                  <td className={TD}>
-                    <HeaderNames headers={s.customHeaders} />
-                  </td>
-                  <td className={`${TD} text-right whitespace-nowrap`}>
-                    <Link href={`/webhooks/subscriptions/${s.subscriptionId}`} className={buttonClass("ghost", "h-8 px-2.5")}>
-                      Delivery log<span className="sr-only"> of {s.webhookUrl}</span>
-                    </Link>
-                    {s.isActive ? (
-                      <Button
-                        className="ml-1 h-8 px-2.5"
-                        onClick={() => {
-                          deactivate.reset();
-                          setTarget(s);
-                        }}
+              rows={rows.map((s) => {
+                const deactivateButton = s.isActive ? (
+                  <Button
+                    className="h-8 px-2.5"
+                    onClick={() => {
+                      deactivate.reset();
+                      setTarget(s);
+                    }}
+                  >
+                    Deactivate<span className="sr-only"> {s.webhookUrl}</span>
+                  </Button>
+                ) : null;
+                return (
+                  <tr key={s.subscriptionId} className={`${ROW} hover:bg-slate-50 dark:hover:bg-slate-800/50`}>
+                    <td className={`${TD} max-w-[20rem]`}>
+                      <Link
+                        href={`/webhooks/subscriptions/${s.subscriptionId}`}
+                        className="block font-mono break-all sm:truncate text-[13px] font-medium text-slate-900 hover:text-brand-700 hover:underline dark:text-slate-100 dark:hover:text-brand-300"
+                        title={s.webhookUrl}
                       >
-                        Deactivate<span className="sr-only"> {s.webhookUrl}</span>
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
+                        {s.webhookUrl}
+                      </Link>
+                      <span className="text-xs text-slate-600 dark:text-slate-400">Created {formatBankDateTime(s.createdUtc)}</span>
+                      <span className="block text-xs text-slate-700 sm:hidden dark:text-slate-300">{TOPIC_WORDS[s.topic].label}</span>
+                      <span className="mt-2 flex items-center gap-3 sm:hidden">
+                        <SubscriptionStatus active={s.isActive} />
+                        {deactivateButton}
+                      </span>
+                    </td>
+                    <td className={`${TD} ${WIDE_ONLY}`}>
+                      <span className="block text-slate-800 dark:text-slate-200">{TOPIC_WORDS[s.topic].label}</span>
+                      <span className="font-mono text-xs text-slate-600 dark:text-slate-400">{s.topic}</span>
+                    </td>
+                    <td className={`${TD} ${WIDE_ONLY}`}>
+                      <SubscriptionStatus active={s.isActive} />
+                    </td>
+                    <td className={`${TD} ${WIDE_ONLY}`}>
+                      <HeaderNames headers={s.customHeaders} />
+                    </td>
+                    <td className={`${TD} ${WIDE_ONLY} text-right whitespace-nowrap`}>
+                      <Link href={`/webhooks/subscriptions/${s.subscriptionId}`} className={buttonClass("ghost", "h-8 px-2.5")}>
+                        Delivery log<span className="sr-only"> of {s.webhookUrl}</span>
+                      </Link>
+                      {deactivateButton ? <span className="ml-1">{deactivateButton}</span> : null}
+                    </td>
+                  </tr>
+                );
+              })}
             />
           </table>
-        </div>
+        </TableScroll>
         <Pager page={page} size={PAGE_SIZE} total={total} busy={list.isFetching} noun="subscriptions" onPage={setPage} />
       </Card>
 
@@ -157,7 +180,10 @@ export function SubscriptionsView({ env }: { env: "uat" | "production" }) {
         onClose={() => setTarget(null)}
       >
         <p className="font-mono text-xs break-all">{target?.webhookUrl}</p>
-        <p>New deposits will no longer be sent to this URL. Deliveries already queued are still sent, and the delivery log stays available.</p>
+        <p>
+          {target ? TOPIC_WORDS[target.topic].events : "New events"} will no longer be sent to this URL. Deliveries already queued are still sent, and the
+          delivery log stays available.
+        </p>
         <p>A subscription cannot be reactivated: create a new one to resume.</p>
       </ConfirmDialog>
     </div>

@@ -60,7 +60,7 @@ function start(appDir: string, dataDir: string): ServerProcess & { output: () =>
   // `npm start` is `node scripts/start.mjs` (package.json); npm itself adds nothing here.
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: appDir,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NEXT_DIST_DIR: DIST, APP_ENV: "uat" },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, NEXT_DIST_DIR: DIST, APP_ENV: "uat", DEMO_HISTORY_DAYS: "0" },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -18,8 +18,12 @@ const KILL_ROUNDS = new Set([4, 9]);
 const LOOPS = 4;
 const PAYER = "1000123460";
 const PAYEE = "1000123456";
-/** A crashed process's Idempotency-Key claim is released after 60 s (decisions §5). */
-const RETRY_BUDGET_MS = 90_000;
+/**
+ * A crashed process's Idempotency-Key claim is released after 60 s (decisions §5), and each kill can orphan a claim
+ * anew: a key retried through the first kill may be taken over by a request on the other server just before that one
+ * is killed in turn (seen in CI: 409 from 15:05:14 to 15:06:45, the takeover at 15:06:16 cut by the second kill).
+ */
+const RETRY_BUDGET_MS = KILL_ROUNDS.size * 60_000 + 30_000;
 
 type Outcome = { status: number; body: string; ms: number; at: number };
 type Tally = { ok: number; retried: number; statuses: Record<string, number>; unexpected: string[]; latencies: Outcome[] };

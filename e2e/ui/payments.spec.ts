@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { achRequest, completedAchPayment } from "../fixtures/payments";
 import { expect, expectAccessible, expectFitsPhone, portalToken, saveScreenshot, test } from "../fixtures/portal";
 
 type StatusRecord = {
@@ -106,7 +107,7 @@ test.describe("payments", () => {
     await page.goto(`/accounts/${ACCOUNT}`);
     // The Pending payment is already deducted from the available balance, not yet from the booked one (docs/ledger.md).
     await expect(page.getByText("Booked balance", { exact: true })).toBeVisible();
-    await expect(page.getByText(/held for \d+ pending payments?: deducted from available, not yet from booked\./)).toBeVisible();
+    await expect(page.getByText(/held for \d+ pending payments?: deducted from available, not yet from booked \(statements close on booked\)\./)).toBeVisible();
     const row = page.locator("tr", { hasText: ref });
     await expect(row).toHaveCount(1);
     // Who was paid and who submitted it, as in the all-accounts table (issue 11).
@@ -291,6 +292,32 @@ test.describe("payments", () => {
     await saveScreenshot(page, "payment-forbidden");
   });
 
+  test("a completed payment returned by the beneficiary's bank shows Returned with the ISO reason code and its description", async ({ page, signIn }) => {
+    await signIn("admin");
+    const { access_token } = await portalToken(page.request);
+    const auth = { authorization: `Bearer ${access_token}` };
+    const id = await completedAchPayment(page.request, access_token, {
+      instructedAmount: { amount: "9.00", currency: "USD" },
+      remittanceInformation: ["Return me"],
+      instructionIdentification: reference("ERET"),
+    });
+    const returned = await page.request.post(`/v1/sandbox/payments/${id}/return`, { headers: auth, data: { reasonCode: "AC04" } });
+    expect(returned.status()).toBe(200);
+    expect(await returned.json()).toMatchObject({ status: "Reversed", returnReason: { code: "AC04", description: "Closed account number" } });
+
+    await page.goto(`/payments/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Reversed");
+    const timeline = page.getByRole("list", { name: "Status timeline" });
+    await expect(timeline.getByRole("listitem")).toHaveText([/^Submitted/, /^Pending/, /^Completed/, /^Returned/]);
+    await expect(timeline.getByRole("listitem").last()).toContainText("Returned by the beneficiary's bank: AC04 Closed account number.");
+    const field = (label: string) => page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd");
+    await expect(field("Returned by the beneficiary's bank")).toHaveText("AC04 Closed account number");
+    await expect(field("Status")).toHaveText("Reversed");
+    await expectAccessible(page);
+    await saveScreenshot(page, "payment-returned");
+    await expectFitsPhone(page, "payment-returned");
+  });
+
   test("in uat an admin moves a payment through the sandbox, and a reversal gives the funds back; a treasurer has no such control", async ({
     page,
     signIn,
@@ -303,17 +330,7 @@ test.describe("payments", () => {
       return ((await response.json()) as { availableBalance: { amount: string } }).availableBalance.amount;
     };
     const before = await available();
-    const created = await page.request.post("/v1/payments/ach-local", {
-      headers: auth,
-      data: {
-        debtorAccount: { identification: ACCOUNT },
-        debitCurrency: "USD",
-        instructedAmount: { amount: "7.00", currency: "USD" },
-        creditorAccount: { identification: "20000001", name: "Island Supplies Ltd" },
-        creditorBank: { bankCode: "BANK_A", currency: "USD" },
-        remittanceInformation: ["Sandbox lifecycle"],
-      },
-    });
+    const created = await page.request.post("/v1/payments/ach-local", { headers: auth, data: achRequest({ remittanceInformation: ["Sandbox lifecycle"] }) });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: string };
     expect(await available()).not.toBe(before);

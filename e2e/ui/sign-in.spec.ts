@@ -1,4 +1,4 @@
-import { expect, expectFitsPhone, test, USERS, DEMO_PASSWORD, saveScreenshot } from "../fixtures/portal";
+import { expect, expectFitsPhone, test, totpCode, USERS, DEMO_PASSWORD, saveScreenshot } from "../fixtures/portal";
 
 test.describe("sign-in", () => {
   test("signs in through the form and returns to the page asked for", async ({ page }) => {
@@ -55,5 +55,44 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("status")).toContainText(/Your session ended: after \d+ minutes without activity/);
     await saveScreenshot(page, "login-session-ended");
     await expectFitsPhone(page, "login-session-ended");
+  });
+
+  test("an administrator's two-step sign-in logs no console error: the password step answers 'now the code', not 401 (issue 24, item 11)", async ({ page }) => {
+    const errors: string[] = [];
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("response", (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    await page.goto("/login");
+    await page.getByLabel("Work email").fill(USERS.admin);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    const code = page.getByLabel("Authentication code");
+    await expect(code).toBeFocused();
+    // Asking for the code is the next step, not a failure: the form shows no alert either.
+    await expect(page.locator("form").getByRole("alert")).toHaveCount(0);
+    await code.fill(await totpCode(USERS.admin));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("button", { name: /Ada Admin|admin@acme\.test/ })).toBeVisible();
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test("a wrong password on the same account is still a refusal (401), said in words", async ({ page }) => {
+    const statuses: number[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname === "/api/auth/callback/credentials") statuses.push(response.status());
+    });
+    await page.goto("/login");
+    await page.getByLabel("Work email").fill(USERS.approver);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toBeVisible();
+    await expect(page.getByLabel("Authentication code")).toHaveCount(0);
+    expect(statuses).toEqual([401]);
   });
 });

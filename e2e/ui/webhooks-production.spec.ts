@@ -50,7 +50,7 @@ test("in production the sandbox is hidden and 404, and callback URLs must be htt
 
   // The URL's one message line: production's hint, then the rule's message in its place (nothing below it moves).
   await expect(page.getByText("https only; the host must resolve to a public address.")).toBeVisible();
-  await page.getByLabel("Callback URL").fill("http://erp.example.com/hooks/harbour");
+  await page.getByLabel("Callback URL").fill("http://127.0.0.1:9/hooks/harbour");
   await page.getByRole("button", { name: "Create subscription" }).click();
   await expect(page.getByText("must use https")).toBeVisible();
   await expect(page.getByText("https only; the host must resolve to a public address.")).toHaveCount(0);

@@ -15,6 +15,7 @@ declare module "mt940js" {
     currency: string;
     openingBalance: number;
     closingBalance: number;
+    closingAvailableBalance: number;
     transactions: Mt940Transaction[];
   };
   export class Parser {

@@ -5,7 +5,7 @@ import { EnvBadge } from "@/components/shell/env-badge";
 import { getPortalUser } from "@/lib/server/entry/portal/session";
 import { getConfig } from "@/lib/server/core/config";
 import { getOperator } from "@/lib/server/entry/console/operator-session";
-import { safeReturnPath } from "@/lib/portal/shared/return-path";
+import { safeReturnPath } from "@/lib/contract/auth/return-path";
 
 export const metadata: Metadata = { title: "Sign in" };
 

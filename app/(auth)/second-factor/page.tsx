@@ -7,7 +7,7 @@ import { beginEnrolment } from "@/lib/server/domain/auth/second-factor";
 import { getEnrollingPerson } from "@/lib/server/entry/portal/enrolling-person";
 import { signInPath } from "@/lib/server/entry/portal/session";
 import { getRuntime } from "@/lib/server/entry/runtime";
-import { safeReturnPath } from "@/lib/portal/shared/return-path";
+import { safeReturnPath } from "@/lib/contract/auth/return-path";
 
 export const metadata: Metadata = { title: "Set up your authenticator", referrer: "no-referrer" };
 export const dynamic = "force-dynamic";

@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ownSecondFactor, teamSecondFactors } from "@/lib/server/domain/auth/second-factor-team";
 import { requirePortalUser } from "@/lib/server/entry/portal/session";
 import { getRuntime } from "@/lib/server/entry/runtime";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
 import { secondFactorRequired } from "@/lib/contract/auth/second-factor";
 
 export const metadata: Metadata = { title: "Sign-in security" };

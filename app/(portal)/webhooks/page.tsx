@@ -14,7 +14,10 @@ export default async function WebhooksPage() {
   const env = getConfig().appEnv;
   return (
     <>
-      <PageHeader title="Webhooks" description="Deposit notifications posted to your systems as money arrives, signed by the bank." />
+      <PageHeader
+        title="Webhooks"
+        description="Deposits, payment changes, approvals and finished jobs posted to your systems as they happen, signed by the bank."
+      />
       <WebhooksNav env={env} />
       <SubscriptionsView env={env} />
     </>

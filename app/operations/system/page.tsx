@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AutoRefresh } from "@/components/operations/auto-refresh";
 import { ServiceStatus } from "@/components/operations/service-status";
 import { PageHeader } from "@/components/ui/page-header";
-import { formatBankDateTime } from "@/lib/portal/shared/date-format";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
 import { requireOperator } from "@/lib/server/entry/console/operator-session";
 import { collectBankStatus } from "@/lib/server/domain/operations/service-status";
 import { getRuntime } from "@/lib/server/entry/runtime";

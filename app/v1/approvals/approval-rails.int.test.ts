@@ -84,7 +84,7 @@ describe("policies for the new rails", () => {
     expectErrorBody(wire.body, 400, "VALIDATION_ERROR");
     expect(wire.body).toMatchObject({
       field: "policies[0].rail",
-      message: expect.stringContaining("rail must be ACH, SWIFT, INTERNAL, VIRTUAL_ACCOUNT_BATCH or COUNTERPARTY"),
+      message: expect.stringContaining("rail must be ACH, SWIFT, INTERNAL, VIRTUAL_ACCOUNT_BATCH, BATCH or COUNTERPARTY"),
     });
   });
 });

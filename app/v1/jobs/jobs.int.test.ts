@@ -260,6 +260,14 @@ describe("completion callback", () => {
       const [call0] = received;
       expect(call0!.url).toBe("/hooks/jobs?x=1");
       expect(call0!.headers["x-batch"]).toBe("payroll-11");
+      // Sent in clear, kept sealed: the job's row and its delivery's (issue 19, item 11).
+      const { db } = await getRuntime();
+      const stored = await db.query<{ v: string }>(
+        `SELECT custom_headers->>'X-Batch' AS v FROM virtual_account_jobs WHERE job_id::text = $1
+         UNION ALL SELECT custom_headers->>'X-Batch' FROM deliveries WHERE source_id = $1::text`,
+        [jobId],
+      );
+      expect(stored.rows).toEqual([{ v: expect.stringMatching(/^enc:v1:/) }, { v: expect.stringMatching(/^enc:v1:/) }]);
       expect(call0!.headers["svc-signature"]).toBeTruthy();
       expect(call0!.headers["svc-nonce"]).toMatch(/^[0-9a-f-]{36}$/);
       expect(call0!.headers["svc-signature-version"]).toBe("rsa-v1");

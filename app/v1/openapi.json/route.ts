@@ -1,10 +1,15 @@
 import { openApiDocument } from "@/lib/contract/api/openapi-file";
 import { openApiOperation } from "@/lib/contract/api/openapi-operation";
+import { ZOpenApiDocument, type TOpenApiDocument } from "@/lib/contract/api/openapi-document";
 import { endpoint } from "@/lib/server/entry/http/endpoint";
 
 export const dynamic = "force-dynamic";
 
-type OpenApiDocument = ReturnType<typeof openApiDocument>;
+type OpenApiDocument = TOpenApiDocument;
+
+function isReadableDocument(document: unknown): document is TOpenApiDocument {
+  return ZOpenApiDocument.safeParse(document).success;
+}
 
 /** Built once per base URL (the server entry differs by how the caller reaches us); a handful at most. */
 const documents = new Map<string, OpenApiDocument>();
@@ -14,7 +19,11 @@ export const GET = endpoint(openApiOperation, async ({ baseUrl, responseHeaders 
   let document = documents.get(baseUrl);
   if (!document) {
     if (documents.size >= 16) documents.clear();
-    document = openApiDocument(baseUrl);
+    // Checked against the schema its readers use (the portal's reference page), once per base URL; served as built
+    // (key order and all: it is byte for byte the committed openapi.json).
+    const built = openApiDocument(baseUrl);
+    if (!isReadableDocument(built)) throw new Error(`the OpenAPI document does not match ZOpenApiDocument: ${ZOpenApiDocument.safeParse(built).error?.message}`);
+    document = built;
     documents.set(baseUrl, document);
   }
   return document;

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { XmlDocument } from "libxml2-wasm";
 import { GET as getRun } from "@/app/v1/payment-batches/[batchId]/route";
 import { GET as listRuns } from "@/app/v1/payment-batches/route";
+import { GET as getJob } from "@/app/v1/jobs/[jobId]/route";
+import { GET as getJobResults } from "@/app/v1/jobs/[jobId]/results/route";
 import { drainWorker } from "@/lib/server/entry/jobs/testing";
 import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
@@ -10,6 +12,8 @@ import { ACME_BMD, ACME_USD, balanceMinor, countPayments, setBalance, swiftBody 
 import { achItem, achTx, pain001, postRun, runResults, runStatus, swiftTx } from "@/tests/payment-runs";
 import { runOps } from "@/tests/ops";
 import { approvalTeam } from "@/tests/approvals";
+import { GET as getPayment } from "@/app/v1/payments/[paymentId]/route";
+import { bankLocalParts } from "@/lib/contract/time/bank-time";
 
 describe("a JSON run", () => {
   it("makes each payment once with the rails' rules, items independent, results and a pain.002 an outside parser reads", async () => {
@@ -123,17 +127,26 @@ describe("a JSON run", () => {
     expect(rows).toHaveLength(0);
   });
 
-  it("refuses a person's run whole when the organisation's policy holds back any of its payments (no way around the drafts); an integration's run goes ahead", async () => {
+  it("refuses a person's run whole when its rail's policy holds back a payment in a currency no BATCH policy covers, or when a BATCH policy holds it back (it is drafted instead); an integration's run goes ahead", async () => {
     const { treasurer } = await approvalTeam([{ rail: "ACH", currency: "USD", threshold: "1.00", approvers: 1 }]);
     try {
       const before = await countPayments("client_id = 'acme'");
       const held = await postRun({ items: [achItem(30), achItem(31, { instructedAmount: { amount: "0.50", currency: "USD" } })] }, { token: treasurer });
       expectErrorBody(held.body as Record<string, unknown>, 403, "FORBIDDEN");
-      expect((held.body as Record<string, unknown>).message).toContain("needs approval for 1 of this run's 2 payments");
-      const integration = await postRun({ items: [achItem(32)] });
+      expect((held.body as Record<string, unknown>).message).toContain("needs approval for 1 of this run's 2 payments, and it has no BATCH");
+      await approvalTeam([
+        { rail: "ACH", currency: "USD", threshold: "1.00", approvers: 1 },
+        { rail: "BATCH", currency: "USD", threshold: "1000.00", approvers: 1 },
+      ]);
+      const covered = await postRun({ items: [achItem(30), achItem(31, { instructedAmount: { amount: "0.50", currency: "USD" } })] }, { token: treasurer });
+      expectErrorBody(covered.body as Record<string, unknown>, 403, "FORBIDDEN");
+      expect((covered.body as Record<string, unknown>).message).toContain("send it for approval in the portal");
+      const under = await postRun({ items: [achItem(33, { instructedAmount: { amount: "0.50", currency: "USD" } })] }, { token: treasurer });
+      expect(under.status).toBe(202);
+      const integration = await postRun({ items: [achItem(32, { instructedAmount: { amount: "5000.00", currency: "USD" } })] });
       expect(integration.status).toBe(202);
       await drainWorker();
-      expect(await countPayments("client_id = 'acme'")).toBe(before + 1);
+      expect(await countPayments("client_id = 'acme'")).toBe(before + 2);
     } finally {
       await approvalTeam([]);
     }
@@ -153,6 +166,36 @@ describe("a JSON run", () => {
     expect(again.body.jobId).toBe(first.body.jobId);
     await drainWorker();
     expect(await countPayments("client_id = 'acme' AND instruction_identification = 'RUN-22'")).toBe(1);
+  });
+
+  it("is read by whoever reads payments (get-payment-status: a viewer, an approver), not sent by them, and not by a token with neither", async () => {
+    const accepted = await postRun({ items: [achItem(30)], reference: "Read by a viewer" });
+    await drainWorker();
+    const jobId = accepted.body.jobId;
+    const reader = await tokenFor("acme", ["get-payment-status"]);
+    const one = await call<{ reference: string }>(getRun, `/v1/payment-batches/${jobId}`, { token: reader, params: { batchId: jobId } });
+    expect(one.body.reference).toBe("Read by a viewer");
+    const list = await call<{ data: Array<{ batchId: string }> }>(listRuns, "/v1/payment-batches", { token: reader });
+    expect(list.body.data.map((r) => r.batchId)).toContain(jobId);
+    expect((await call(getJob, `/v1/jobs/${jobId}`, { token: reader, params: { jobId } })).body).toMatchObject({ status: "Completed" });
+    const report = await call(getJobResults, `/v1/jobs/${jobId}/results`, { token: reader, params: { jobId }, headers: { accept: "application/xml" } });
+    expect(report.text).toContain("pain.002.001.10");
+    expect((await postRun({ items: [achItem(31)] }, { token: reader })).status).toBe(403);
+    const neither = await tokenFor("acme", ["get-account"]);
+    expect((await call(getRun, `/v1/payment-batches/${jobId}`, { token: neither, params: { batchId: jobId } })).status).toBe(403);
+    expect((await call(listRuns, "/v1/payment-batches", { token: neither })).status).toBe(403);
+  });
+
+  it("reads a CSV body as it streams: the rows' items made, a bad row named by its line and column", async () => {
+    const header = "rail,instructionIdentification,debtorAccount,amount,currency,creditorAccount,creditorName,bankCode,remittance1";
+    const row = (id: string, name: string) => `ACH,${id},${ACME_USD},1.00,USD,0987654321,"${name}",BANK_A,Salary`;
+    const bad = await postRun(`\ufeff${header}\r\n${row("CSV-1", "Jane Tucker")}\r\n\r\n${row("CSV-2", "A name far longer than ACH takes")}\r\n`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.details!.map((d) => d.field)).toEqual(["line 4: creditor name"]);
+    const good = await postRun(`${header}\n${row("CSV-1", "Jane Tucker")}\n${row("CSV-2", "John Tucker")}\n`);
+    expect(good.status).toBe(202);
+    await drainWorker();
+    expect(await countPayments("client_id = 'acme' AND instruction_identification IN ('CSV-1', 'CSV-2')")).toBe(2);
   });
 
   it("refuses bodies past the explicit limits with 413", async () => {
@@ -183,6 +226,32 @@ describe("a pain.001.001.09 run", () => {
     } finally {
       doc.dispose();
     }
+  });
+
+  it("pays on the block's ReqdExctnDt: a later day makes each transaction Scheduled, holding nothing; an earlier day is refused by name", async () => {
+    await setBalance(ACME_USD, 100_000n);
+    const today = bankLocalParts(new Date()).date;
+    const later = new Date(Date.parse(`${today}T12:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10);
+    const dated = (date: string, ids: string[]) => pain001(ids.map((id) => achTx(id))).replace(`<Dt>${today}</Dt>`, `<Dt>${date}</Dt>`);
+    const accepted = await postRun(dated(later, ["LATER-1", "LATER-2"]), { contentType: "application/xml" });
+    expect(accepted.status).toBe(202);
+    await drainWorker();
+    const results = (await runResults(accepted.body.jobId)).body.data;
+    expect(results.map((r) => [r.status, r.transactionStatus])).toEqual([
+      ["Created", "Scheduled"],
+      ["Created", "Scheduled"],
+    ]);
+    expect(await balanceMinor(ACME_USD)).toBe(100_000n);
+    const paymentId = results[0]!.paymentId!;
+    const payment = await call(getPayment, `/v1/payments/${paymentId}`, { token: await tokenFor("acme"), params: { paymentId } });
+    expect(payment.body).toMatchObject({ data: { status: "Scheduled" } });
+
+    const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const late = await postRun(dated(yesterday, ["LATE-1"]), { contentType: "application/xml" });
+    expect(late.status).toBe(400);
+    expectErrorBody(late.body, 400, "VALIDATION_ERROR");
+    expect(JSON.stringify(late.body.details)).toContain("LATE-1");
+    expect(JSON.stringify(late.body.details)).toContain("requestedExecutionDate");
   });
 
   it("answers 400 naming the EndToEndIds of bad transactions, and the schema's problems by line", async () => {

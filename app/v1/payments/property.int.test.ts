@@ -24,7 +24,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 /** Funds a payment holds in the model: Pending and Completed hold, Failed and Reversed gave them back. */
 const holds = (s: TPaymentStatus) => s === "Pending" || s === "Completed";
-const ALLOWED: Record<TPaymentStatus, TPaymentStatus[]> = { Pending: ["Completed", "Failed"], Completed: ["Reversed"], Failed: [], Reversed: [] };
+const ALLOWED: Record<TPaymentStatus, TPaymentStatus[]> = {
+  Scheduled: ["Cancelled", "Failed"],
+  Pending: ["Completed", "Failed"],
+  Completed: ["Reversed"],
+  Failed: [],
+  Reversed: [],
+  Cancelled: [],
+};
 
 describe("money conservation (property)", () => {
   it("random payments, failures, reversals and deposits conserve money and never go negative", async () => {

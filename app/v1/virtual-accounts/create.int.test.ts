@@ -133,7 +133,7 @@ describe("POST /v1/virtual-accounts: the whole batch is validated up front", () 
 
   it("validates callbackUrl and customHeaders limits", async () => {
     const headers = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`X-H${i}`, "v"]));
-    const res = await postV1({ items: [allocatedV1(0)], callbackUrl: "ftp://example.com/x", customHeaders: headers });
+    const res = await postV1({ items: [allocatedV1(0)], callbackUrl: "ftp://127.0.0.1/x", customHeaders: headers });
     expect(fieldsOf(res.body)).toEqual(["callbackUrl", "customHeaders"]);
     const long = await postV1({ items: [allocatedV1(0)], customHeaders: { ["X".repeat(51)]: "v", "X-Ok": "v".repeat(501), Authorization: "x" } });
     expect(fieldsOf(long.body)).toEqual(["customHeaders.Authorization", "customHeaders.X-Ok", `customHeaders.${"X".repeat(51)}`].sort());

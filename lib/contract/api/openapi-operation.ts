@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { defineOperation } from "@/lib/contract/http/operation";
+import { ZOpenApiDocument } from "@/lib/contract/api/openapi-document";
 
 export const openApiOperation = defineOperation({
   id: "getOpenApiDocument",
@@ -8,7 +8,7 @@ export const openApiOperation = defineOperation({
   tag: "System",
   summary: "This document (OpenAPI 3.1)",
   access: "public",
-  response: z.looseObject({ openapi: z.string() }),
+  response: ZOpenApiDocument,
   csv: false,
   errors: [],
 });

@@ -6,7 +6,7 @@ import { OPERATIONS } from "@/lib/contract/api/registry";
 
 const APP = path.join(process.cwd(), "app");
 /** Routes that are not API operations on purpose. */
-const NOT_OPERATIONS = new Set(["v1/[...path]/route.ts"]);
+const NOT_OPERATIONS = new Set(["v1/[...path]/route.ts", "v2/[...path]/route.ts"]);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 function routeFiles(dir: string): string[] {

@@ -24,7 +24,7 @@ import {
 
 import { VIRTUAL_ACCOUNT_OPERATIONS } from "@/lib/contract/virtual-accounts/operations";
 import { getJobOperation, listJobResultsOperation } from "@/lib/contract/virtual-accounts/jobs/operations";
-import { getPaymentOperation, listPaymentsOperation } from "@/lib/contract/payments/operations";
+import { cancelPaymentOperation, getPaymentOperation, listPaymentsOperation } from "@/lib/contract/payments/operations";
 import { APPROVAL_OPERATIONS } from "@/lib/contract/approvals/operations";
 import {
   createInternalTransferOperation,
@@ -39,6 +39,9 @@ import { PAYMENT_RUN_OPERATIONS } from "@/lib/contract/payment-runs/operations";
 import { listEventsOperation } from "@/lib/contract/events/operations";
 import { endUserSessionsOperation, listOrganisationUsersOperation } from "@/lib/contract/users/operations";
 import { COUNTERPARTY_OPERATIONS } from "@/lib/contract/counterparties/operations";
+import { PAYMENT_TEMPLATE_OPERATIONS } from "@/lib/contract/payment-templates/operations";
+import { NOTIFICATION_OPERATIONS } from "@/lib/contract/notifications/operations";
+import { STANDING_ORDER_OPERATIONS } from "@/lib/contract/standing-orders/operations";
 
 /** Every operation the API serves; the OpenAPI document is built from this list. */
 export const OPERATIONS: readonly OperationSpec[] = [
@@ -54,6 +57,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
   listAccountPaymentsOperation,
   forcePaymentStatusOperation,
   returnPaymentOperation,
+  cancelPaymentOperation,
   createSubscriptionOperation,
   listSubscriptionsOperation,
   getSubscriptionOperation,
@@ -80,5 +84,8 @@ export const OPERATIONS: readonly OperationSpec[] = [
   getAccountBalancesOperation,
   ...PAYMENT_RUN_OPERATIONS,
   ...COUNTERPARTY_OPERATIONS,
+  ...PAYMENT_TEMPLATE_OPERATIONS,
   listEventsOperation,
+  ...NOTIFICATION_OPERATIONS,
+  ...STANDING_ORDER_OPERATIONS,
 ];

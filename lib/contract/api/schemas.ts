@@ -42,6 +42,10 @@ export const ZErrorBody = z
     details: z.array(ZErrorDetail).nullable(),
     correlationId: z.string(),
     retry_after: z.string().optional().meta({ description: "On 429 only: how long to wait" }),
+    enrolmentRequired: z
+      .boolean()
+      .optional()
+      .meta({ description: "On STEP_UP_REQUIRED only: true when the user has no second factor yet and must enrol one first" }),
   })
   .meta({ id: "Error" });
 

@@ -29,7 +29,8 @@ export type DraftTiming = { settlementDate: string | null; expiresAt: Date };
  * transfer of another day, which the maker re-drafts in one click. A
  * virtual-account batch settles nothing; its draft gives approvers the whole
  * of the next business day, ending at midnight after it (a batch drafted late
- * on Friday lives until Monday is over).
+ * on Friday lives until Monday is over). A payment run's draft lives as long:
+ * each of its payments takes its own settlement date when the approval makes it.
  */
 export function draftTiming(
   rail: TApprovalRail,
@@ -42,7 +43,7 @@ export function draftTiming(
     const today = bankLocalParts(createdAt).date;
     return { settlementDate: today, expiresAt: endOfBankDay(today) };
   }
-  if (rail === "VIRTUAL_ACCOUNT_BATCH") {
+  if (rail === "VIRTUAL_ACCOUNT_BATCH" || rail === "BATCH") {
     return { settlementDate: null, expiresAt: endOfBankDay(nextBusinessDay(bankLocalParts(createdAt).date, holidays)) };
   }
   if (rail === "ACH") {
@@ -55,6 +56,16 @@ export function draftTiming(
   const settlementDate = nextDay ? nextBusinessDay(first, holidays) : first;
   const processingDay = previousBusinessDay(settlementDate, holidays);
   return { settlementDate, expiresAt: bankInstant(processingDay, SWIFT_CUTOFF) };
+}
+
+/**
+ * A standing order's draft (issue 21): the approvers have until the end of the next business day, as for a batch, and
+ * a new order's draft no later than the end of its first occurrence's day (approved later, its start would be past:
+ * re-drafted in one click). `settlementDate` is the bank day the approval's first payment would be made.
+ */
+export function standingOrderDraftTiming(createdAt: Date, holidays: ReadonlySet<string>, firstExecution: string, startDate: string | null): DraftTiming {
+  const lastDay = nextBusinessDay(bankLocalParts(createdAt).date, holidays);
+  return { settlementDate: firstExecution, expiresAt: endOfBankDay(startDate !== null && startDate < lastDay ? startDate : lastDay) };
 }
 
 /**

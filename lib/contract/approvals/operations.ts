@@ -1,4 +1,5 @@
 import { defineOperation } from "@/lib/contract/http/operation";
+import { MAX_RUN_BODY_BYTES } from "@/lib/contract/payment-runs/schema";
 import { ZApprovalPolicies, ZCreateDraft, ZDecide, ZDraft, ZDraftCreated, ZDraftList, ZDraftListQuery, ZDraftParams } from "@/lib/contract/approvals/schema";
 
 /**
@@ -9,7 +10,7 @@ import { ZApprovalPolicies, ZCreateDraft, ZDecide, ZDraft, ZDraftCreated, ZDraft
  */
 const tag = "Approvals (portal)";
 /** Anyone who may make one of the drafted kinds; drafting checks the rail's own permission too. */
-const PAYERS = { permission: ["payment-ach", "payment-swift", "payment-internal", "create-virtual-account"] } as const;
+const PAYERS = { permission: ["payment-ach", "payment-swift", "payment-internal", "create-virtual-account", "payment-batch"] } as const;
 
 export const getApprovalPoliciesOperation = defineOperation({
   id: "getApprovalPolicies",
@@ -41,14 +42,17 @@ export const createPaymentDraftOperation = defineOperation({
   method: "POST",
   path: "/v1/approvals/drafts",
   tag,
-  summary: "Draft a payment, internal transfer or virtual-account batch a policy holds back; answers needsApproval:false when none does",
+  summary: "Draft a payment, internal transfer, virtual-account batch or payment run a policy holds back; answers needsApproval:false when none does",
   description:
     "Send the Idempotency-Key the payment form made when it opened: the draft keeps it, and the approval that completes the draft submits " +
     "the request with it, so the payment (or the batch's job) is created once. Nothing is reserved until then. `request` is the body of the " +
-    "rail's own operation: POST /v1/payments/ach-local, /v1/payments/swift, /v1/payments/internal, or /v2/virtual-accounts " +
-    "(VIRTUAL_ACCOUNT_BATCH); the caller needs that operation's permission.",
+    "rail's own operation: POST /v1/payments/ach-local, /v1/payments/swift, /v1/payments/internal, /v2/virtual-accounts " +
+    "(VIRTUAL_ACCOUNT_BATCH), or the JSON body of /v1/payment-batches (BATCH: a payment run, judged as a whole by its total per " +
+    "currency, docs/payment-runs.md); the caller needs that operation's permission (a run: each of its items' rail permissions too).",
   access: PAYERS,
   body: ZCreateDraft,
+  // A payment run's draft holds its whole JSON body (up to 10,000 items), as POST /v1/payment-batches takes it.
+  bodyLimit: MAX_RUN_BODY_BYTES.json,
   response: ZDraftCreated,
   status: 201,
   csv: false,

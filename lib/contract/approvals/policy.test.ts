@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { batchSummary, draftFacts, matchPolicy, storedThreshold, thresholdText } from "@/lib/contract/approvals/policy";
+import { batchSummary, draftFacts, judgeRun, matchPolicy, storedThreshold, thresholdText } from "@/lib/contract/approvals/policy";
 import { ZApprovalPolicy, type TApprovalPolicy } from "@/lib/contract/approvals/schema";
+import type { TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
 
 const POLICIES: TApprovalPolicy[] = [
   { rail: "ACH", currency: "USD", threshold: "10000.00", approvers: 2 },
@@ -110,5 +111,49 @@ describe("virtual-account batch policies: a threshold counts accounts in the cur
     expect(storedThreshold({ rail: "INTERNAL", currency: "USD", threshold: "50" })).toBe(5000n);
     expect(thresholdText("VIRTUAL_ACCOUNT_BATCH", 50n, "USD")).toBe("50");
     expect(thresholdText("INTERNAL", 5000n, "USD")).toBe("50.00");
+  });
+});
+
+describe("a payment run judged as a whole (rail BATCH)", () => {
+  const ach = (amount: string, currency: "USD" | "BMD" = "USD"): TPaymentRunItem => ({
+    rail: "ACH",
+    request: {
+      debtorAccount: { identification: "1000123456" },
+      debitCurrency: currency,
+      instructedAmount: { amount, currency },
+      creditorAccount: { identification: "20004455667", name: "Harbour Supplies" },
+      creditorBank: { bankCode: "BANK_A", currency },
+      remittanceInformation: ["Payroll"],
+    },
+  });
+  const policies: TApprovalPolicy[] = [...POLICIES, { rail: "BATCH", currency: "USD", threshold: "15000.00", approvers: 1 }];
+
+  it("holds a run back when its total in a currency reaches that currency's threshold, not one cent below", () => {
+    expect(judgeRun(policies, [ach("7500.00"), ach("7500.00")]).policy).toMatchObject({ rail: "BATCH", currency: "USD" });
+    expect(judgeRun(policies, [ach("7500.00"), ach("7499.99")]).policy).toBeNull();
+    expect(matchPolicy(policies, { rail: "BATCH", items: [ach("7500.00"), ach("7500.00")] })?.rail).toBe("BATCH");
+  });
+
+  it("sends the whole run for approval when one payment's own policy would hold it back, with the strictest approvers", () => {
+    expect(judgeRun(policies, [ach("10000.00")])).toEqual({ policy: POLICIES[0], uncovered: { payments: 0, currencies: [] } });
+  });
+
+  it("counts payments held back in a currency no BATCH policy covers (such a run is refused, not drafted)", () => {
+    const judged = judgeRun(policies, [ach("1.00"), ach("500.00", "BMD"), ach("600.00", "BMD")]);
+    expect(judged.uncovered).toEqual({ payments: 2, currencies: ["BMD"] });
+    expect(judged.policy).toBeNull();
+  });
+
+  it("lets a run go at once when no policy applies, and never sums across currencies", () => {
+    expect(judgeRun(policies, [ach("9999.99"), ach("5000.00"), ach("499.00", "BMD")])).toEqual({ policy: null, uncovered: { payments: 0, currencies: [] } });
+    expect(draftFacts({ rail: "BATCH", request: { items: [ach("1.00"), ach("2.00", "BMD")] } })).toMatchObject({
+      run: {
+        payments: 2,
+        totals: [
+          { currency: "BMD", amount: "2.00", count: 1 },
+          { currency: "USD", amount: "1.00", count: 1 },
+        ],
+      },
+    });
   });
 });

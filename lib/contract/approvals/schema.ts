@@ -4,6 +4,8 @@ import { isValidAmountFormat, MAX_AMOUNT_LENGTH } from "@/lib/contract/money";
 import { ZAchPaymentRequest, ZInternalTransferRequest, ZSwiftPaymentRequest } from "@/lib/contract/payments/schema";
 import { MAX_ITEMS } from "@/lib/contract/virtual-accounts/fields";
 import { ZCreateVirtualAccountsV2 } from "@/lib/contract/virtual-accounts/schema";
+import { ZCurrencyTotal, ZPaymentBatchRequest } from "@/lib/contract/payment-runs/schema";
+import { ZCreateStandingOrder, ZStandingOrderChangeDraft, ZStandingOrderTerms } from "@/lib/contract/standing-orders/schema";
 
 /**
  * Dual control (issue 14): approval policies per organisation and payment
@@ -11,10 +13,17 @@ import { ZCreateVirtualAccountsV2 } from "@/lib/contract/virtual-accounts/schema
  * with exactly these schemas.
  */
 
-/** Rails a policy can hold back (issue 14): the two payment rails, transfers between own accounts, and virtual-account batches. */
-export const APPROVAL_RAILS = ["ACH", "SWIFT", "INTERNAL", "VIRTUAL_ACCOUNT_BATCH"] as const;
+/**
+ * Rails a policy can hold back (issue 14): the two payment rails, transfers between own accounts,
+ * virtual-account batches, and payment runs (BATCH, issue 20: judged by the run's total per currency).
+ */
+export const APPROVAL_RAILS = ["ACH", "SWIFT", "INTERNAL", "VIRTUAL_ACCOUNT_BATCH", "BATCH"] as const;
 export type TApprovalRail = (typeof APPROVAL_RAILS)[number];
-const RAIL_MESSAGE = "rail must be ACH, SWIFT, INTERNAL or VIRTUAL_ACCOUNT_BATCH";
+const DRAFT_RAIL_MESSAGE = "rail must be ACH, SWIFT, INTERNAL, VIRTUAL_ACCOUNT_BATCH, BATCH, STANDING_ORDER or STANDING_ORDER_CHANGE";
+
+/** What a draft makes when approved: a payment (or batch, or run), a standing order, or a change of a standing order. */
+export const DRAFT_KINDS = ["Payment", "StandingOrder", "StandingOrderChange"] as const;
+export type TDraftKind = (typeof DRAFT_KINDS)[number];
 
 /**
  * Rails a policy can name: the drafted ones, and COUNTERPARTY (issue 21): a new payee or a change of its
@@ -22,13 +31,14 @@ const RAIL_MESSAGE = "rail must be ACH, SWIFT, INTERNAL or VIRTUAL_ACCOUNT_BATCH
  */
 export const POLICY_RAILS = [...APPROVAL_RAILS, "COUNTERPARTY"] as const;
 export type TPolicyRail = (typeof POLICY_RAILS)[number];
-const POLICY_RAIL_MESSAGE = "rail must be ACH, SWIFT, INTERNAL, VIRTUAL_ACCOUNT_BATCH or COUNTERPARTY";
+const POLICY_RAIL_MESSAGE = "rail must be ACH, SWIFT, INTERNAL, VIRTUAL_ACCOUNT_BATCH, BATCH or COUNTERPARTY";
 
 export const POLICY_RAIL_LABELS: Readonly<Record<TPolicyRail, string>> = {
   ACH: "ACH",
   SWIFT: "SWIFT",
   INTERNAL: "Transfer between accounts",
   VIRTUAL_ACCOUNT_BATCH: "Virtual-account batch",
+  BATCH: "Payment run (total per currency)",
   COUNTERPARTY: "New or changed payee",
 };
 
@@ -38,6 +48,8 @@ export const APPROVAL_RAIL_PERMISSIONS: Readonly<Record<TApprovalRail, Permissio
   SWIFT: "payment-swift",
   INTERNAL: "payment-internal",
   VIRTUAL_ACCOUNT_BATCH: "create-virtual-account",
+  // Each item's rail permission is checked too, when the approval accepts the run.
+  BATCH: "payment-batch",
 };
 
 /** A virtual-account batch moves no money: its policy's threshold counts the accounts it creates in the currency. */
@@ -110,11 +122,14 @@ export const DRAFT_STATUS_LABELS: Readonly<Record<TDraftStatus, string>> = {
 /** What the maker saw when drafting; recomputed for the approver, who sees both when they differ. */
 export const ZQuote = z
   .strictObject({
-    /** Null for a virtual-account batch, which settles nothing. */
+    /** Null for a virtual-account batch, which settles nothing, and for a payment run (each payment has its own). */
     settlementDate: z.iso.date().nullable(),
     exchangeRate: z.string().nullable(),
   })
   .meta({ id: "PaymentQuote" });
+
+/** What a payment-run draft pays: how many payments, and the total per currency (exact decimal strings). */
+export const ZRunDraftSummary = z.strictObject({ payments: z.number().int(), totals: z.array(ZCurrencyTotal) });
 
 /** What a virtual-account batch draft creates: the accounts in all, and per currency. */
 export const ZBatchSummary = z.strictObject({
@@ -131,8 +146,14 @@ export const ZCreateDraft = z
       // Completed at once and with no settlement date to aim for: "next business day" does not apply to these two.
       z.strictObject({ rail: z.literal("INTERNAL"), request: ZInternalTransferRequest }),
       z.strictObject({ rail: z.literal("VIRTUAL_ACCOUNT_BATCH"), request: ZCreateVirtualAccountsV2 }),
+      // A payment run: the JSON body of POST /v1/payment-batches (the portal maps a CSV or pain.001 to it).
+      z.strictObject({ rail: z.literal("BATCH"), request: ZPaymentBatchRequest }),
+      // A standing order (issue 21): a new one (the body of POST /v1/standing-orders), or a change of one (its id and the PATCH body).
+      // Judged by the policy of the order's own rail on its amount (the new terms for a change); the draft's rail is the order's.
+      z.strictObject({ rail: z.literal("STANDING_ORDER"), request: ZCreateStandingOrder }),
+      z.strictObject({ rail: z.literal("STANDING_ORDER_CHANGE"), request: ZStandingOrderChangeDraft }),
     ],
-    RAIL_MESSAGE,
+    DRAFT_RAIL_MESSAGE,
   )
   .meta({ id: "CreatePaymentDraft" });
 
@@ -151,12 +172,14 @@ export const ZDraft = z
     rail: z.enum(APPROVAL_RAILS),
     status: z.enum(DRAFT_STATUSES),
     request: z.record(z.string(), z.unknown()),
-    /** Null for a virtual-account batch (it moves no money; see batch). */
+    /** Null for a virtual-account batch (it moves no money; see batch) and a payment run (see run). */
     amount: z.strictObject({ amount: z.string(), currency: z.string() }).nullable(),
     debtorAccount: z.string().nullable(),
-    /** The creditor's name; for an internal transfer the account credited. Null for a batch. */
+    /** The creditor's name; for an internal transfer the account credited. Null for a batch or a run. */
     beneficiary: z.string().nullable(),
     batch: ZBatchSummary.nullable(),
+    /** A payment run's count and totals per currency; null for any other draft. Its lines are `request.items`. */
+    run: ZRunDraftSummary.nullable(),
     maker: ZPerson,
     createdAt: z.iso.datetime({ offset: true }),
     nextBusinessDay: z.boolean(),
@@ -167,10 +190,22 @@ export const ZDraft = z
     currentQuote: ZQuote.nullable(),
     decisions: z.array(ZDecision),
     paymentId: z.string().nullable(),
-    /** The job of an approved virtual-account batch (GET /v1/jobs/{jobId}). */
+    /** The job of an approved virtual-account batch or payment run (GET /v1/jobs/{jobId}). */
     jobId: z.string().nullable(),
     /** Why the bank refused the approved payment (status Refused). */
     refusal: z.string().nullable(),
+    /**
+     * A standing order's draft (rail is the order's): what it makes (a new order, or a change of standingOrderId), its schedule,
+     * and for a change the order's terms before and after. Null for any other draft. `standingOrderId` of a new order is set once made.
+     */
+    standingOrder: z
+      .strictObject({
+        kind: z.enum(["StandingOrder", "StandingOrderChange"]),
+        standingOrderId: z.uuid().nullable(),
+        before: ZStandingOrderTerms.nullable(),
+        after: ZStandingOrderTerms,
+      })
+      .nullable(),
     /** What the signed-in user may do with it. */
     canApprove: z.boolean(),
   })
@@ -193,7 +228,10 @@ export const ZDraftCreated = z.strictObject({ draft: ZDraft.nullable(), needsApp
 export type TApprovalPolicy = z.infer<typeof ZApprovalPolicy>;
 export type TApprovalPolicies = z.infer<typeof ZApprovalPolicies>;
 export type TCreateDraft = z.infer<typeof ZCreateDraft>;
+/** A draft of a payment, batch or run (not of a standing order): what a policy judges directly. */
+export type TPaymentDraftInput = Exclude<TCreateDraft, { rail: "STANDING_ORDER" | "STANDING_ORDER_CHANGE" }>;
 export type TDraft = z.infer<typeof ZDraft>;
 export type TDraftList = z.infer<typeof ZDraftList>;
 export type TQuote = z.infer<typeof ZQuote>;
 export type TBatchSummary = z.infer<typeof ZBatchSummary>;
+export type TRunDraftSummary = z.infer<typeof ZRunDraftSummary>;

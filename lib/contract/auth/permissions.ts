@@ -18,6 +18,10 @@ export const PERMISSIONS = [
   // Payments at corporate scale (decisions §11): payment runs (each item also needs its rail's permission).
   "payment-batch",
   "counterparties",
+  // Saved payments (issue 21): reading; saving one also needs its rail's permission.
+  "payment-templates",
+  // Standing orders (decisions §11): each also needs its rail's permission.
+  "standing-orders",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

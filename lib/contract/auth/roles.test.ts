@@ -3,7 +3,7 @@ import { PERMISSIONS } from "@/lib/contract/auth/permissions";
 import { hasRole, isRole, ROLE_PERMISSIONS, scopesForRole } from "@/lib/contract/auth/roles";
 
 describe("scopesForRole", () => {
-  it("gives a viewer read permissions only", () => {
+  it("gives a viewer read permissions only (payment-templates reads; saving one needs a rail's permission)", () => {
     expect(scopesForRole("viewer", PERMISSIONS)).toEqual([
       "get-account",
       "get-all-accounts",
@@ -12,12 +12,16 @@ describe("scopesForRole", () => {
       "get-virtual-accounts",
       "get-a-virtual-account",
       "get-account-transactions",
+      "payment-templates",
     ]);
   });
 
   it("lets a treasurer pay and run virtual accounts but not manage webhooks or the sandbox", () => {
     const scopes = scopesForRole("treasurer", PERMISSIONS);
     expect(scopes).toEqual(expect.arrayContaining(["payment-ach", "payment-swift", "payment-internal", "create-virtual-account", "update-virtual-account"]));
+    // Those who pay keep standing orders (decisions §11); each order also needs its rail's permission.
+    expect(scopes).toContain("standing-orders");
+    expect(scopesForRole("viewer", PERMISSIONS)).not.toContain("standing-orders");
     expect(scopes).not.toContain("receive-notifications");
     expect(scopes).not.toContain("sandbox");
   });

@@ -20,6 +20,8 @@ const READ: readonly Permission[] = [
   "get-virtual-accounts",
   "get-a-virtual-account",
   "get-account-transactions",
+  // Everyone may see the saved payments; saving one needs its rail's permission (lib/contract/payment-templates).
+  "payment-templates",
 ];
 
 /** Paying and running virtual accounts are the treasury's day-to-day operations. */
@@ -31,6 +33,7 @@ const OPERATE: readonly Permission[] = [
   "update-virtual-account",
   "payment-batch",
   "counterparties",
+  "standing-orders",
 ];
 
 /** Webhooks, signing secrets and the UAT sandbox change how the client integrates: admins only. */

@@ -22,8 +22,11 @@ export const ERROR_CODES = {
   CLIENT_NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
   COUNTERPARTY_NOT_FOUND: 404,
+  PAYMENT_TEMPLATE_NOT_FOUND: 404,
+  STANDING_ORDER_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   NOT_ACCEPTABLE: 406,
+  REQUEST_TIMEOUT: 408,
   REQUEST_IN_PROGRESS: 409,
   INVALID_STATUS_TRANSITION: 409,
   ACH_LOCAL_DUPLICATE_INSTRUCTION_ID: 409,
@@ -41,9 +44,12 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
+  BAD_GATEWAY: 502,
   DEDUPE_LOCK_UNAVAILABLE: 503,
   SERVICE_UNAVAILABLE: 503,
+  GATEWAY_TIMEOUT: 504,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -57,12 +63,16 @@ export const REASON_PHRASES: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   406: "Not Acceptable",
+  408: "Request Timeout",
   409: "Conflict",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
   429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
+  502: "Bad Gateway",
   503: "Service Unavailable",
+  504: "Gateway Timeout",
 };
 
 /**

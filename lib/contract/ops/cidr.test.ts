@@ -27,6 +27,6 @@ describe("cidrProblem", () => {
     ["010.0.0.0", /not an IPv4 or IPv6/],
     ["10.0.0.0/8/8", /one \/prefix/],
     ["", /not an IPv4 or IPv6/],
-    ["example.com", /not an IPv4 or IPv6/],
+    ["receiver.harbour.test", /not an IPv4 or IPv6/],
   ])("refuses %s", (cidr, reason) => expect(cidrProblem(cidr)).toMatch(reason));
 });

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The actions the Bank operations console posts to /api/operations/<action>.
  * Each is one operation of lib/server/domain/operations, with the same zod schema as the
@@ -34,3 +36,9 @@ export function isConsoleAction(value: string): value is ConsoleAction {
 
 /** What a refused console action answers (and a failed set-password): the message names the field. */
 export type ConsoleError = { code: string; message: string; field: string | null };
+
+/** What an accepted console action answers: its operation's result, shown as is (a revealed secret is one of its keys). */
+export const ZConsoleOutcome = z.record(z.string(), z.unknown());
+
+/** What a set-password link answers once the password is set: whose account it was. */
+export const ZPasswordSet = z.object({ email: z.string() });

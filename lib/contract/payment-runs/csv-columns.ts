@@ -32,6 +32,7 @@ export const RUN_CSV_COLUMNS = [
   "remittance2",
   "remittance3",
   "remittance4",
+  "requestedExecutionDate",
 ] as const;
 
 export type TRunCsvColumn = (typeof RUN_CSV_COLUMNS)[number];
@@ -67,9 +68,18 @@ export const RUN_CSV_LABELS: Record<TRunCsvColumn, string> = {
   remittance2: "remittance line 2",
   remittance3: "remittance line 3",
   remittance4: "remittance line 4",
+  requestedExecutionDate: "execution date",
 };
 
-const COMMON: readonly TRunCsvColumn[] = ["rail", "instructionIdentification", "debtorAccount", "amount", "currency", "creditorAccount"];
+const COMMON: readonly TRunCsvColumn[] = [
+  "rail",
+  "instructionIdentification",
+  "debtorAccount",
+  "amount",
+  "currency",
+  "creditorAccount",
+  "requestedExecutionDate",
+];
 const CREDITOR: readonly TRunCsvColumn[] = ["counterpartyId", "creditorName", "creditorAddress1", "creditorAddress2", "creditorAddress3", "creditorAddress4"];
 
 /**
@@ -114,6 +124,7 @@ export function runCsvColumnOfPath(path: ReadonlyArray<PropertyKey>): TRunCsvCol
   switch (head) {
     case "rail":
     case "instructionIdentification":
+    case "requestedExecutionDate":
     case "chargesType":
     case "counterpartyId":
       return head;

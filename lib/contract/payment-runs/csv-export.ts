@@ -22,6 +22,7 @@ export function runItemToCells(item: TPaymentRunItem): TRunCsvCells {
   const { request } = item;
   cells.rail = item.rail;
   cells.instructionIdentification = text(request.instructionIdentification);
+  cells.requestedExecutionDate = text(request.requestedExecutionDate);
   cells.debtorAccount = request.debtorAccount.identification;
   cells.amount = text(request.instructedAmount.amount);
   cells.currency = request.instructedAmount.currency;

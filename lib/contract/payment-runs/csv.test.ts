@@ -31,6 +31,7 @@ describe("payment run CSV", () => {
     const result = runCsvToItems(csv(ACH));
     expect(result).toEqual({
       ok: true,
+      lines: [2],
       items: [
         {
           rail: "ACH",
@@ -116,6 +117,15 @@ describe("payment run CSV", () => {
     ]);
   });
 
+  it("carries an execution date column into every rail's requestedExecutionDate, and names a bad one on its column", () => {
+    const dated = (date: string) => `${HEADER},requestedExecutionDate\r\n${ACH},${date}\r\n`;
+    const result = runCsvToItems(dated("2026-12-24"));
+    if (!result.ok) throw new Error(JSON.stringify(result.details));
+    expect(result.items[0]!.request.requestedExecutionDate).toBe("2026-12-24");
+    expect(runItemsToCsv(result.items).split("\r\n")[1]!.endsWith(",2026-12-24")).toBe(true);
+    expect(detailsOf(dated("24/12/2026")).map((d) => d.field)).toEqual(["line 2: execution date"]);
+  });
+
   it("takes a payee instead of the creditor's cells, and refuses both at once", () => {
     const payee = "3f1c8f8e-2b7a-4c1e-9a57-6f0e7d1c2b3a";
     const header = "rail,instructionIdentification,debtorAccount,amount,currency,counterpartyId,creditorAccount,creditorName,bankCode,remittance1";
@@ -187,5 +197,26 @@ describe("payment run items back as CSV", () => {
     const written = runItemsToCsv(first.items);
     expect(written).toBe(template);
     expect(runCsvToItems(written)).toEqual(first);
+  });
+});
+
+describe("a CSV read record by record (the server's streamed body)", () => {
+  it("gives the same items, lines and problems fed in small pieces as from the whole text (line numbers across mixed line ends included)", async () => {
+    const { RunCsvItems } = await import("@/lib/contract/payment-runs/csv");
+    const Papa = (await import("papaparse")).default;
+    const text = `${csv(ACH)}\n\n${csv(ACH).split("\n").slice(1).join("\n").replace("INV-1", "INV-2").replace("Jane Tucker", '"Jane\nTucker"')}`;
+    const whole = runCsvToItems(text);
+    const streamed = new RunCsvItems();
+    Papa.parse<string[]>(text, {
+      delimiter: ",",
+      chunkSize: 7,
+      step: (r) =>
+        streamed.records.add(
+          r.data,
+          r.errors.some((e) => e.type === "Quotes"),
+        ),
+    });
+    expect(streamed.result()).toEqual(whole);
+    expect(whole).toMatchObject({ ok: false, details: [{ field: "line 5: creditor name" }] });
   });
 });

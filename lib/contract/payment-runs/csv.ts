@@ -1,12 +1,9 @@
 import Papa from "papaparse";
 import type { z } from "zod";
-import { normaliseCsvHeader } from "@/lib/contract/csv";
 import type { ErrorDetail } from "@/lib/contract/http/errors";
 import { findUnstorableText } from "@/lib/contract/http/storable-text";
 import {
-  emptyRunCsvCells,
   RAIL_RUN_CSV_COLUMNS,
-  REQUIRED_RUN_CSV_COLUMNS,
   RUN_CSV_COLUMNS,
   RUN_CSV_LABELS,
   runCsvColumnOfPath,
@@ -14,7 +11,8 @@ import {
   type TRunCsvColumn,
 } from "@/lib/contract/payment-runs/csv-columns";
 import { RAILS, ZAchPaymentRequest, ZInternalTransferRequest, ZSwiftPaymentRequest, type TRail } from "@/lib/contract/payments/schema";
-import { MAX_RUN_ITEMS, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
+import type { TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
+import { RunCsvInstructionIds, RunCsvRecords, type TRunCsvIssue, type TRunCsvRow } from "@/lib/contract/payment-runs/csv-reader";
 
 /**
  * A payment run as a CSV file (docs/payment-runs.md, "CSV columns"): one row
@@ -26,10 +24,7 @@ import { MAX_RUN_ITEMS, type TPaymentRunItem } from "@/lib/contract/payment-runs
  * uploaded body with them.
  */
 
-/** `line`: where the row starts in the file (the header is line 1), as an editor or a spreadsheet shows it. */
-export type TRunCsvRow = { line: number; cells: TRunCsvCells; parseErrors: string[] };
-/** `column` null: the problem is the row's as a whole (a malformed line). */
-export type TRunCsvIssue = { column: TRunCsvColumn | null; code: string; message: string };
+export type { TRunCsvIssue, TRunCsvRow } from "@/lib/contract/payment-runs/csv-reader";
 export type TRunCsvRowCheck = { item: TPaymentRunItem | null; issues: TRunCsvIssue[] };
 export type TParsedRunCsv = { columns: TRunCsvColumn[]; rows: TRunCsvRow[]; fileErrors: string[] };
 
@@ -39,8 +34,6 @@ const UPPER_CASE = new Set<TRunCsvColumn>(["rail", "currency", "debitCurrency", 
 /** A cell a spreadsheet would evaluate (CSV injection); a signed number is data and left to the amount check. */
 const FORMULA_START = /^[=+\-@]/;
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
-
-const HEADER_INDEX = new Map(RUN_CSV_COLUMNS.map((c) => [normaliseCsvHeader(c), c]));
 
 /** `line 5: creditor name`, the `field` of a 400's detail for a CSV row (decisions §11). */
 export function runCsvField(line: number, column: TRunCsvColumn | null): string {
@@ -55,49 +48,22 @@ export function runCsvField(line: number, column: TRunCsvColumn | null): string 
  * blank lines are all accepted.
  */
 export function parseRunCsv(text: string): TParsedRunCsv {
-  const source = text.replace(/^\ufeff/, "");
-  const records: Array<{ data: string[]; line: number; broken: boolean }> = [];
-  let start = 0;
-  let line = 1;
-  Papa.parse<string[]>(source, {
+  const rows: TRunCsvRow[] = [];
+  const records = new RunCsvRecords((row) => rows.push(row));
+  readRecords(text, records);
+  return { columns: records.columns, rows, fileErrors: records.fileErrors };
+}
+
+/** Feeds a whole text to a reader, record by record (papaparse's `step`); a byte order mark is dropped. */
+function readRecords(text: string, records: RunCsvRecords): void {
+  Papa.parse<string[]>(text.replace(/^\ufeff/, ""), {
     delimiter: ",",
-    step: (result) => {
-      const end = result.meta.cursor;
-      records.push({ data: result.data, line, broken: result.errors.some((e) => e.type === "Quotes") });
-      for (let i = start; i < end; i += 1) if (source.charCodeAt(i) === 10) line += 1;
-      start = end;
-    },
+    step: (result) =>
+      records.add(
+        result.data,
+        result.errors.some((e) => e.type === "Quotes"),
+      ),
   });
-  const nonBlank = records.filter((r) => r.data.some((cell) => cell.trim() !== ""));
-  const [header, ...body] = nonBlank;
-  const headerCells = header?.data ?? [];
-  const columns = headerCells.map((h) => HEADER_INDEX.get(normaliseCsvHeader(h)) ?? null);
-  const fileErrors: string[] = [];
-  const unknown = headerCells.filter((h, i) => columns[i] === null && h.trim() !== "");
-  if (unknown.length > 0)
-    fileErrors.push(`Unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `"${u}"`).join(", ")}: use the template's column names.`);
-  const seen = new Set<TRunCsvColumn>();
-  for (const column of columns) {
-    if (column && seen.has(column)) fileErrors.push(`Column "${column}" appears twice.`);
-    if (column) seen.add(column);
-  }
-  const missing = header ? REQUIRED_RUN_CSV_COLUMNS.filter((c) => !seen.has(c)) : [];
-  if (missing.length > 0) fileErrors.push(`The file has no ${missing.map((c) => `"${c}"`).join(", ")} column${missing.length > 1 ? "s" : ""}.`);
-  if (body.length === 0) fileErrors.push("The file has no payments under its header.");
-  if (body.length > MAX_RUN_ITEMS) {
-    fileErrors.push(`The file has ${body.length.toLocaleString("en-US")} payments; one run takes at most ${MAX_RUN_ITEMS.toLocaleString("en-US")}.`);
-  }
-  const rows = body.map((record): TRunCsvRow => {
-    const cells = emptyRunCsvCells();
-    columns.forEach((column, j) => {
-      if (column) cells[column] = record.data[j] ?? "";
-    });
-    const parseErrors: string[] = [];
-    if (record.broken) parseErrors.push("has a quote that is not closed or is misplaced");
-    else if (record.data.length !== headerCells.length) parseErrors.push(`has ${record.data.length} fields; the header has ${headerCells.length}`);
-    return { line: record.line, cells, parseErrors };
-  });
-  return { columns: columns.filter((c): c is TRunCsvColumn => c !== null), rows, fileErrors };
 }
 
 function value(cells: TRunCsvCells, column: TRunCsvColumn): string | undefined {
@@ -129,6 +95,7 @@ function requestOf(rail: TRail, cells: TRunCsvCells): Record<string, unknown> {
   const v = (column: TRunCsvColumn) => value(cells, column);
   const common = {
     instructionIdentification: v("instructionIdentification"),
+    requestedExecutionDate: v("requestedExecutionDate"),
     debtorAccount: { identification: v("debtorAccount") },
     remittanceInformation: lines(cells, REMITTANCE),
   };
@@ -228,15 +195,11 @@ export function checkRunCsvRow(row: Pick<TRunCsvRow, "cells" | "parseErrors">): 
  * `duplicateInstructionIssues`), reported on the later row with the earlier line.
  */
 export function duplicateInstructionIds(rows: readonly Pick<TRunCsvRow, "line" | "cells">[]): Map<number, TRunCsvIssue> {
-  const first = new Map<string, number>();
+  const ids = new RunCsvInstructionIds();
   const out = new Map<number, TRunCsvIssue>();
   rows.forEach((row, index) => {
-    const id = row.cells.instructionIdentification.trim();
-    if (id === "") return;
-    const key = `${row.cells.rail.trim().toUpperCase()}\u0000${id}`;
-    const earlier = first.get(key);
-    if (earlier === undefined) first.set(key, row.line);
-    else out.set(index, { column: "instructionIdentification", code: "DUPLICATE", message: `repeats the instruction id of line ${earlier}` });
+    const duplicate = ids.see(row);
+    if (duplicate) out.set(index, duplicate);
   });
   return out;
 }
@@ -252,18 +215,41 @@ export function checkRunCsv(parsed: TParsedRunCsv): TRunCsvRowCheck[] {
 }
 
 /**
- * The whole file, all or nothing (decisions §11): the items when every row is
- * good, else every problem as a 400's details (`line 5: creditor name`),
- * problems of the file itself first with no field.
+ * A file's rows made items as they are read (the server feeds it the request
+ * body as it streams in; `runCsvToItems` a whole text): each row is checked
+ * at once and only its item and line are kept, or its problems once any row
+ * has one. All or nothing (decisions §11): `result()` is the items when every
+ * row is good, else every problem as a 400's details (`line 5: creditor
+ * name`), problems of the file itself alone, with no field.
  */
-export function runCsvToItems(text: string): { ok: true; items: TPaymentRunItem[] } | { ok: false; details: ErrorDetail[] } {
-  const parsed = parseRunCsv(text);
-  const details: ErrorDetail[] = parsed.fileErrors.map((message) => ({ field: null, code: "INVALID_FILE", message }));
-  if (details.length > 0) return { ok: false, details };
-  const checks = checkRunCsv(parsed);
-  checks.forEach((check, index) => {
-    const line = parsed.rows[index]!.line;
-    for (const issue of check.issues) details.push({ field: runCsvField(line, issue.column), code: issue.code, message: issue.message });
-  });
-  return details.length > 0 ? { ok: false, details } : { ok: true, items: checks.map((c) => c.item!) };
+export class RunCsvItems {
+  private readonly items: TPaymentRunItem[] = [];
+  private readonly lines: number[] = [];
+  private readonly details: ErrorDetail[] = [];
+  private readonly ids = new RunCsvInstructionIds();
+  readonly records = new RunCsvRecords((row) => this.row(row));
+
+  private row(row: TRunCsvRow): void {
+    const check = checkRunCsvRow(row);
+    const duplicate = this.ids.see(row);
+    const issues = duplicate ? [...check.issues, duplicate] : check.issues;
+    for (const issue of issues) this.details.push({ field: runCsvField(row.line, issue.column), code: issue.code, message: issue.message });
+    if (this.details.length === 0) {
+      this.items.push(check.item!);
+      this.lines.push(row.line);
+    }
+  }
+
+  result(): { ok: true; items: TPaymentRunItem[]; lines: number[] } | { ok: false; details: ErrorDetail[] } {
+    const fileErrors = this.records.fileErrors;
+    if (fileErrors.length > 0) return { ok: false, details: fileErrors.map((message) => ({ field: null, code: "INVALID_FILE", message })) };
+    return this.details.length > 0 ? { ok: false, details: this.details } : { ok: true, items: this.items, lines: this.lines };
+  }
+}
+
+/** A whole text's items, or every problem (RunCsvItems). */
+export function runCsvToItems(text: string): ReturnType<RunCsvItems["result"]> {
+  const items = new RunCsvItems();
+  readRecords(text, items.records);
+  return items.result();
 }

@@ -16,6 +16,13 @@ export const PAIN_001_TYPE = "application/xml";
 export const PAIN_002_TYPE = "application/xml";
 export const RUN_CSV_TYPE = "text/csv";
 
+/**
+ * Who reads runs: whoever makes them (`payment-batch`), and whoever may read the payments they make
+ * (`get-payment-status`: every portal role, so a viewer sees the list and an approver the run they approved).
+ * Sending a run still needs `payment-batch` and each item's rail permission.
+ */
+export const RUN_READERS = ["payment-batch", "get-payment-status"] as const;
+
 export const createPaymentBatchOperation = defineOperation({
   id: "createPaymentBatch",
   method: "POST",
@@ -49,7 +56,7 @@ export const listPaymentBatchesOperation = defineOperation({
   path: "/v1/payment-batches",
   tag,
   summary: "The client's payment runs, newest first, with their status, counts and totals per currency",
-  access: { permission: "payment-batch" },
+  access: { permission: RUN_READERS },
   query: paginationQuery().strict(),
   response: ZPaymentRunList,
   csv: true,
@@ -62,7 +69,7 @@ export const getPaymentBatchOperation = defineOperation({
   path: "/v1/payment-batches/{batchId}",
   tag,
   summary: "One payment run: status, counts, totals per currency and the links to its job and results",
-  access: { permission: "payment-batch" },
+  access: { permission: RUN_READERS },
   params: ZPaymentRunParams,
   response: ZPaymentRunSummary,
   csv: true,

@@ -48,6 +48,12 @@ describe("parsePain001", () => {
     expect(result.items[2]!.request.instructionIdentification).toBeUndefined();
   });
 
+  it("gives every transaction of a block the block's ReqdExctnDt as requestedExecutionDate (Dt, or the date DtTm is written on)", () => {
+    expect(parsePain001(pain001([ach("D-1"), ach("D-2")])).items.map((i) => i.request.requestedExecutionDate)).toEqual(["2026-11-27", "2026-11-27"]);
+    const withTime = pain001([ach("T-1")]).replace("<Dt>2026-11-27</Dt>", "<DtTm>2026-12-01T23:30:00-04:00</DtTm>");
+    expect(parsePain001(withTime).items[0]!.request.requestedExecutionDate).toBe("2026-12-01");
+  });
+
   it("names every bad transaction by its EndToEndId, a long EndToEndId and a repeated one included", () => {
     const noName = ach("ACH-2").replace("<Cdtr><Nm>Jane Doe</Nm></Cdtr>", "");
     const result = parsePain001(pain001([ach("ACH-1"), noName, ach("A-VERY-LONG-END-TO-END-ID"), ach("ACH-1"), ach("ACH-3", "1.234")]));

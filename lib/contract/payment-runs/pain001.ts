@@ -17,7 +17,8 @@ const NOT_PROVIDED = "NOTPROVIDED";
 const MAX_INSTRUCTION_ID = 16;
 
 /** A problem with one transaction (named by its EndToEndId) or with the whole document (endToEndId null). */
-export type TPain001Problem = { endToEndId: string | null; field: string | null; message: string };
+/** `inRow`: a problem of a transaction that mapped to a rail, which checking that transaction as a run row finds too (the portal fixes it in place). */
+export type TPain001Problem = { endToEndId: string | null; field: string | null; message: string; inRow?: true };
 
 /** Per item, its EndToEndId and its PmtInf's PmtInfId (what a pain.002 report names); the GrpHdr's MsgId. */
 export type TPain001Result = {
@@ -26,6 +27,8 @@ export type TPain001Result = {
   paymentInfoIds: string[];
   messageId: string | null;
   problems: TPain001Problem[];
+  /** Every transaction that mapped to a rail, before its schema check: what the portal lays out as rows to fix or drop. */
+  mapped: Array<{ endToEndId: string; item: TPaymentRunItem }>;
 };
 
 type Node = Record<string, unknown>;
@@ -153,9 +156,18 @@ function mapTransaction(tx: unknown, ctx: Context, endToEndId: string): TPayment
   );
 }
 
+/**
+ * The block's ReqdExctnDt as the rails' requestedExecutionDate (docs/payment-runs.md): its `Dt`, or the date written in
+ * its `DtTm` (the file's own calendar day, as a person reads it; no time zone arithmetic on a day the payer chose).
+ * The rails' rules then apply to it: today pays now, a later day schedules, an earlier day is refused.
+ */
+function executionDateOfBlock(block: unknown): string | undefined {
+  return text(at(block, "ReqdExctnDt", "Dt")) ?? text(at(block, "ReqdExctnDt", "DtTm"))?.slice(0, 10);
+}
+
 /** Zod's issues on a mapped item, named by the transaction's EndToEndId. */
 function issuesOf(error: z.ZodError, endToEndId: string): TPain001Problem[] {
-  return error.issues.map((issue) => ({ endToEndId, field: fieldPath(issue.path), message: issue.message }));
+  return error.issues.map((issue) => ({ endToEndId, field: fieldPath(issue.path), message: issue.message, inRow: true as const }));
 }
 
 /**
@@ -171,6 +183,7 @@ export function parsePain001(xml: string, ownAccounts: ReadonlySet<string> = new
     paymentInfoIds: [],
     messageId: null,
     problems: [{ endToEndId: null, field: null, message }],
+    mapped: [],
   });
   const wellFormed = XMLValidator.validate(xml);
   if (wellFormed !== true) return fail(`The document is not well-formed XML (line ${wellFormed.err.line}: ${wellFormed.err.msg}).`);
@@ -184,10 +197,12 @@ export function parsePain001(xml: string, ownAccounts: ReadonlySet<string> = new
   const endToEndIds: string[] = [];
   const paymentInfoIds: string[] = [];
   const problems: TPain001Problem[] = [];
+  const mappedItems: TPain001Result["mapped"] = [];
   const blocks = list(at(initiation, "PmtInf"));
   if (blocks.length === 0) return fail("The document has no PmtInf.");
   blocks.forEach((block, b) => {
     const ctx: Context = { debtor: accountId(at(block, "DbtrAcct")), chargeBearer: text(at(block, "ChrgBr")), ownAccounts };
+    const requestedExecutionDate = executionDateOfBlock(block);
     if (ctx.debtor === undefined) problems.push({ endToEndId: null, field: `PmtInf[${b}].DbtrAcct.Id`, message: "the debtor account is missing" });
     list(at(block, "CdtTrfTxInf")).forEach((tx, t) => {
       const endToEndId = text(at(tx, "PmtId", "EndToEndId"));
@@ -197,6 +212,8 @@ export function parsePain001(xml: string, ownAccounts: ReadonlySet<string> = new
       }
       const mapped = mapTransaction(tx, ctx, endToEndId);
       if ("message" in mapped) return void problems.push(mapped);
+      if (requestedExecutionDate !== undefined) mapped.request.requestedExecutionDate = requestedExecutionDate;
+      mappedItems.push({ endToEndId, item: mapped });
       const checked = ZPaymentRunItem.safeParse(mapped);
       if (!checked.success) return void problems.push(...issuesOf(checked.error, endToEndId));
       items.push(checked.data as TPaymentRunItem);
@@ -211,7 +228,8 @@ export function parsePain001(xml: string, ownAccounts: ReadonlySet<string> = new
       endToEndId: endToEndIds[duplicate.index]!,
       field: "PmtId.EndToEndId",
       message: `EndToEndId ${endToEndIds[duplicate.index]} is used twice on one rail`,
+      inRow: true,
     });
   }
-  return { items, endToEndIds, paymentInfoIds, messageId: text(at(initiation, "GrpHdr", "MsgId")) ?? null, problems };
+  return { items, endToEndIds, paymentInfoIds, messageId: text(at(initiation, "GrpHdr", "MsgId")) ?? null, problems, mapped: mappedItems };
 }

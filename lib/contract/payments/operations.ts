@@ -158,3 +158,21 @@ export const returnPaymentOperation = defineOperation({
   errors: ["NOT_FOUND", "PAYMENT_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
   example: { request: { reasonCode: "AC04" } },
 });
+
+export const cancelPaymentOperation = defineOperation({
+  id: "cancelPayment",
+  method: "POST",
+  path: "/v1/payments/{paymentId}/cancel",
+  tag: "Payments",
+  summary: "Cancel a Scheduled payment before its day",
+  description:
+    "A payment made with a future requestedExecutionDate is Scheduled and holds nothing; cancelling it makes it Cancelled " +
+    "(audited, PaymentStatusChanged raised) and the worker never makes it. Needs the permission of the payment's rail. " +
+    "Any other status is 409 INVALID_STATUS_TRANSITION.",
+  access: { permission: ["payment-ach", "payment-swift", "payment-internal"] },
+  params: ZPaymentParams,
+  response: ZPaymentStatusRecord,
+  status: 200,
+  csv: false,
+  errors: ["PAYMENT_NOT_FOUND", "INVALID_STATUS_TRANSITION", "FORBIDDEN"],
+});

@@ -3,6 +3,7 @@ import { envelopeOf, ZAccountNumber, ZMoney } from "@/lib/contract/api/schemas";
 import { isValidAmountFormat, MAX_AMOUNT_LENGTH } from "@/lib/contract/money";
 import { bankText, type Rail } from "@/lib/contract/payments/charsets";
 import { ZReturnReason } from "@/lib/contract/payments/returns";
+import { achBodyRules, internalBodyRules, swiftBodyRules } from "@/lib/contract/payments/rules";
 
 /**
  * Payment contracts (spec §2.7-2.9, decisions §5). Browser-safe: zod and pure
@@ -12,7 +13,12 @@ import { ZReturnReason } from "@/lib/contract/payments/returns";
 
 export const ACH_CURRENCIES = ["USD", "BMD"] as const;
 export const CHARGES_TYPES = ["OUR", "BEN", "SHA"] as const;
-export const PAYMENT_STATUSES = ["Pending", "Completed", "Failed", "Reversed"] as const;
+/** Scheduled: a future requestedExecutionDate, nothing held yet; Cancelled: a Scheduled payment called off (docs/scheduling.md). */
+export const PAYMENT_STATUSES = ["Scheduled", "Pending", "Completed", "Failed", "Reversed", "Cancelled"] as const;
+/** The statuses the sandbox may force (decisions §8): the settlement lifecycle, not the schedule's. */
+export const FORCEABLE_STATUSES = ["Pending", "Completed", "Failed", "Reversed"] as const;
+/** How far ahead a payment may be scheduled (decisions §11). */
+export const MAX_SCHEDULE_DAYS = 365;
 /** INTERNAL: a transfer between two of the client's own accounts (issue 13, decisions §10). */
 export const RAILS = ["ACH", "SWIFT", "INTERNAL"] as const;
 /** ISO 9362: 4 bank letters, 2 country letters, 2 location characters, optional 3 branch characters. */
@@ -34,6 +40,12 @@ const ZIsoCurrency = z.string("currency must be text").regex(/^[A-Z]{3}$/, "curr
 /** Names and remittance lines are limited to the character set of the rail that carries them (charsets.ts). */
 const remittanceLine = (rail: Rail) => bankText(rail, 35, "each remittance line");
 
+/** The bank day to make the payment on (decisions §11, schedule.ts); the range needs the clock, so the use case checks it. */
+export const ZRequestedExecutionDate = z.iso
+  .date("requestedExecutionDate must be a date written YYYY-MM-DD")
+  .nullish()
+  .meta({ description: "Bank date (Atlantic/Bermuda), today to +365 days; a later day schedules the payment", example: "2026-12-24" });
+
 export const ZDebtorAccount = z.strictObject({ identification: text(36, "identification") });
 
 /** A payee of the client's (decisions §11, POST /v1/counterparties) named instead of the creditor fields. */
@@ -41,21 +53,6 @@ const ZCounterpartyRef = z
   .uuid("counterpartyId must be a UUID")
   .nullish()
   .meta({ description: "A payee (POST /v1/counterparties) of this rail, Active, instead of the creditor fields (both: 400)" });
-
-/**
- * The creditor comes either from the body's fields or from a payee, never both
- * (decisions §11). The first of `fields` is required without a payee; the
- * others name what a payee also carries (the bank, an intermediary).
- */
-function creditorOrPayee(body: Record<string, unknown>, fields: readonly string[], ctx: z.RefinementCtx) {
-  const given = fields.filter((f) => body[f] !== undefined && body[f] !== null);
-  if (body.counterpartyId) {
-    for (const f of given) ctx.addIssue({ code: "custom", path: [f], message: `${f} must be omitted when counterpartyId names the payee` });
-    return;
-  }
-  const required = fields[0] === "creditorAccount" ? fields.filter((f) => f !== "intermediaryAgent") : fields;
-  for (const f of required) if (!given.includes(f)) ctx.addIssue({ code: "custom", path: [f], message: `${f} is required (or counterpartyId, a payee)` });
-}
 
 // ---- ACH local (spec §2.7, §4.5) ------------------------------------------------
 
@@ -79,21 +76,13 @@ export const ZAchPaymentRequest = z
         currency: z.string("currency must be text").length(3, "currency must be exactly 3 characters"),
       })
       .optional(),
+    requestedExecutionDate: ZRequestedExecutionDate,
     remittanceInformation: z
       .array(remittanceLine("ACH"), "remittanceInformation must be an array of lines")
       .min(1, "remittanceInformation needs at least 1 line")
       .max(2, "remittanceInformation allows at most 2 lines"),
   })
-  .superRefine((body, ctx) => {
-    creditorOrPayee(body, ["creditorAccount", "creditorBank"], ctx);
-    // Cross-currency is rejected on ACH (spec §4.5): all three currencies agree.
-    if (body.instructedAmount.currency !== body.debitCurrency) {
-      ctx.addIssue({ code: "custom", path: ["instructedAmount", "currency"], message: "instructedAmount.currency must equal debitCurrency" });
-    }
-    if (body.creditorBank && body.creditorBank.currency !== body.debitCurrency) {
-      ctx.addIssue({ code: "custom", path: ["creditorBank", "currency"], message: "creditorBank.currency must equal debitCurrency" });
-    }
-  })
+  .superRefine(achBodyRules)
   .meta({ id: "AchPaymentRequest" });
 
 // ---- SWIFT (spec §2.7, decisions §5) ---------------------------------------------
@@ -136,22 +125,13 @@ export const ZSwiftPaymentRequest = z
     creditorAgent: ZAgent.optional(),
     intermediaryAgent: ZAgent.nullish(),
     chargesType: z.enum(CHARGES_TYPES, "chargesType must be OUR, BEN or SHA"),
+    requestedExecutionDate: ZRequestedExecutionDate,
     remittanceInformation: z
       .array(remittanceLine("SWIFT"), "remittanceInformation must be an array of lines")
       .min(1, "remittanceInformation needs at least 1 line")
       .max(4, "remittanceInformation allows at most 4 lines"),
   })
-  .superRefine((body, ctx) => {
-    creditorOrPayee(body, ["creditorAccount", "creditorAgent", "intermediaryAgent"], ctx);
-    // Exactly one of the two amounts (spec §2.7): debitAmount fixes the debit and the bank computes the credit.
-    const instructed = body.instructedAmount.amount;
-    if (body.debitAmount && instructed !== undefined && instructed !== null) {
-      ctx.addIssue({ code: "custom", path: ["instructedAmount", "amount"], message: "instructedAmount.amount must be omitted when debitAmount is sent" });
-    }
-    if (!body.debitAmount && (instructed === undefined || instructed === null)) {
-      ctx.addIssue({ code: "custom", path: ["instructedAmount", "amount"], message: "instructedAmount.amount is required when debitAmount is omitted" });
-    }
-  })
+  .superRefine((body, ctx) => swiftBodyRules(body, ctx, true))
   .meta({ id: "SwiftPaymentRequest" });
 
 // ---- internal transfer (decisions §10) ------------------------------------------------
@@ -163,16 +143,13 @@ export const ZInternalTransferRequest = z
     debtorAccount: ZDebtorAccount,
     creditorAccount: z.strictObject({ identification: text(36, "identification") }),
     instructedAmount: z.strictObject({ currency: ZIsoCurrency, amount: ZAmount }),
+    requestedExecutionDate: ZRequestedExecutionDate,
     remittanceInformation: z
       .array(remittanceLine("INTERNAL"), "remittanceInformation must be an array of lines")
       .max(4, "remittanceInformation allows at most 4 lines")
       .nullish(),
   })
-  .superRefine((body, ctx) => {
-    if (body.creditorAccount.identification === body.debtorAccount.identification) {
-      ctx.addIssue({ code: "custom", path: ["creditorAccount", "identification"], message: "creditorAccount must differ from debtorAccount" });
-    }
-  })
+  .superRefine(internalBodyRules)
   .meta({ id: "InternalTransferRequest" });
 export type TInternalTransferRequest = z.infer<typeof ZInternalTransferRequest>;
 
@@ -240,6 +217,11 @@ export const ZPaymentStatusRecord = z
     valueDate: z.string().meta({ description: "YYYY-MM-DD", example: "2026-11-24" }),
     exchangeRate: z.string().nullable().meta({ description: "Decimal string; null for same-currency payments", example: "0.9215" }),
     returnReason: ZReturnReason.optional().meta({ description: "Present once the payment was returned (Reversed by a return)" }),
+    executionDate: z
+      .string()
+      .optional()
+      .meta({ description: "A scheduled payment's bank day (YYYY-MM-DD): the requested date, or the next business day", example: "2026-12-24" }),
+    standingOrderId: z.string().optional().meta({ description: "The standing order this payment is an occurrence of" }),
   })
   .meta({ id: "PaymentStatusRecord" });
 
@@ -249,7 +231,7 @@ export const ZPaymentParams = z.strictObject({ paymentId: z.string().min(1).max(
 export const ZAccountPaymentsParams = z.strictObject({ accountNumber: ZAccountNumber });
 
 export const ZForceStatusRequest = z
-  .strictObject({ status: z.enum(PAYMENT_STATUSES, "status must be Pending, Completed, Failed or Reversed") })
+  .strictObject({ status: z.enum(FORCEABLE_STATUSES, "status must be Pending, Completed, Failed or Reversed") })
   .meta({ id: "ForcePaymentStatusRequest" });
 
 export type TAchPaymentRequest = z.infer<typeof ZAchPaymentRequest>;
@@ -260,12 +242,14 @@ export type TPaymentStatusRecord = z.infer<typeof ZPaymentStatusRecord>;
 export type TPaymentStatusList = z.infer<typeof ZPaymentStatusList>;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Decisions §5: Pending -> Completed | Failed; Completed -> Reversed. Nothing else (the API and the portal's sandbox control). */
+/** Decisions §5, and §11: a Scheduled payment is Cancelled, or Failed on its day when it cannot be made. */
 export const PAYMENT_TRANSITIONS: Readonly<Record<TPaymentStatus, readonly TPaymentStatus[]>> = Object.freeze({
+  Scheduled: ["Cancelled", "Failed"],
   Pending: ["Completed", "Failed"],
   Completed: ["Reversed"],
   Failed: [],
   Reversed: [],
+  Cancelled: [],
 });
 export type TRail = (typeof RAILS)[number];
 
@@ -275,5 +259,5 @@ export type TRail = (typeof RAILS)[number];
  * Reversed status would claim money came back that did not; a transfer back is a new transfer.
  */
 export function allowedMoves(rail: TRail, status: TPaymentStatus): readonly TPaymentStatus[] {
-  return rail === "INTERNAL" ? [] : PAYMENT_TRANSITIONS[status];
+  return rail === "INTERNAL" && status !== "Scheduled" ? [] : PAYMENT_TRANSITIONS[status];
 }

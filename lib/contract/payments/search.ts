@@ -64,7 +64,7 @@ export const ZPaymentSearchQuery = paginationQuery()
     reference: searchText("reference", 35).meta({ description: "Part of a remittance line (case-insensitive)" }),
     instructionIdentification: searchText("instructionIdentification", 35).meta({ description: "The instruction id, exactly" }),
     accountNumber: ZAccountNumber.optional().meta({ description: "Only payments debited from this account" }),
-    status: z.enum(PAYMENT_STATUSES, "status must be Pending, Completed, Failed or Reversed").optional(),
+    status: z.enum(PAYMENT_STATUSES, "status must be Scheduled, Pending, Completed, Failed, Reversed or Cancelled").optional(),
     rail: z.enum(RAILS, "rail must be ACH, SWIFT or INTERNAL").optional(),
     minAmount: amountBound("minAmount"),
     maxAmount: amountBound("maxAmount"),

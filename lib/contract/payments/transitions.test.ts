@@ -15,4 +15,11 @@ describe("allowedMoves (decisions §5, docs/ledger.md)", () => {
     expect(allowedMoves("INTERNAL", "Completed")).toEqual([]);
     expect(allowedMoves("INTERNAL", "Pending")).toEqual([]);
   });
+
+  it("lets a Scheduled payment of any rail be cancelled, or fail on its day, and nothing after (docs/scheduling.md)", () => {
+    for (const rail of ["ACH", "SWIFT", "INTERNAL"] as const) {
+      expect(allowedMoves(rail, "Scheduled")).toEqual(["Cancelled", "Failed"]);
+      expect(allowedMoves(rail, "Cancelled")).toEqual([]);
+    }
+  });
 });

@@ -1,6 +1,8 @@
+import { getAccountBalancesOperation } from "@/lib/contract/ledger/operations";
+import { getAccountOperation, listAccountsOperation } from "@/lib/contract/accounts/operations";
 import type { TAccount, TAccountList, TAccountSummary } from "@/lib/contract/accounts/schema";
 import type { TAccountBalances } from "@/lib/contract/ledger/schema";
-import { ApiRequestError, apiFetch, apiJson } from "@/lib/portal/shared/api-client";
+import { ApiRequestError, apiJson, apiJsonResponse } from "@/lib/portal/shared/api-client";
 import type { AccountPageParams } from "@/lib/portal/shared/query-keys";
 
 /** The API's largest page (decisions §4): fewest requests against the client's quota. */
@@ -27,9 +29,8 @@ function emptyList(params: AccountPageParams): TAccountList {
  */
 async function readAccountsPage(params: AccountPageParams & { pageToken?: string }, signal?: AbortSignal): Promise<{ list: TAccountList; readAt: string }> {
   try {
-    const response = await apiFetch(accountsPagePath(params), { signal });
-    const list = (await response.json()) as TAccountList;
-    const date = Date.parse(response.headers.get("date") ?? "");
+    const { body: list, headers } = await apiJsonResponse(listAccountsOperation, accountsPagePath(params), { signal });
+    const date = Date.parse(headers.get("date") ?? "");
     return { list, readAt: new Date(Number.isNaN(date) ? Date.now() : date).toISOString() };
   } catch (error) {
     if (error instanceof ApiRequestError && error.code === "NO_ACCOUNTS") return { list: emptyList(params), readAt: new Date().toISOString() };
@@ -42,12 +43,12 @@ export async function fetchAccountsPage(params: AccountPageParams & { pageToken?
 }
 
 export function fetchAccount(accountNumber: string, signal?: AbortSignal): Promise<TAccount> {
-  return apiJson<TAccount>(`/v1/accounts/${encodeURIComponent(accountNumber)}`, { signal });
+  return apiJson(getAccountOperation, `/v1/accounts/${encodeURIComponent(accountNumber)}`, { signal });
 }
 
 /** Available and booked balances and what Pending payments hold (GET /v1/accounts/{n}/balances). */
 export function fetchAccountBalances(accountNumber: string, signal?: AbortSignal): Promise<TAccountBalances> {
-  return apiJson<TAccountBalances>(`/v1/accounts/${encodeURIComponent(accountNumber)}/balances`, { signal });
+  return apiJson(getAccountBalancesOperation, `/v1/accounts/${encodeURIComponent(accountNumber)}/balances`, { signal });
 }
 
 export type ExportProgress = { loaded: number; total: number };

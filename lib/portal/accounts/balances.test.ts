@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TAccountSummary } from "@/lib/contract/accounts/schema";
 import { isInactive, totalsByCurrency } from "@/lib/portal/accounts/balances";
-import { formatAmount, formatMoney, fromMinor, toMinor } from "@/lib/portal/shared/money-format";
+import { formatAmount, formatMoney, fromMinor, toMinor } from "@/lib/contract/money-format";
 
 const summary = (accountNumber: string, currency: string, amount: string, status: TAccountSummary["status"] = "Active"): TAccountSummary => ({
   accountId: `ACC-${accountNumber}`,
@@ -24,6 +24,12 @@ describe("totalsByCurrency", () => {
       ["BMD", "5.00", 1],
       ["USD", "0.30", 2],
     ]);
+  });
+
+  it("leaves inactive accounts out of the available total and counts them (issue 24, item 9)", () => {
+    const [usd] = totalsByCurrency([summary("1", "USD", "25.00"), summary("2", "USD", "75.00", "INACTIVE")]);
+    expect([usd!.total, usd!.accountCount, usd!.inactiveCount]).toEqual(["25.00", 1, 1]);
+    expect(usd!.slices.map((s) => s.accountNumber)).toEqual(["1"]);
   });
 
   it("orders slices by balance and gives their shares of the positive total", () => {

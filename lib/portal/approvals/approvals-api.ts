@@ -1,3 +1,13 @@
+import {
+  approvePaymentDraftOperation,
+  createPaymentDraftOperation,
+  getApprovalPoliciesOperation,
+  getPaymentDraftOperation,
+  listPaymentDraftsOperation,
+  putApprovalPoliciesOperation,
+  redraftPaymentDraftOperation,
+  rejectPaymentDraftOperation,
+} from "@/lib/contract/approvals/operations";
 import type { TApprovalPolicies, TApprovalRail, TDraft, TDraftList } from "@/lib/contract/approvals/schema";
 import { ApiRequestError, apiJson } from "@/lib/portal/shared/api-client";
 
@@ -12,8 +22,7 @@ export type DraftOutcome = { draft: TDraft | null; needsApproval: boolean };
  */
 export async function draftIfRequired(rail: TApprovalRail, request: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<DraftOutcome> {
   try {
-    return await apiJson<DraftOutcome>("/v1/approvals/drafts", {
-      method: "POST",
+    return await apiJson(createPaymentDraftOperation, "/v1/approvals/drafts", {
       body: { rail, request },
       headers: { "idempotency-key": idempotencyKey },
       signal,
@@ -28,32 +37,34 @@ export async function draftIfRequired(rail: TApprovalRail, request: unknown, ide
 }
 
 export function fetchDrafts(signal?: AbortSignal): Promise<TDraftList> {
-  return apiJson<TDraftList>("/v1/approvals/drafts", { signal });
+  return apiJson(listPaymentDraftsOperation, "/v1/approvals/drafts", { signal });
 }
 
 export function fetchDraft(draftId: string, signal?: AbortSignal): Promise<TDraft> {
-  return apiJson<TDraft>(`/v1/approvals/drafts/${encodeURIComponent(draftId)}`, { signal });
+  return apiJson(getPaymentDraftOperation, `/v1/approvals/drafts/${encodeURIComponent(draftId)}`, { signal });
 }
 
 export function decideDraft(draftId: string, decision: "approve" | "reject", comment: string): Promise<TDraft> {
-  return apiJson<TDraft>(`/v1/approvals/drafts/${encodeURIComponent(draftId)}/${decision}`, {
-    method: "POST",
-    body: comment.trim() ? { comment: comment.trim() } : {},
-  });
+  return apiJson(
+    decision === "approve" ? approvePaymentDraftOperation : rejectPaymentDraftOperation,
+    `/v1/approvals/drafts/${encodeURIComponent(draftId)}/${decision}`,
+    {
+      body: comment.trim() ? { comment: comment.trim() } : {},
+    },
+  );
 }
 
 export function redraftDraft(draftId: string, idempotencyKey: string): Promise<DraftOutcome> {
-  return apiJson<DraftOutcome>(`/v1/approvals/drafts/${encodeURIComponent(draftId)}/redraft`, {
-    method: "POST",
+  return apiJson(redraftPaymentDraftOperation, `/v1/approvals/drafts/${encodeURIComponent(draftId)}/redraft`, {
     headers: { "idempotency-key": idempotencyKey },
   });
 }
 
 export function fetchPolicies(signal?: AbortSignal): Promise<TApprovalPolicies> {
-  return apiJson<TApprovalPolicies>("/v1/approvals/policies", { signal });
+  return apiJson(getApprovalPoliciesOperation, "/v1/approvals/policies", { signal });
 }
 
 /** Replaces the whole set (administrators; asks for the second factor again after five minutes). */
 export function savePolicies(body: TApprovalPolicies): Promise<TApprovalPolicies> {
-  return apiJson<TApprovalPolicies>("/v1/approvals/policies", { method: "PUT", body });
+  return apiJson(putApprovalPoliciesOperation, "/v1/approvals/policies", { body });
 }

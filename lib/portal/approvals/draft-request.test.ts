@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { draftRequestRows, type RequestRow } from "@/lib/portal/approvals/draft-request";
-import { approvalForecast } from "@/lib/portal/approvals/draft-summary";
+import { approvalForecast, draftKind } from "@/lib/portal/approvals/draft-summary";
 
-const nbsp = (v: string | readonly string[] | undefined) => (typeof v === "string" ? v.replace(/\u00a0/g, " ") : v);
+const nbsp = (v: string | readonly string[] | undefined) =>
+  typeof v === "string" ? v.replace(/\u00a0/g, " ") : v?.map((line) => line.replace(/\u00a0/g, " "));
 const value = (rows: RequestRow[], label: string) => nbsp(rows.find((r) => r.label === label)?.value);
 const quote = { settlementDate: "2026-11-27", exchangeRate: null };
 
@@ -71,5 +72,49 @@ describe("a draft's whole request, as the approver reads it", () => {
     expect(nbsp(approvalForecast({ rail: "ACH", currency: "USD", threshold: "10000.00", approvers: 2 }))).toBe(
       "Needs approval: your organisation requires two approvals from two people for ACH payments of USD 10,000.00 or more. Submitting saves a draft for an approver; nothing is reserved or paid until it is approved.",
     );
+  });
+});
+
+describe("a standing order's draft, as the approver reads it", () => {
+  const ach = (amount: string, name: string) => ({
+    debtorAccount: { identification: "1000123456" },
+    debitCurrency: "USD",
+    instructedAmount: { amount, currency: "USD" },
+    creditorAccount: { identification: "200300400", name },
+    creditorBank: { bankCode: "BANK_A", currency: "USD" },
+    remittanceInformation: ["Rent"],
+  });
+  const schedule = { frequency: "Monthly" as const, startDate: "2027-01-31" };
+
+  it("a new order: its schedule, then the payment each occurrence will be", () => {
+    const standingOrder = {
+      kind: "StandingOrder" as const,
+      standingOrderId: null,
+      before: null,
+      after: { request: ach("1500.00", "Harbour Properties"), schedule },
+    };
+    const draft = { rail: "ACH" as const, quote, currentQuote: null, request: {}, standingOrder };
+    const rows = draftRequestRows(draft);
+    expect(value(rows, "New standing order")).toBe("Monthly from Jan 31, 2027, until cancelled");
+    expect(value(rows, "Beneficiary")).toBe("Harbour Properties");
+    expect(value(rows, "Beneficiary receives")).toBe("USD 1,500.00");
+    expect(draftKind(draft)).toBe("New ACH standing order");
+  });
+
+  it("a change: before and after side by side, only where they differ", () => {
+    const standingOrder = {
+      kind: "StandingOrderChange" as const,
+      standingOrderId: "8f0a3c2e-1111-4222-8333-944455556666",
+      before: { request: ach("900.00", "Harbour Properties"), schedule },
+      after: { request: ach("1500.00", "Island Landlords"), schedule: { ...schedule, count: 12 } },
+    };
+    const rows = draftRequestRows({ rail: "ACH", quote, currentQuote: null, request: {}, standingOrder });
+    expect(draftKind({ rail: "ACH", standingOrder })).toBe("Change of an ACH standing order");
+    expect(value(rows, "Change of standing order")).toBe(standingOrder.standingOrderId);
+    expect(value(rows, "Schedule")).toEqual(["Monthly from Jan 31, 2027, 12 times", "was Monthly from Jan 31, 2027, until cancelled"]);
+    expect(value(rows, "Beneficiary")).toEqual(["Island Landlords", "was Harbour Properties"]);
+    expect(value(rows, "Beneficiary receives")).toEqual(["USD 1,500.00", "was USD 900.00"]);
+    expect(value(rows, "Beneficiary account")).toBe("200300400");
+    expect(value(rows, "Remittance")).toEqual(["Rent"]);
   });
 });

@@ -3,7 +3,8 @@ import { formatAmount, parseAmount } from "@/lib/contract/money";
 import { creditForDebit, normalizeRate, swiftChargeMinor } from "@/lib/contract/payments/pricing";
 import { ZAchPaymentRequest, ZInternalTransferRequest, ZSwiftPaymentRequest } from "@/lib/contract/payments/schema";
 import { CHARGES_LABELS } from "@/lib/portal/payments/payment-search";
-import { formatMoney, formatRate } from "@/lib/portal/shared/money-format";
+import { formatMoney, formatRate } from "@/lib/contract/money-format";
+import { scheduleInWords } from "@/lib/portal/standing-orders/standing-orders-api";
 
 /**
  * What an approver reads before deciding (issue 24, item 1): the whole request a draft would send, in the payment
@@ -23,7 +24,32 @@ const money = (minor: bigint, currency: string) => formatMoney(formatAmount(mino
 const payeeRows = (counterpartyId: string | null | undefined): RequestRow[] =>
   counterpartyId ? [{ label: "Saved payee", value: [counterpartyId, "Paid to the payee's details as the bank holds them when approved"], mono: true }] : [];
 
-export function draftRequestRows(draft: Pick<TDraft, "rail" | "request" | "quote" | "currentQuote">): RequestRow[] {
+type Drafted = Pick<TDraft, "rail" | "request" | "quote" | "currentQuote"> & { standingOrder?: TDraft["standingOrder"] };
+
+/**
+ * A standing order's draft (issue 21): what it is ("New standing order" and its schedule, or "Change of standing order"
+ * with the order's id), then the payment each occurrence will be, read from the terms `after`; for a change, each row
+ * whose value differs from the terms `before` adds "was …" under it, so a changed amount or payee is seen side by side.
+ */
+function standingOrderRows(draft: Drafted, order: NonNullable<TDraft["standingOrder"]>): RequestRow[] {
+  const payment = (terms: { request: Record<string, unknown> }) => draftRequestRows({ ...draft, standingOrder: null, request: terms.request });
+  const schedule = scheduleInWords(order.after);
+  if (!order.before) return [{ label: "New standing order", value: schedule }, ...payment(order.after)];
+  const was = new Map(payment(order.before).map((row) => [row.label, lines(row.value)]));
+  const wasSchedule = scheduleInWords(order.before);
+  const marked = (row: RequestRow): RequestRow => {
+    const old = was.get(row.label);
+    return old && old.join("\n") !== lines(row.value).join("\n") ? { ...row, value: [...lines(row.value), `was ${old.join(" / ") || "—"}`] } : row;
+  };
+  return [
+    { label: "Change of standing order", value: order.standingOrderId ?? "—", mono: true },
+    { label: "Schedule", value: wasSchedule === schedule ? schedule : [schedule, `was ${wasSchedule}`] },
+    ...payment(order.after).map(marked),
+  ];
+}
+
+export function draftRequestRows(draft: Drafted): RequestRow[] {
+  if (draft.standingOrder) return standingOrderRows(draft, draft.standingOrder);
   const reference = (id: string | null | undefined): RequestRow => ({ label: "Your reference", value: id ?? "—", mono: true });
   switch (draft.rail) {
     case "ACH": {
@@ -89,6 +115,8 @@ export function draftRequestRows(draft: Pick<TDraft, "rail" | "request" | "quote
       ];
     }
     case "VIRTUAL_ACCOUNT_BATCH":
+    case "BATCH":
+      // Shown by their own views (the batch summary; a run's lines, RunDraftLines).
       return [];
   }
 }

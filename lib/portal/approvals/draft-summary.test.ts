@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { draftedMessage, draftSubtitle, draftTitle } from "@/lib/portal/approvals/draft-summary";
-import { formatMoney } from "@/lib/portal/shared/money-format";
+import { formatMoney } from "@/lib/contract/money-format";
 
-const base = { amount: null, debtorAccount: null, beneficiary: null, batch: null };
+const base = { amount: null, debtorAccount: null, beneficiary: null, batch: null, run: null };
 
 describe("draft summaries in the approvals queue", () => {
   it("a payment names the amount and the payee, and the account debited below", () => {
@@ -38,6 +38,19 @@ describe("draft summaries in the approvals queue", () => {
     expect(draftTitle(batch)).toBe("1,000 virtual accounts: 999 USD, 1 EUR");
     expect(draftTitle({ ...batch, batch: { accounts: 1, currencies: [{ currency: "BMD", accounts: 1 }] } })).toBe("1 virtual account: 1 BMD");
     expect(draftSubtitle(batch)).toBe("Virtual-account batch");
+  });
+
+  it("a payment run names how many payments and its total in each currency, never summed across currencies", () => {
+    const totals = [
+      { currency: "EUR", amount: "10.00", count: 1 },
+      { currency: "USD", amount: "125000.50", count: 1199 },
+    ];
+    const run = { ...base, rail: "BATCH" as const, run: { payments: 1200, totals } };
+    expect(draftTitle(run)).toBe(`1,200 payments: ${formatMoney("10.00", "EUR")}, ${formatMoney("125000.50", "USD")}`);
+    expect(draftSubtitle(run)).toBe("Payment run");
+    expect(draftedMessage({ rail: "BATCH", approvalsRequired: 1 }, null)).toBe(
+      "Your organisation needs one approval for this payment run. Nothing is reserved or paid until then.",
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { listAuditLogOperation } from "@/lib/contract/audit/operations";
 import { AUDIT_FILTERS, type TAuditEntry, type TAuditFilters, type TAuditList } from "@/lib/contract/audit/schema";
 import { apiJson } from "@/lib/portal/shared/api-client";
 import { fetchEveryPage, firstParam, listPagePath, listViewQuery, pageFromUrl, type PageRequest, type UrlParams } from "@/lib/portal/shared/filtered-list";
@@ -37,7 +38,7 @@ export function auditLogPath(filters: TAuditFilters, page: PageRequest): string 
 }
 
 export function fetchAuditPage(filters: TAuditFilters, page: PageRequest, signal?: AbortSignal): Promise<TAuditList> {
-  return apiJson<TAuditList>(auditLogPath(filters, page), { signal });
+  return apiJson(listAuditLogOperation, auditLogPath(filters, page), { signal });
 }
 
 /** Every row matching the filters, for the spreadsheet (lib/portal/shared/filtered-list.ts). */

@@ -1,3 +1,12 @@
+import {
+  approveCounterpartyOperation,
+  createCounterpartyOperation,
+  deleteCounterpartyOperation,
+  getCounterpartyOperation,
+  listCounterpartiesOperation,
+  rejectCounterpartyOperation,
+  updateCounterpartyOperation,
+} from "@/lib/contract/counterparties/operations";
 import type { TCounterparty, TCounterpartyList, TPayeeDetails } from "@/lib/contract/counterparties/schema";
 import { apiJson } from "@/lib/portal/shared/api-client";
 
@@ -15,23 +24,27 @@ export function payeesPath(search: PayeeSearch): string {
 }
 
 export function fetchPayees(search: PayeeSearch, signal?: AbortSignal): Promise<TCounterpartyList> {
-  return apiJson<TCounterpartyList>(payeesPath(search), { signal });
+  return apiJson(listCounterpartiesOperation, payeesPath(search), { signal });
 }
 
 export function createPayee(body: unknown, idempotencyKey: string): Promise<TCounterparty> {
-  return apiJson<TCounterparty>("/v1/counterparties", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
+  return apiJson(createCounterpartyOperation, "/v1/counterparties", { body, headers: { "idempotency-key": idempotencyKey } });
 }
 
 export function changePayee(counterpartyId: string, body: unknown): Promise<TCounterparty> {
-  return apiJson<TCounterparty>(`/v1/counterparties/${encodeURIComponent(counterpartyId)}`, { method: "PATCH", body });
+  return apiJson(updateCounterpartyOperation, `/v1/counterparties/${encodeURIComponent(counterpartyId)}`, { body });
 }
 
 export function deletePayee(counterpartyId: string): Promise<TCounterparty> {
-  return apiJson<TCounterparty>(`/v1/counterparties/${encodeURIComponent(counterpartyId)}`, { method: "DELETE" });
+  return apiJson(deleteCounterpartyOperation, `/v1/counterparties/${encodeURIComponent(counterpartyId)}`);
 }
 
 export function decidePayee(counterpartyId: string, decision: "approve" | "reject"): Promise<TCounterparty> {
-  return apiJson<TCounterparty>(`/v1/counterparties/${encodeURIComponent(counterpartyId)}/${decision}`, { method: "POST", body: {} });
+  return apiJson(
+    decision === "approve" ? approveCounterpartyOperation : rejectCounterpartyOperation,
+    `/v1/counterparties/${encodeURIComponent(counterpartyId)}/${decision}`,
+    { body: {} },
+  );
 }
 
 /** Where a payee's money goes, in one line: the account and its bank (ACH bank code, or BIC and any intermediary). */
@@ -55,4 +68,8 @@ export function payeeChange(v: PayeeFormValues): Record<string, unknown> {
   const { rail: _rail, ...rest } = payeeRequest(v);
   void _rail;
   return rest;
+}
+
+export function fetchPayee(counterpartyId: string): Promise<TCounterparty> {
+  return apiJson(getCounterpartyOperation, `/v1/counterparties/${encodeURIComponent(counterpartyId)}`);
 }

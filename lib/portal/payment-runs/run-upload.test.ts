@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { editRunCell, loadRunCsv, reviewState, runIssuesByRow, shownColumns, toggleDropped, totalsPerDebitAccount } from "@/lib/portal/payment-runs/run-upload";
+import {
+  editRunCell,
+  loadRunCsv,
+  loadRunPain001,
+  looksLikeXml,
+  reviewState,
+  rowLabel,
+  runIssuesByRow,
+  shownColumns,
+  toggleDropped,
+  totalsPerDebitAccount,
+} from "@/lib/portal/payment-runs/run-upload";
 import { totalsByCurrency } from "@/lib/contract/payment-runs/schema";
 import { runResultsCsv } from "@/lib/portal/payment-runs/runs-api";
 
@@ -77,5 +88,45 @@ describe("a payment run file under review", () => {
       "1,5,Failed,p-2,Failed,'=cmd,AM04,Insufficient funds",
       "",
     ]);
+  });
+});
+
+describe("a pain.001 file under review", () => {
+  const tx = (id: string, amount: string, name = "Jane Tucker") =>
+    `<CdtTrfTxInf><PmtId><EndToEndId>${id}</EndToEndId></PmtId><Amt><InstdAmt Ccy="USD">${amount}</InstdAmt></Amt>` +
+    `<CdtrAgt><FinInstnId><ClrSysMmbId><MmbId>BANK_A</MmbId></ClrSysMmbId></FinInstnId></CdtrAgt>` +
+    `<Cdtr><Nm>${name}</Nm></Cdtr><CdtrAcct><Id><Othr><Id>0987654321</Id></Othr></Id></CdtrAcct><RmtInf><Ustrd>Salary</Ustrd></RmtInf></CdtTrfTxInf>`;
+  const doc = (...transactions: string[]) => `\uFEFF<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn>
+  <GrpHdr><MsgId>PAY-NOV</MsgId><CreDtTm>2026-11-27T09:00:00Z</CreDtTm><NbOfTxs>${transactions.length}</NbOfTxs><InitgPty><Nm>Acme</Nm></InitgPty></GrpHdr>
+  <PmtInf><PmtInfId>P1</PmtInfId><PmtMtd>TRF</PmtMtd><ReqdExctnDt><Dt>2026-11-27</Dt></ReqdExctnDt><Dbtr><Nm>Acme</Nm></Dbtr>
+  <DbtrAcct><Id><Othr><Id>1000123456</Id></Othr></Id></DbtrAcct><DbtrAgt><FinInstnId><BICFI>HRBRBMHM</BICFI></FinInstnId></DbtrAgt>
+  ${transactions.join("")}</PmtInf></CstmrCdtTrfInitn></Document>`;
+
+  it("is told from a CSV by its markup, and each transaction becomes a row named by its EndToEndId, checked by the rail's schema", () => {
+    const xml = doc(tx("E2E-1", "10.00"), tx("E2E-2", "5.00", "A name far longer than ACH allows"));
+    expect(looksLikeXml(xml)).toBe(true);
+    expect(looksLikeXml(FILE)).toBe(false);
+    const upload = loadRunPain001("run.xml", xml, new Set(["1000123456"]));
+    expect(upload.fileErrors).toEqual([]);
+    expect([0, 1].map((i) => rowLabel(upload, i))).toEqual(["E2E-1", "E2E-2"]);
+    expect(upload.columns).not.toContain("creditorAgentBic");
+    const state = reviewState(upload);
+    expect([...state.errors.keys()]).toEqual([1]);
+    expect(state.errors.get(1)).toHaveProperty("creditorName");
+    expect(upload.pain001?.changed).toBe(false);
+  });
+
+  it("marks the file changed once a row is fixed or dropped (the rows are then sent, not the document)", () => {
+    const upload = loadRunPain001("run.xml", doc(tx("E2E-1", "10.00"), tx("E2E-2", "5.00")), new Set(["1000123456"]));
+    expect(toggleDropped(upload, 1).pain001?.changed).toBe(true);
+    expect(editRunCell(upload, 0, "amount", "11.00").pain001?.changed).toBe(true);
+    expect(reviewState(upload).items.map((i) => i.request.instructionIdentification)).toEqual(["E2E-1", "E2E-2"]);
+  });
+
+  it("lists a document's mapping problems by EndToEndId and has no rows", () => {
+    const upload = loadRunPain001("run.xml", doc(tx("AN-END-TO-END-ID-OVER-16", "1.00")), new Set());
+    expect(upload.rows).toEqual([]);
+    expect(upload.fileErrors.join(" ")).toContain("AN-END-TO-END-ID-OVER-16");
   });
 });

@@ -1,8 +1,10 @@
 import { checkRunCsvRow, duplicateInstructionIds, parseRunCsv, type TRunCsvRow, type TRunCsvRowCheck } from "@/lib/contract/payment-runs/csv";
 import { itemDebit, type TCurrencyTotal, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
+import { parsePain001 } from "@/lib/contract/payment-runs/pain001";
+import { runItemsToCsv } from "@/lib/contract/payment-runs/csv-export";
 import { RUN_CSV_COLUMNS, runCsvColumnOfPath, type TRunCsvColumn } from "@/lib/contract/payment-runs/csv-columns";
 import type { FieldIssue } from "@/lib/portal/shared/field-errors";
-import { fromMinor, toMinor } from "@/lib/portal/shared/money-format";
+import { fromMinor, toMinor } from "@/lib/contract/money-format";
 
 /**
  * The Payment runs page's file, row by row (docs/payment-runs-portal.md):
@@ -24,6 +26,12 @@ export type RunUpload = {
   /** Each row's own check; duplicates across rows are computed over the rows kept (`reviewState`). */
   checks: TRunCsvRowCheck[];
   dropped: ReadonlySet<number>;
+  /**
+   * A pain.001 file: the document as chosen, each row's EndToEndId (what the table names a row by), and whether
+   * a row was since fixed or dropped. Untouched, the document itself is sent; changed, the rows are sent as JSON.
+   */
+  /** `messageId`: the document's GrpHdr/MsgId, the run's reference when none is typed (kept when the run waits for approval as rows). */
+  pain001?: { xml: string; endToEndIds: string[]; messageId: string | null; changed: boolean };
 };
 
 export function loadRunCsv(fileName: string, text: string): RunUpload {
@@ -31,19 +39,49 @@ export function loadRunCsv(fileName: string, text: string): RunUpload {
   return { fileName, ...parsed, checks: parsed.rows.map(checkRunCsvRow), dropped: new Set() };
 }
 
+/** A pain.001 document starts with markup; a CSV never does (its first line is the header). */
+export function looksLikeXml(text: string): boolean {
+  return /^\uFEFF?\s*</.test(text);
+}
+
+/**
+ * A pain.001.001.09 file, mapped with the contract's own parser (the server's), then laid out as the template's
+ * rows so every transaction is checked, fixed or dropped as a CSV row is. A document that does not map (a
+ * transaction with no rail, an EndToEndId over 16 characters) lists its problems, named by EndToEndId, and has no rows.
+ */
+export function loadRunPain001(fileName: string, xml: string, ownAccounts: ReadonlySet<string>): RunUpload {
+  const parsed = parsePain001(xml, ownAccounts);
+  const fileErrors = parsed.problems
+    .filter((p) => !p.inRow)
+    .map((p) => `${p.endToEndId !== null ? `EndToEndId ${p.endToEndId}: ` : ""}${p.field ? `${p.field}: ` : ""}${p.message}`);
+  if (fileErrors.length > 0) return { fileName, columns: [], rows: [], fileErrors, checks: [], dropped: new Set() };
+  // Each transaction that mapped to a rail is a row, valid or not: the row check names its problems under their cells.
+  const upload = loadRunCsv(fileName, runItemsToCsv(parsed.mapped.map((m) => m.item)));
+  // The template lays out every column; the review shows those the document fills.
+  const columns = upload.columns.filter((c) => upload.rows.some((row) => row.cells[c] !== ""));
+  return { ...upload, columns, pain001: { xml, endToEndIds: parsed.mapped.map((m) => m.endToEndId), messageId: parsed.messageId, changed: false } };
+}
+
+/** How the review names a row: its line in a CSV file, its EndToEndId in a pain.001. */
+export function rowLabel(upload: RunUpload, index: number): string {
+  return upload.pain001 ? upload.pain001.endToEndIds[index]! : String(upload.rows[index]!.line);
+}
+
+const changed = (upload: RunUpload): RunUpload["pain001"] => upload.pain001 && { ...upload.pain001, changed: true };
+
 export function editRunCell(upload: RunUpload, index: number, column: TRunCsvColumn, value: string): RunUpload {
   const rows = upload.rows.slice();
   rows[index] = { ...rows[index]!, cells: { ...rows[index]!.cells, [column]: value } };
   const checks = upload.checks.slice();
   checks[index] = checkRunCsvRow(rows[index]);
-  return { ...upload, rows, checks };
+  return { ...upload, rows, checks, pain001: changed(upload) };
 }
 
 export function toggleDropped(upload: RunUpload, index: number): RunUpload {
   const dropped = new Set(upload.dropped);
   if (dropped.has(index)) dropped.delete(index);
   else dropped.add(index);
-  return { ...upload, dropped };
+  return { ...upload, dropped, pain001: changed(upload) };
 }
 
 function addError(errors: RunRowErrors, key: RunCellKey, message: string): void {

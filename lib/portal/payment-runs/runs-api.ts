@@ -1,4 +1,6 @@
+import { createPaymentBatchOperation, getPaymentBatchOperation, listPaymentBatchesOperation } from "@/lib/contract/payment-runs/operations";
 import { csvLine } from "@/lib/contract/csv";
+import { PAIN_001_TYPE } from "@/lib/contract/payment-runs/operations";
 import type { TPaymentBatchRequest, TPaymentRunResult, TPaymentRunSummary } from "@/lib/contract/payment-runs/schema";
 import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
 import { apiFetch, apiJson } from "@/lib/portal/shared/api-client";
@@ -11,15 +13,23 @@ export type RunList = { meta: { pagination: { total_size: number } }; data: TPay
 
 /** One run, once: the Idempotency-Key is made when the file is loaded, so a double click or a retry starts one job. */
 export function createPaymentRun(body: TPaymentBatchRequest, idempotencyKey: string): Promise<TJobAccepted> {
-  return apiJson<TJobAccepted>("/v1/payment-batches", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
+  return apiJson(createPaymentBatchOperation, "/v1/payment-batches", { body, headers: { "idempotency-key": idempotencyKey } });
+}
+
+/** A pain.001 document sent as the customer made it, so the run keeps its MsgId, PmtInfIds and EndToEndIds for the pain.002. */
+export function createPaymentRunFromPain001(xml: string, idempotencyKey: string): Promise<TJobAccepted> {
+  return apiJson(createPaymentBatchOperation, "/v1/payment-batches", {
+    file: { contentType: PAIN_001_TYPE, text: xml },
+    headers: { "idempotency-key": idempotencyKey },
+  });
 }
 
 export function fetchPaymentRuns(params: PageParams, signal?: AbortSignal): Promise<RunList> {
-  return apiJson<RunList>(`/v1/payment-batches?pageStart=${params.pageStart}&pageSize=${params.pageSize}`, { signal });
+  return apiJson(listPaymentBatchesOperation, `/v1/payment-batches?pageStart=${params.pageStart}&pageSize=${params.pageSize}`, { signal });
 }
 
 export function fetchPaymentRun(batchId: string, signal?: AbortSignal): Promise<TPaymentRunSummary> {
-  return apiJson<TPaymentRunSummary>(`/v1/payment-batches/${encodeURIComponent(batchId)}`, { signal });
+  return apiJson(getPaymentBatchOperation, `/v1/payment-batches/${encodeURIComponent(batchId)}`, { signal });
 }
 
 /** The ISO 20022 pain.002 status report of the run, as the bank builds it, saved as a file. */

@@ -13,6 +13,7 @@ import {
   toTransferRequest,
   transferDefaults,
   trimLines,
+  withExecutionDate,
   type AchFormValues,
   type SwiftFormValues,
   type TransferFormValues,
@@ -219,5 +220,27 @@ describe("helpers", () => {
     });
     expect(fallback).toMatch(uuid);
     expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
+  });
+});
+
+describe("Pay on -> requestedExecutionDate (docs/scheduling.md)", () => {
+  const body = toAchRequest(ach(), currencyOf);
+
+  it("is sent only for a day other than the bank's today: empty or today is made now, as before", () => {
+    expect(withExecutionDate(body, "", "2026-11-27")).toBe(body);
+    expect(withExecutionDate(body, "2026-11-27", "2026-11-27")).toBe(body);
+    expect(withExecutionDate(body, "2026-12-07", "2026-11-27")).toEqual({ ...body, requestedExecutionDate: "2026-12-07" });
+  });
+
+  it("sends an earlier day for the API to refuse on the field, and leaves the day to the API while the clock is unknown", () => {
+    expect(withExecutionDate(body, "2026-11-26", "2026-11-27")).toMatchObject({ requestedExecutionDate: "2026-11-26" });
+    expect(withExecutionDate(body, "2026-11-27", null)).toMatchObject({ requestedExecutionDate: "2026-11-27" });
+  });
+
+  it("is accepted by each rail's own schema", () => {
+    expect(ZAchPaymentRequest.safeParse(withExecutionDate(body, "2026-12-07", "2026-11-27")).success).toBe(true);
+    const transfer = toTransferRequest({ ...transferDefaults("1000123456", "1000123457"), instructedAmount: { amount: "5" } }, currencyOf);
+    expect(ZInternalTransferRequest.safeParse(withExecutionDate(transfer, "2026-12-07", "2026-11-27")).success).toBe(true);
+    expect(ZSwiftPaymentRequest.safeParse(withExecutionDate(toSwiftRequest(swift(), currencyOf), "2026-12-07", "2026-11-27")).success).toBe(true);
   });
 });

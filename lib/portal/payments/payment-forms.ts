@@ -17,7 +17,13 @@ export const SWIFT_ADDRESS_LINES = 4;
 /** The API takes up to 4; a note between one's own accounts needs 2 at most, and the form stays short on a phone. */
 export const TRANSFER_REMITTANCE_LINES = 2;
 
-export type AchFormValues = {
+/**
+ * "Pay on" (docs/scheduling.md), on every payment form: a bank date `YYYY-MM-DD` from the native date input, "" for
+ * today. Sent as requestedExecutionDate by withExecutionDate, the one mapping, which usePaymentForm applies to each rail.
+ */
+export type PayOnValue = { requestedExecutionDate: string };
+
+export type AchFormValues = PayOnValue & {
   instructionIdentification: string;
   /** A payee picked from the book ("" when the beneficiary is typed): sent instead of the creditor fields. */
   counterpartyId: string;
@@ -30,7 +36,7 @@ export type AchFormValues = {
   remittanceInformation: string[];
 };
 
-export type SwiftFormValues = {
+export type SwiftFormValues = PayOnValue & {
   instructionIdentification: string;
   /** As on ACH: a picked payee, sent instead of the creditor and its banks. */
   counterpartyId: string;
@@ -48,7 +54,7 @@ export type SwiftFormValues = {
 };
 
 /** Between two of the client's own accounts; the amount is in the debtor account's currency. */
-export type TransferFormValues = {
+export type TransferFormValues = PayOnValue & {
   instructionIdentification: string;
   debtorAccount: { identification: string };
   creditorAccount: { identification: string };
@@ -83,6 +89,7 @@ export function newIdempotencyKey(cryptoImpl: Pick<Crypto, "getRandomValues"> & 
 
 export function achDefaults(debtorAccount = ""): AchFormValues {
   return {
+    requestedExecutionDate: "",
     instructionIdentification: newInstructionId(),
     counterpartyId: "",
     savePayee: false,
@@ -96,6 +103,7 @@ export function achDefaults(debtorAccount = ""): AchFormValues {
 
 export function transferDefaults(debtorAccount = "", creditorAccount = ""): TransferFormValues {
   return {
+    requestedExecutionDate: "",
     instructionIdentification: newInstructionId(),
     debtorAccount: { identification: debtorAccount },
     creditorAccount: { identification: creditorAccount },
@@ -106,6 +114,7 @@ export function transferDefaults(debtorAccount = "", creditorAccount = ""): Tran
 
 export function swiftDefaults(debtorAccount = "", currency = ""): SwiftFormValues {
   return {
+    requestedExecutionDate: "",
     instructionIdentification: newInstructionId(),
     counterpartyId: "",
     savePayee: false,
@@ -230,6 +239,15 @@ export function toTransferRequest(values: TransferFormValues, currencyOf: Curren
     instructedAmount: { currency: currencyOf(values.debtorAccount.identification) ?? "", amount: cleanAmount(values.instructedAmount.amount) },
     ...(remittance.length === 0 ? {} : { remittanceInformation: remittance }),
   };
+}
+
+/**
+ * The form's "Pay on" onto a rail's request: requestedExecutionDate only when a day other than the bank's today is
+ * chosen (empty or today is made now, exactly as before). A day before today is sent too, so the API's refusal names
+ * the field rather than the payment being made today unasked; with the clock unknown (`today` null) the API decides.
+ */
+export function withExecutionDate<R extends object>(request: R, requested: string, today: string | null): R | (R & { requestedExecutionDate: string }) {
+  return !requested || requested === today ? request : { ...request, requestedExecutionDate: requested };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { getPaymentOperation, listPaymentsOperation } from "@/lib/contract/payments/operations";
 import { PAYMENT_STATUSES, RAILS, type TPaymentStatus, type TRail } from "@/lib/contract/payments/schema";
 import type { ChargesType } from "@/lib/contract/payments/pricing";
 import type { TPaymentList, TPaymentSearchFilters, TPaymentSummary } from "@/lib/contract/payments/search";
@@ -62,11 +63,11 @@ export function paymentsSearchPath(filters: TPaymentSearchFilters, page: PageReq
 }
 
 export function fetchPaymentsPage(filters: TPaymentSearchFilters, page: PageRequest, signal?: AbortSignal): Promise<TPaymentList> {
-  return apiJson<TPaymentList>(paymentsSearchPath(filters, page), { signal });
+  return apiJson(listPaymentsOperation, paymentsSearchPath(filters, page), { signal });
 }
 
 export function fetchPaymentSummary(paymentId: string, signal?: AbortSignal): Promise<{ data: TPaymentSummary }> {
-  return apiJson<{ data: TPaymentSummary }>(`/v1/payments/${encodeURIComponent(paymentId)}`, { signal });
+  return apiJson(getPaymentOperation, `/v1/payments/${encodeURIComponent(paymentId)}`, { signal });
 }
 
 /** Every payment matching the filters, for the spreadsheet (lib/portal/shared/filtered-list.ts). */

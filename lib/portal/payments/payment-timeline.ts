@@ -1,5 +1,5 @@
 import type { TPaymentStatusRecord } from "@/lib/contract/payments/schema";
-import { formatBankDate } from "@/lib/portal/shared/date-format";
+import { formatBankDate } from "@/lib/contract/time/date-format";
 
 /**
  * The lifecycle as far as the status record tells it (decisions §5):
@@ -9,9 +9,21 @@ import { formatBankDate } from "@/lib/portal/shared/date-format";
 
 export type TimelineStep = { key: string; label: string; detail: string; state: "done" | "current" | "failed" | "upcoming" };
 
-export function paymentTimeline(p: Pick<TPaymentStatusRecord, "status" | "valueDate">): TimelineStep[] {
+export function paymentTimeline(p: Pick<TPaymentStatusRecord, "status" | "valueDate" | "executionDate" | "returnReason">): TimelineStep[] {
   const submitted: TimelineStep = { key: "submitted", label: "Submitted", detail: "Accepted by the bank; funds reserved.", state: "done" };
+  const day = formatBankDate(p.executionDate ?? p.valueDate);
   switch (p.status) {
+    case "Scheduled":
+      return [
+        { key: "scheduled", label: "Scheduled", detail: `To be made on ${day}; nothing is reserved until then.`, state: "current" },
+        { key: "pending", label: "Pending", detail: `Funds checked and reserved on ${day}.`, state: "upcoming" },
+        { key: "completed", label: "Completed", detail: `Settles on ${formatBankDate(p.valueDate)}.`, state: "upcoming" },
+      ];
+    case "Cancelled":
+      return [
+        { key: "scheduled", label: "Scheduled", detail: `Was to be made on ${day}.`, state: "done" },
+        { key: "cancelled", label: "Cancelled", detail: "Cancelled before its day: nothing was paid or reserved.", state: "failed" },
+      ];
     case "Pending":
       return [
         { ...submitted },
@@ -29,7 +41,15 @@ export function paymentTimeline(p: Pick<TPaymentStatusRecord, "status" | "valueD
         { ...submitted },
         { key: "pending", label: "Pending", detail: "Awaited settlement.", state: "done" },
         { key: "completed", label: "Completed", detail: `Settled, value date ${formatBankDate(p.valueDate)}.`, state: "done" },
-        { key: "reversed", label: "Reversed", detail: "The payment was reversed; the funds and any charge were returned.", state: "failed" },
+        // A return (decisions §11) is a reversal the beneficiary's bank asked for, with its reason: say which, and why.
+        p.returnReason
+          ? {
+              key: "reversed",
+              label: "Returned",
+              detail: `Returned by the beneficiary's bank: ${p.returnReason.code} ${p.returnReason.description}. The funds and any charge were credited back.`,
+              state: "failed",
+            }
+          : { key: "reversed", label: "Reversed", detail: "The payment was reversed; the funds and any charge were returned.", state: "failed" },
       ];
     case "Failed":
       return [

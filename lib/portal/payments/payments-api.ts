@@ -1,11 +1,19 @@
 import type { TPaymentResponse, TPaymentStatus, TPaymentStatusList, TPaymentStatusRecord, TRail } from "@/lib/contract/payments/schema";
-import { accessToken, ApiRequestError, apiJson, signInUrl, type ApiErrorBody } from "@/lib/portal/shared/api-client";
+import {
+  cancelPaymentOperation,
+  createAchPaymentOperation,
+  createSwiftPaymentOperation,
+  forcePaymentStatusOperation,
+  listAccountPaymentsOperation,
+} from "@/lib/contract/payments/operations";
+import { createInternalTransferOperation } from "@/lib/contract/ledger/operations";
+import { ApiRequestError, apiJson, apiJsonResponse } from "@/lib/portal/shared/api-client";
 import type { PageParams } from "@/lib/portal/shared/query-keys";
-import { recordQuota } from "@/lib/portal/shared/quota-store";
 
 /** The payments part of the /v1 API, as the portal calls it. */
 
 export const PAYMENT_PATHS: Readonly<Record<TRail, string>> = { ACH: "/v1/payments/ach-local", SWIFT: "/v1/payments/swift", INTERNAL: "/v1/payments/internal" };
+const PAYMENT_OPERATIONS = { ACH: createAchPaymentOperation, SWIFT: createSwiftPaymentOperation, INTERNAL: createInternalTransferOperation } as const;
 export const DUPLICATE_CODES: Readonly<Record<TRail, string>> = {
   ACH: "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID",
   SWIFT: "PAYMENT_DUPLICATE_INSTRUCTION_ID",
@@ -21,12 +29,17 @@ export function accountPaymentsPath(accountNumber: string, params: PageParams & 
 }
 
 export function fetchAccountPayments(accountNumber: string, params: PageParams & { pageToken?: string }, signal?: AbortSignal): Promise<TPaymentStatusList> {
-  return apiJson<TPaymentStatusList>(accountPaymentsPath(accountNumber, params), { signal });
+  return apiJson(listAccountPaymentsOperation, accountPaymentsPath(accountNumber, params), { signal });
 }
 
 /** UAT only (decisions §8): moves a payment along its lifecycle as the bank would. */
 export function forcePaymentStatus(paymentId: string, status: TPaymentStatus): Promise<TPaymentStatusRecord> {
-  return apiJson<TPaymentStatusRecord>(`/v1/sandbox/payments/${encodeURIComponent(paymentId)}/status`, { method: "POST", body: { status } });
+  return apiJson(forcePaymentStatusOperation, `/v1/sandbox/payments/${encodeURIComponent(paymentId)}/status`, { body: { status } });
+}
+
+/** A Scheduled payment called off before its day (docs/scheduling.md): Cancelled, nothing was held; 409 once it is not Scheduled. */
+export function cancelScheduledPayment(paymentId: string): Promise<TPaymentStatusRecord> {
+  return apiJson(cancelPaymentOperation, `/v1/payments/${encodeURIComponent(paymentId)}/cancel`);
 }
 
 export type SubmitResult = { payment: TPaymentResponse; replayed: boolean };
@@ -36,26 +49,12 @@ export type SubmitResult = { payment: TPaymentResponse; replayed: boolean };
  * failure (the outcome is unknown); an ApiRequestError carries the API's answer.
  */
 export async function postPayment(rail: TRail, body: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<SubmitResult> {
-  const token = await accessToken();
-  const response = await fetch(PAYMENT_PATHS[rail], {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      accept: "application/json",
-      "content-type": "application/json",
-      "idempotency-key": idempotencyKey,
-    },
-    body: JSON.stringify(body),
-    cache: "no-store",
+  const { body: payment, headers } = await apiJsonResponse(PAYMENT_OPERATIONS[rail], PAYMENT_PATHS[rail], {
+    body,
+    headers: { "idempotency-key": idempotencyKey },
     signal,
   });
-  recordQuota(response.headers);
-  if (response.status === 401) {
-    window.location.assign(signInUrl(true));
-    throw new ApiRequestError(401, { code: "UNAUTHORIZED", message: "Your session has ended. Sign in again." });
-  }
-  if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);
-  return { payment: (await response.json()) as TPaymentResponse, replayed: response.headers.get("idempotent-replayed") === "true" };
+  return { payment, replayed: headers.get("idempotent-replayed") === "true" };
 }
 
 /** How far back a duplicate is looked for: the 24-hour window rarely holds more than a few pages. */

@@ -4,50 +4,16 @@
  * schemas, and the error codes with their HTTP status. Browser-safe.
  */
 
-export type JsonSchema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  description?: string;
-  example?: unknown;
-  examples?: unknown[];
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  default?: unknown;
-  additionalProperties?: boolean | JsonSchema;
-};
+import type { TJsonSchema, TOpenApiDocument } from "@/lib/contract/api/openapi-document";
 
-type RawParameter = { name: string; in: string; required?: boolean; description?: string; schema?: JsonSchema };
-type RawMedia = Record<string, { schema?: JsonSchema }>;
-type RawOperation = {
-  operationId?: string;
-  tags?: string[];
-  summary?: string;
-  description?: string;
-  "x-permissions"?: string[];
-  security?: unknown[];
-  parameters?: RawParameter[];
-  requestBody?: { content?: RawMedia };
-  responses?: Record<string, { description?: string; content?: RawMedia }>;
-};
-export type OpenApiDocument = {
-  info?: { title?: string; version?: string; description?: string };
-  servers?: { url: string }[];
-  tags?: { name: string }[];
-  paths?: Record<string, Record<string, RawOperation>>;
-  components?: { schemas?: Record<string, JsonSchema> };
-};
+/** The document's JSON Schemas, as the contract describes them (lib/contract/api/openapi-document.ts). */
+export type JsonSchema = TJsonSchema;
+/** The document as its operation's response schema reads it (ZOpenApiDocument). */
+export type OpenApiDocument = TOpenApiDocument;
+
+type RawOperation = NonNullable<OpenApiDocument["paths"]>[string][string];
+type RawParameter = NonNullable<RawOperation["parameters"]>[number];
+type RawMedia = NonNullable<NonNullable<RawOperation["requestBody"]>["content"]>;
 
 export type ApiResponseInfo = { status: string; description: string; mediaTypes: string[]; schema: JsonSchema | null };
 export type ApiOperation = {

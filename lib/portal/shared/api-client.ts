@@ -1,11 +1,15 @@
+import type { z } from "zod";
+import type { OperationSpec } from "@/lib/contract/http/operation";
+import { ZTokenResponse } from "@/lib/contract/auth/token-schema";
 import { recordQuota } from "@/lib/portal/shared/quota-store";
+import { readErrorBody, readJson, type ApiErrorBody } from "@/lib/portal/shared/read-json";
 
 /**
  * The portal's only way to the bank's data: the public /v1 API, called from
  * the browser with a short-lived access token minted for the signed-in user.
  */
 
-export type ApiErrorBody = { error?: string; message?: string; code?: string; field?: string | null; correlationId?: string };
+export type { ApiErrorBody } from "@/lib/portal/shared/read-json";
 
 export class ApiRequestError extends Error {
   constructor(
@@ -78,7 +82,7 @@ export function signInUrl(expired = false): string {
 }
 
 /** A 401 means the session is over: back to sign-in, then back here. */
-function returnToSignIn(): never {
+export function returnToSignIn(): never {
   window.location.assign(signInUrl(true));
   throw new ApiRequestError(401, { code: "UNAUTHORIZED", message: "Your session has ended. Sign in again." });
 }
@@ -86,8 +90,8 @@ function returnToSignIn(): never {
 async function mintToken(): Promise<CachedToken> {
   const response = await fetch("/api/portal/token", { method: "POST", credentials: "same-origin", cache: "no-store", headers: JSON_WRITE });
   if (response.status === 401) returnToSignIn();
-  if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);
-  const body = (await response.json()) as { access_token: string; expires_in: number };
+  if (!response.ok) throw new ApiRequestError(response.status, await readErrorBody(response));
+  const body = await readJson(response, ZTokenResponse, "POST /api/portal/token");
   return { token: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
 }
 
@@ -115,9 +119,10 @@ export async function accessToken(): Promise<string> {
 export type ApiOptions = {
   accept?: "application/json" | "text/csv" | "application/xml";
   signal?: AbortSignal;
-  /** GET unless given; a `body` is sent as JSON. */
+  /** GET unless given; a `body` is sent as JSON, a `file` as it is (a pain.001 document). */
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
+  file?: { contentType: string; text: string };
   headers?: Record<string, string>;
 };
 
@@ -156,8 +161,9 @@ export async function apiFetch(path: string, options: ApiOptions = {}, steppedUp
       authorization: `Bearer ${token}`,
       accept: options.accept ?? "application/json",
       ...(options.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(options.file ? { "content-type": options.file.contentType } : {}),
     },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.file ? options.file.text : options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
     cache: "no-store",
   });
@@ -167,15 +173,48 @@ export async function apiFetch(path: string, options: ApiOptions = {}, steppedUp
     returnToSignIn();
   }
   if (!response.ok) {
-    const error = new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);
+    const error = new ApiRequestError(response.status, await readErrorBody(response));
     if (!steppedUp && (await askForStepUp(error))) return apiFetch(path, options, true);
     throw error;
   }
   return response;
 }
 
-export async function apiJson<T>(path: string, options: Omit<ApiOptions, "accept"> = {}): Promise<T> {
-  return (await (await apiFetch(path, options)).json()) as T;
+/** What an operation answers, as its contract schema parses it. */
+export type ResponseOf<O extends OperationSpec> = z.output<O["response"]>;
+
+/** `/v1/payments/{paymentId}/cancel` matches `/v1/payments/pay_1/cancel?x=1`: the call names the operation it makes. */
+export function pathMatches(template: string, path: string): boolean {
+  const pattern = template
+    .split(/\{[^}]+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("[^/?]+");
+  return new RegExp(`^${pattern}(\\?.*)?$`).test(path);
+}
+
+/**
+ * Calls one operation of the API and returns its JSON answer parsed with the operation's response schema (the one
+ * its handler and the OpenAPI document use): the method is the operation's, and a body that does not match is a
+ * ResponseShapeError, which the page shows as its error state. `path` is the operation's path with its values.
+ */
+export async function apiJson<O extends OperationSpec>(
+  operation: O,
+  path: string,
+  options: Omit<ApiOptions, "accept" | "method"> = {},
+): Promise<ResponseOf<O>> {
+  return (await apiJsonResponse(operation, path, options)).body;
+}
+
+/** As apiJson, with the response's headers (an idempotent replay, the Date a live balance was read at). */
+export async function apiJsonResponse<O extends OperationSpec>(
+  operation: O,
+  path: string,
+  options: Omit<ApiOptions, "accept" | "method"> = {},
+): Promise<{ body: ResponseOf<O>; headers: Headers }> {
+  if (!pathMatches(operation.path, path)) throw new Error(`${path} is not a path of ${operation.id} (${operation.path})`);
+  const response = await apiFetch(path, { ...options, method: operation.method });
+  const schema: O["response"] = operation.response;
+  return { body: await readJson(response, schema, operation.id), headers: response.headers };
 }
 
 /** Client errors are answers, not glitches: retrying a 403 or a 404 only burns quota. */
@@ -184,10 +223,10 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
-/** For portal routes (/api/portal/*) that answer with small JSON bodies. */
-export async function portalJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+/** For portal routes (/api/portal/*) that answer with small JSON bodies: parsed with the route's contract schema. */
+export async function portalJson<S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
   const response = await fetch(path, { credentials: "same-origin", cache: "no-store", signal });
   if (response.status === 401) returnToSignIn();
-  if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);
-  return (await response.json()) as T;
+  if (!response.ok) throw new ApiRequestError(response.status, await readErrorBody(response));
+  return readJson(response, schema, `GET ${path}`);
 }

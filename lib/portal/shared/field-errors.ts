@@ -1,4 +1,4 @@
-import { ApiRequestError, type ApiErrorBody } from "@/lib/portal/shared/api-client";
+import { ApiRequestError } from "@/lib/portal/shared/api-client";
 
 /**
  * The one way the portal reads an API 400 for its form controls: each of
@@ -8,13 +8,9 @@ export type FieldIssue = { field: string | null; message: string };
 
 export function apiFieldIssues(error: unknown): FieldIssue[] {
   if (!(error instanceof ApiRequestError)) return [];
-  const details = (error.body as ApiErrorBody & { details?: unknown }).details;
-  if (Array.isArray(details) && details.length > 0) {
-    return details.map((d: { field?: unknown; message?: unknown }) => ({
-      field: typeof d.field === "string" ? d.field : null,
-      message: typeof d.message === "string" ? d.message : error.message,
-    }));
-  }
+  // The body was parsed with the contract's error schema (read-json.ts): details are typed.
+  const details = error.body.details ?? [];
+  if (details.length > 0) return details.map((d) => ({ field: d.field, message: d.message }));
   return error.body.field ? [{ field: error.body.field, message: error.message }] : [];
 }
 

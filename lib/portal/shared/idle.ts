@@ -1,4 +1,6 @@
+import { ZSessionActivity } from "@/lib/contract/auth/session-activity";
 import { JSON_WRITE } from "@/lib/portal/shared/api-client";
+import { readJson } from "@/lib/portal/shared/read-json";
 
 /**
  * The portal's side of the idle timeout (the server enforces it:
@@ -27,11 +29,14 @@ export const secondsLeft = (deadline: number, now: number) => Math.max(0, Math.c
 
 /** Tells the server the person is here; answers the new deadline, or null when the session is over. */
 export async function reportActivity(now: () => number = Date.now): Promise<number | null> {
+  // Counted from when the report left, not when its answer was read: the server's remaining time started at or after
+  // the send, so the deadline is never later than the server's, however long a busy page takes to read the answer.
+  const sentAt = now();
   const response = await fetch("/api/portal/sessions/activity", { method: "POST", credentials: "same-origin", cache: "no-store", headers: JSON_WRITE });
   if (response.status === 401) return null;
   if (!response.ok) throw new Error(`activity not recorded (${response.status})`);
-  const body = (await response.json()) as { remainingSeconds: number };
-  return now() + body.remainingSeconds * 1000;
+  const body = await readJson(response, ZSessionActivity, "POST /api/portal/sessions/activity");
+  return sentAt + body.remainingSeconds * 1000;
 }
 
 /** Other tabs of the same portal: a deadline one of them moved is everyone's (they share the session). */

@@ -97,8 +97,28 @@ export const userKeys = {
   page: (params: PageParams) => [...userKeys.all, "page", params] as const,
 };
 
+export const templateKeys = {
+  all: ["payment-templates"] as const,
+  /** Templates under a search (GET /v1/payment-templates). */
+  search: (params: object) => [...templateKeys.all, "search", params] as const,
+};
+
+export const standingOrderKeys = {
+  all: ["standing-orders"] as const,
+  /** Standing orders under a search (GET /v1/standing-orders). */
+  search: (params: object) => [...standingOrderKeys.all, "search", params] as const,
+};
+
 export const payeeKeys = {
   all: ["payees"] as const,
   /** The payee book under a search (GET /v1/counterparties). */
   search: (params: object) => [...payeeKeys.all, "search", params] as const,
+};
+
+export const notificationKeys = {
+  all: ["notifications"] as const,
+  /** The header bell's unread count. Its own entry, as the approvals badge's (React #418): the page's refresh both. */
+  unread: () => [...notificationKeys.all, "unread"] as const,
+  page: (params: object) => [...notificationKeys.all, "page", params] as const,
+  preferences: () => [...notificationKeys.all, "preferences"] as const,
 };

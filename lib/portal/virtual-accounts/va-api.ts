@@ -1,7 +1,14 @@
 import type { TJobAccepted, TVirtualAccount, TVirtualAccountDetail } from "@/lib/contract/virtual-accounts/responses";
 import type { TCreateVirtualAccountsV2, TUpdateVirtualAccountV2 } from "@/lib/contract/virtual-accounts/schema";
-import { accessToken, ApiRequestError, apiJson, signInUrl, type ApiErrorBody } from "@/lib/portal/shared/api-client";
-import { recordQuota } from "@/lib/portal/shared/quota-store";
+import {
+  createVirtualAccountsV2Operation,
+  getVirtualAccountBalancesOperation,
+  getVirtualAccountOperation,
+  getVirtualAccountTotalBalanceOperation,
+  listVirtualAccountsOperation,
+  updateVirtualAccountV2Operation,
+} from "@/lib/contract/virtual-accounts/operations";
+import { apiJson } from "@/lib/portal/shared/api-client";
 import type { VirtualAccountPageParams } from "@/lib/portal/shared/query-keys";
 
 /** The virtual-account operations the portal calls (spec §4.6-4.7, decisions §6), all through the public API. */
@@ -19,59 +26,35 @@ export function isUnallocated(account: Pick<TVirtualAccount, "category" | "accou
   return isVirtual(account) && account.accountHolderName === PLACEHOLDER_NAME;
 }
 
-type SendOptions = { method: "POST" | "PATCH"; body: unknown; idempotencyKey?: string; signal?: AbortSignal };
-
-/** A write to the API with the user's in-memory token; errors become ApiRequestError like the reads. */
-async function sendJson<T>(path: string, { method, body, idempotencyKey, signal }: SendOptions): Promise<T> {
-  const token = await accessToken();
-  const response = await fetch(path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      accept: "application/json",
-      "content-type": "application/json",
-      ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
-    },
-    body: JSON.stringify(body),
-    signal,
-    cache: "no-store",
-  });
-  recordQuota(response.headers);
-  if (response.status === 401) {
-    window.location.assign(signInUrl(true));
-    throw new ApiRequestError(401, { code: "UNAUTHORIZED", message: "Your session has ended. Sign in again." });
-  }
-  if (!response.ok) throw new ApiRequestError(response.status, (await response.json().catch(() => ({}))) as ApiErrorBody);
-  return (await response.json()) as T;
-}
-
 export function fetchVirtualAccountsPage(params: VirtualAccountPageParams, signal?: AbortSignal): Promise<VirtualAccountPage> {
   const query = new URLSearchParams({ pageStart: String(params.pageStart), pageSize: String(params.pageSize) });
   if (params.currency) query.set("currency", params.currency);
-  return apiJson<VirtualAccountPage>(`/v1/virtual-accounts?${query}`, { signal });
+  return apiJson(listVirtualAccountsOperation, `/v1/virtual-accounts?${query}`, { signal });
 }
 
 export async function fetchVirtualAccount(number: string, signal?: AbortSignal): Promise<TVirtualAccountDetail> {
-  return (await apiJson<{ data: TVirtualAccountDetail }>(`/v1/virtual-accounts/${encodeURIComponent(number)}`, { signal })).data;
+  return (await apiJson(getVirtualAccountOperation, `/v1/virtual-accounts/${encodeURIComponent(number)}`, { signal })).data;
 }
 
 export async function fetchBalances(accountNumbers: readonly string[], signal?: AbortSignal): Promise<BalanceItem[]> {
   if (accountNumbers.length === 0) return [];
-  return (await sendJson<{ data: BalanceItem[] }>("/v1/virtual-accounts/balances", { method: "POST", body: { accountNumbers }, signal })).data;
+  return (await apiJson(getVirtualAccountBalancesOperation, "/v1/virtual-accounts/balances", { body: { accountNumbers }, signal })).data;
 }
 
 /** Without a currency the API answers in the settlement account's currency. */
 export function fetchTotal(currency: string | null, signal?: AbortSignal): Promise<{ currency: string; amount: string }> {
-  return apiJson(`/v1/virtual-accounts/balances/total${currency ? `?currency=${encodeURIComponent(currency)}` : ""}`, { signal });
+  return apiJson(getVirtualAccountTotalBalanceOperation, `/v1/virtual-accounts/balances/total${currency ? `?currency=${encodeURIComponent(currency)}` : ""}`, {
+    signal,
+  });
 }
 
 export function createVirtualAccounts(body: TCreateVirtualAccountsV2, idempotencyKey: string): Promise<TJobAccepted> {
-  return sendJson<TJobAccepted>("/v2/virtual-accounts", { method: "POST", body, idempotencyKey });
+  return apiJson(createVirtualAccountsV2Operation, "/v2/virtual-accounts", { body, headers: { "idempotency-key": idempotencyKey } });
 }
 
 export async function updateVirtualAccount(number: string, body: TUpdateVirtualAccountV2, idempotencyKey: string): Promise<TVirtualAccountDetail> {
-  return (await sendJson<{ data: TVirtualAccountDetail }>(`/v2/virtual-accounts/${encodeURIComponent(number)}`, { method: "PATCH", body, idempotencyKey }))
-    .data;
+  const path = `/v2/virtual-accounts/${encodeURIComponent(number)}`;
+  return (await apiJson(updateVirtualAccountV2Operation, path, { body, headers: { "idempotency-key": idempotencyKey } })).data;
 }
 
 /** A v4 UUID: `crypto.randomUUID` where the context allows it (https, localhost), else from random bytes. */

@@ -1,4 +1,4 @@
-import { toMinor } from "@/lib/portal/shared/money-format";
+import { toMinor } from "@/lib/contract/money-format";
 
 /** The chart of balances by virtual account: one bar each, grouped by currency. */
 

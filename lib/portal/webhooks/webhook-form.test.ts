@@ -35,20 +35,27 @@ describe("the custom-headers editor", () => {
 
 describe("the subscription form", () => {
   it("checks the URL's shape as the API does, https only in production", () => {
-    expect(callbackUrlIssue("erp.example.com/hook", false)).toMatch(/absolute URL/);
-    expect(callbackUrlIssue("ftp://erp.example.com/hook", false)).toBe("must use http or https");
-    expect(callbackUrlIssue("http://user:pw@erp.example.com/hook", false)).toBe("must not contain credentials");
+    expect(callbackUrlIssue("127.0.0.1:9/hook", false)).toMatch(/absolute URL/);
+    expect(callbackUrlIssue("ftp://127.0.0.1:9/hook", false)).toBe("must use http or https");
+    expect(callbackUrlIssue("http://user:pw@127.0.0.1:9/hook", false)).toBe("must not contain credentials");
     expect(callbackUrlIssue("http://127.0.0.1:8080/hook", false)).toBeNull();
-    expect(callbackUrlIssue("http://erp.example.com/hook", true)).toBe("must use https");
-    const long = `https://erp.example.com/${"a".repeat(2048)}`;
-    const parsed = subscriptionFormSchema(false).safeParse({ callbackUrl: long, headers: [] });
+    expect(callbackUrlIssue("http://127.0.0.1:9/hook", true)).toBe("must use https");
+    const long = `https://127.0.0.1:9/${"a".repeat(2048)}`;
+    const parsed = subscriptionFormSchema(false).safeParse({ topic: "Deposits", callbackUrl: long, headers: [] });
     expect(parsed.success).toBe(false);
   });
 
-  it("builds the API's body from the rows", () => {
-    const form = subscriptionFormSchema(false).parse({ callbackUrl: " https://erp.example.com/h ", headers: [{ name: "X-Ref", value: "erp-7" }] });
-    expect(toCreateSubscription(form)).toEqual({ topic: "Deposits", callbackUrl: "https://erp.example.com/h", customHeaders: { "X-Ref": "erp-7" } });
-    const errors = subscriptionFormSchema(false).safeParse({ callbackUrl: "", headers: [{ name: "Authorization", value: "x" }] });
+  it("builds the API's body from the chosen topic and the rows", () => {
+    const form = subscriptionFormSchema(false).parse({
+      topic: "Deposits",
+      callbackUrl: " https://127.0.0.1:9/h ",
+      headers: [{ name: "X-Ref", value: "erp-7" }],
+    });
+    expect(toCreateSubscription(form)).toEqual({ topic: "Deposits", callbackUrl: "https://127.0.0.1:9/h", customHeaders: { "X-Ref": "erp-7" } });
+    const returns = subscriptionFormSchema(false).parse({ topic: "PaymentReturned", callbackUrl: "https://127.0.0.1:9/h", headers: [] });
+    expect(toCreateSubscription(returns).topic).toBe("PaymentReturned");
+    expect(subscriptionFormSchema(false).safeParse({ topic: "Payments", callbackUrl: "https://127.0.0.1:9/h", headers: [] }).success).toBe(false);
+    const errors = subscriptionFormSchema(false).safeParse({ topic: "Deposits", callbackUrl: "", headers: [{ name: "Authorization", value: "x" }] });
     expect(errors.error?.issues.map((i) => i.path.join("."))).toEqual(["callbackUrl", "headers.0.name"]);
   });
 });

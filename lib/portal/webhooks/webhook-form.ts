@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_CUSTOM_HEADERS, ZCustomHeaders } from "@/lib/contract/http/custom-headers";
 import { ZCreateSubscription, type TCreateSubscription } from "@/lib/contract/webhooks/schema";
+import { ZEventTopic } from "@/lib/contract/events/schema";
 
 /**
  * The subscription form: the API's own schemas (lib/contract/webhooks/schema.ts) run on
@@ -78,6 +79,7 @@ export function callbackUrlIssue(raw: string, requireHttps: boolean): string | n
 export function subscriptionFormSchema(requireHttps: boolean) {
   return z
     .object({
+      topic: ZEventTopic,
       callbackUrl: z.string().trim().min(1, "Enter the URL that receives the deliveries").pipe(ZCreateSubscription.shape.callbackUrl),
       headers: z.array(z.object({ name: z.string(), value: z.string() })),
     })
@@ -98,5 +100,5 @@ export type SubscriptionForm = z.output<ReturnType<typeof subscriptionFormSchema
 /** The request body: the rows become the API's object, then the API's own schema has the last word. */
 export function toCreateSubscription(form: SubscriptionForm): TCreateSubscription {
   const customHeaders = Object.fromEntries(form.headers.map((h) => [h.name, h.value]));
-  return ZCreateSubscription.parse({ topic: "Deposits", callbackUrl: form.callbackUrl, customHeaders });
+  return ZCreateSubscription.parse({ topic: form.topic, callbackUrl: form.callbackUrl, customHeaders });
 }

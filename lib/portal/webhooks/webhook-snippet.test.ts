@@ -28,7 +28,7 @@ const body = JSON.stringify({
   type: "Credit",
   value: { amount: "1.00", currency: "USD" },
 });
-const url = new URL("https://erp.example.com/hooks/harbour?tenant=7");
+const url = new URL("https://127.0.0.1:9/hooks/harbour?tenant=7");
 
 afterEach(() => {
   delete process.env.HARBOUR_WEBHOOK_SECRET;
@@ -79,8 +79,8 @@ describe("the RSA receiver snippet", () => {
   });
 
   it("names the JWKS URL and starts a server in the full snippet", () => {
-    const code = receiverSnippet("RSA-PSS-SHA256", "https://api.harbour.example/v1/.well-known/jwks.json");
-    expect(code).toContain('"https://api.harbour.example/v1/.well-known/jwks.json"');
+    const code = receiverSnippet("RSA-PSS-SHA256", "https://127.0.0.1:9/v1/.well-known/jwks.json");
+    expect(code).toContain('"https://127.0.0.1:9/v1/.well-known/jwks.json"');
     expect(code).toContain("await loadHarbourKeys();");
     expect(receiverSnippet("HMAC-SHA256", "x")).not.toContain("loadHarbourKeys");
   });

@@ -1,4 +1,16 @@
-import type { TAccountList, TAccountSummary } from "@/lib/contract/accounts/schema";
+import { listVirtualAccountsOperation } from "@/lib/contract/virtual-accounts/operations";
+import { createSandboxDepositOperation } from "@/lib/contract/deposits/operations";
+import {
+  createSubscriptionOperation,
+  deleteSubscriptionOperation,
+  getSigningSecretOperation,
+  getSubscriptionOperation,
+  listSubscriptionDeliveriesOperation,
+  listSubscriptionsOperation,
+  retryDeliveryOperation,
+  rotateSigningSecretOperation,
+} from "@/lib/contract/webhooks/operations";
+import type { TAccountSummary } from "@/lib/contract/accounts/schema";
 import { isActiveStatus } from "@/lib/contract/accounts/schema";
 import type { TCreateDeposit, TDeposit } from "@/lib/contract/deposits/schema";
 import { apiJson } from "@/lib/portal/shared/api-client";
@@ -21,48 +33,47 @@ import type {
 const page = ({ pageStart, pageSize }: PageParams) => new URLSearchParams({ pageStart: String(pageStart), pageSize: String(pageSize) });
 
 export function fetchSubscriptions(params: PageParams, signal?: AbortSignal): Promise<TSubscriptionList> {
-  return apiJson<TSubscriptionList>(`/v1/notifications/subscriptions?${page(params)}`, { signal });
+  return apiJson(listSubscriptionsOperation, `/v1/notifications/subscriptions?${page(params)}`, { signal });
 }
 
 export function fetchSubscription(subscriptionId: string, signal?: AbortSignal): Promise<TSubscription> {
-  return apiJson<TSubscription>(`/v1/notifications/subscriptions/${encodeURIComponent(subscriptionId)}`, { signal });
+  return apiJson(getSubscriptionOperation, `/v1/notifications/subscriptions/${encodeURIComponent(subscriptionId)}`, { signal });
 }
 
 /** An Idempotency-Key per form submission: a double click or a network retry creates one subscription. */
 export function createSubscription(body: TCreateSubscription, idempotencyKey: string): Promise<TSubscription> {
-  return apiJson<TSubscription>("/v1/notifications/subscriptions", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
+  return apiJson(createSubscriptionOperation, "/v1/notifications/subscriptions", { body, headers: { "idempotency-key": idempotencyKey } });
 }
 
 export function deactivateSubscription(subscriptionId: string, idempotencyKey: string): Promise<TSubscription> {
-  return apiJson<TSubscription>(`/v1/notifications/subscriptions/${encodeURIComponent(subscriptionId)}`, {
-    method: "DELETE",
+  return apiJson(deleteSubscriptionOperation, `/v1/notifications/subscriptions/${encodeURIComponent(subscriptionId)}`, {
     headers: { "idempotency-key": idempotencyKey },
   });
 }
 
 export function fetchAttempts(subscriptionId: string, params: PageParams, signal?: AbortSignal): Promise<TDeliveryAttemptList> {
-  return apiJson<TDeliveryAttemptList>(`/v1/notifications/subscriptions/${encodeURIComponent(subscriptionId)}/deliveries?${page(params)}`, { signal });
+  return apiJson(listSubscriptionDeliveriesOperation, `/v1/notifications/subscriptions/${encodeURIComponent(subscriptionId)}/deliveries?${page(params)}`, {
+    signal,
+  });
 }
 
 export function retryDelivery(deliveryId: string): Promise<TDelivery> {
-  return apiJson<TDelivery>(`/v1/notifications/deliveries/${encodeURIComponent(deliveryId)}/retry`, { method: "POST" });
+  return apiJson(retryDeliveryOperation, `/v1/notifications/deliveries/${encodeURIComponent(deliveryId)}/retry`);
 }
 
 export function fetchSigningSecret(signal?: AbortSignal): Promise<TSigningSecret> {
-  return apiJson<TSigningSecret>("/v1/notifications/signing-secret", { signal });
+  return apiJson(getSigningSecretOperation, "/v1/notifications/signing-secret", { signal });
 }
 
 export function rotateSigningSecret(): Promise<TRotatedSigningSecret> {
-  return apiJson<TRotatedSigningSecret>("/v1/notifications/signing-secret/rotate", { method: "POST", body: {} });
+  return apiJson(rotateSigningSecretOperation, "/v1/notifications/signing-secret/rotate", { body: {} });
 }
 
 export function createSandboxDeposit(body: TCreateDeposit): Promise<TDeposit> {
-  return apiJson<TDeposit>("/v1/sandbox/deposits", { method: "POST", body });
+  return apiJson(createSandboxDepositOperation, "/v1/sandbox/deposits", { body });
 }
 
 export type DepositTarget = { accountNumber: string; label: string; currency: string; kind: "account" | "virtual"; active: boolean };
-
-type VirtualAccountList = { meta: TAccountList["meta"]; data: TVirtualAccount[] };
 
 /** The API's largest page: one request per list for the picker. */
 const TARGETS_PAGE_SIZE = 1000;
@@ -71,7 +82,7 @@ const TARGETS_PAGE_SIZE = 1000;
 export async function fetchDepositTargets(signal?: AbortSignal): Promise<{ accounts: DepositTarget[]; virtualAccounts: DepositTarget[]; truncated: boolean }> {
   const [accounts, virtual] = await Promise.all([
     fetchAccountsPage({ pageStart: 1, pageSize: TARGETS_PAGE_SIZE }, signal),
-    apiJson<VirtualAccountList>(`/v1/virtual-accounts?${page({ pageStart: 1, pageSize: TARGETS_PAGE_SIZE })}`, { signal }),
+    apiJson(listVirtualAccountsOperation, `/v1/virtual-accounts?${page({ pageStart: 1, pageSize: TARGETS_PAGE_SIZE })}`, { signal }),
   ]);
   return {
     ...depositTargets(accounts.data, virtual.data),

@@ -35,6 +35,13 @@ const ZEnv = z.object({
   HARBOUR_SECRETS_KEY_PREVIOUS: z.string().min(1).optional(),
   HARBOUR_SIGNING_KEY: z.string().min(1).optional(),
   HARBOUR_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  SMTP_FROM: z.string().min(3).default("Harbour notifications <notifications@harbour.bank>"),
+  // The uat demo's history (lib/server/entry/demo-history.ts): `npm start` and `npm run dev` ask for 90 days; the test harnesses leave it 0.
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(366).default(0),
 });
 
 export type Config = {
@@ -44,6 +51,8 @@ export type Config = {
   migrationDatabaseUrl: string | undefined;
   dataDir: string;
   appEnv: "uat" | "production";
+  /** Days of demo history a new uat database is seeded with (0: today's demo only). */
+  demoHistoryDays: number;
   publicBaseUrl: string | undefined;
   rateLimit: { max: number; windowSeconds: number };
   /** Each portal user's own quota per rate-limit window (the portal never spends the client's). */
@@ -81,6 +90,8 @@ export type Config = {
   secretsKeyPrevious: string[];
   /** The bank's RSA signing key supplied as PEM, inline (`\n` escapes allowed) or as a file; unset: generated once in the database. */
   signingKey: { pem: string } | { file: string } | null;
+  /** Where notification e-mail is sent (docs/notifications.md); unset: no e-mail, the outbox rows are marked Skipped. */
+  smtp: { url: string; from: string } | null;
 };
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -102,6 +113,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     dataDir: e.DATA_DIR,
     appEnv: e.APP_ENV,
+    demoHistoryDays: e.DEMO_HISTORY_DAYS,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ""),
     rateLimit: { max: e.RATE_LIMIT_MAX, windowSeconds: e.RATE_LIMIT_WINDOW_S },
     portalRateLimitMax: e.PORTAL_RATE_LIMIT_MAX,
@@ -128,6 +140,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       : e.HARBOUR_SIGNING_KEY_FILE
         ? { file: e.HARBOUR_SIGNING_KEY_FILE }
         : null,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM } : null,
   };
 }
 

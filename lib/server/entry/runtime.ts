@@ -20,7 +20,14 @@ import { onShutdown, SHUTDOWN_ORDER } from "@/lib/server/core/lifecycle";
  */
 export async function prepareDatabase(
   db: Pool,
-  options: { seedDemoData: boolean; migrationUrl?: string; appRole?: string; signingKeyPem?: string | null; tokenTtlSeconds?: number },
+  options: {
+    seedDemoData: boolean;
+    demoHistoryDays?: number;
+    migrationUrl?: string;
+    appRole?: string;
+    signingKeyPem?: string | null;
+    tokenTtlSeconds?: number;
+  },
 ): Promise<Pick<Runtime, "keyRing" | "pageTokenSecret">> {
   // In production the owner migrates and grants; the servers' own role only reads and writes rows (lib/server/core/db/roles.ts).
   if (options.migrationUrl && options.appRole) await migrateAsOwner(options.migrationUrl, options.appRole);
@@ -34,7 +41,7 @@ export async function prepareDatabase(
     await sealStoredSecrets(client);
     const pageTokenSecret = await ensureServerSecret(client, "page-token");
     // The seed runs its operations in transactions of their own on the pool, while this connection holds the lock.
-    if (options.seedDemoData) await seedDemoData(db);
+    if (options.seedDemoData) await seedDemoData(db, options.demoHistoryDays ?? 0);
     return { keyRing: await KeyRing.load(client), pageTokenSecret };
   } finally {
     await releaseSessionLock(client, LOCKS.bootstrap).catch(() => {});
@@ -78,6 +85,7 @@ export function getRuntime(): Promise<Runtime> {
     try {
       const prepared = await prepareDatabase(db, {
         seedDemoData: config.appEnv === "uat",
+        demoHistoryDays: config.demoHistoryDays,
         migrationUrl: config.migrationDatabaseUrl,
         appRole: config.migrationDatabaseUrl ? roleOf(url) : undefined,
         signingKeyPem: await suppliedSigningKey(config),

@@ -9,6 +9,7 @@ import { addBankCode } from "@/lib/server/domain/operations/reference";
 import { createDemoUser } from "@/lib/server/domain/operations/users";
 import { enrolDemoSecondFactor } from "@/lib/server/domain/auth/second-factor";
 import { DEMO_VIRTUAL_ACCOUNTS, seedDemoVirtualAccounts } from "@/lib/server/domain/virtual-accounts/seed";
+import { seedDemoHistory } from "@/lib/server/entry/demo-history";
 
 /**
  * UAT demo data (decisions §9). Loaded only into an empty database, so a
@@ -208,8 +209,12 @@ export const DEMO_TOTP_SECRETS: Readonly<Record<string, string>> = {
 };
 export const BANK_CODES = ["BANK_A", "BANK_B", "BANK_C"] as const;
 
-/** The demo is built by the bank operations a production bank uses (lib/server/domain/operations), so both share one path. */
-export async function seedDemoData(db: Pool): Promise<boolean> {
+/**
+ * The demo is built by the bank operations a production bank uses (lib/server/domain/operations), so both share one path.
+ * With `historyDays` (DEMO_HISTORY_DAYS), the opening balances are booked when each account was opened and Acme's last
+ * days of activity follow them (lib/server/entry/demo-history.ts).
+ */
+export async function seedDemoData(db: Pool, historyDays = 0): Promise<boolean> {
   const { rowCount } = await db.query("SELECT 1 FROM clients LIMIT 1");
   if (rowCount) return false;
   const ctx: OpsContext = { db, appEnv: "uat", actor: systemActor("uat-seed"), correlationId: randomUUID(), baseUrl: "" };
@@ -236,6 +241,7 @@ export async function seedDemoData(db: Pool): Promise<boolean> {
           owners: account.owners,
         },
         account.opened,
+        historyDays > 0 ? new Date(account.opened).toISOString() : undefined,
       );
       if (account.status !== "Active") await setAccountStatus(ctx, { clientId: client.id, accountNumber: account.number, status: account.status });
     }
@@ -250,5 +256,6 @@ export async function seedDemoData(db: Pool): Promise<boolean> {
   }
   // Virtual accounts after the clients they belong to (their data lives beside their code).
   await seedDemoVirtualAccounts(db);
+  await seedDemoHistory(db, historyDays);
   return true;
 }

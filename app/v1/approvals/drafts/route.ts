@@ -8,8 +8,8 @@ export const dynamic = "force-dynamic";
 
 export const POST = endpoint(createPaymentDraftOperation, ({ principal, actor, request, body, transaction }) => {
   const caller = portalCallerOf(principal, actor);
-  requireRailPermission(principal.scopes, body.rail);
-  return transaction((tx) => createDraft(tx, caller, body, draftKeyOf(request)));
+  requireRailPermission(principal.scopes, body);
+  return transaction((tx) => createDraft(tx, { ...caller, scopes: principal.scopes }, body, draftKeyOf(request)));
 });
 
 export const GET = endpoint(listPaymentDraftsOperation, ({ runtime, principal, actor, query }) =>

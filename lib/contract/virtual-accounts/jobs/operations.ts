@@ -3,12 +3,12 @@ import { paginationQuery } from "@/lib/contract/http/pagination";
 import { z } from "zod";
 import { ZJobResults, ZJobStatus } from "@/lib/contract/virtual-accounts/responses";
 import { ZPaymentRunResults } from "@/lib/contract/payment-runs/schema";
-import { PAIN_002_TYPE } from "@/lib/contract/payment-runs/operations";
+import { PAIN_002_TYPE, RUN_READERS } from "@/lib/contract/payment-runs/operations";
 import { ZStreamedFile } from "@/lib/contract/http/streamed-file";
 import { ZJobParams } from "@/lib/contract/virtual-accounts/schema";
 
-/** decisions §2: either permission reads virtual-account jobs; `payment-batch` reads payment runs' jobs (the service checks the kind). */
-const JOB_ACCESS = { permission: ["create-virtual-account", "get-virtual-accounts", "payment-batch"] } as const;
+/** decisions §2: either permission reads virtual-account jobs; RUN_READERS read payment runs' jobs (the service checks the kind). */
+const JOB_ACCESS = { permission: ["create-virtual-account", "get-virtual-accounts", ...RUN_READERS] } as const;
 
 export const getJobOperation = defineOperation({
   id: "getJob",

@@ -16,14 +16,23 @@ import { POST as rejectDraftRoute } from "@/app/v1/approvals/drafts/[draftId]/re
 import { POST as redraftDraftRoute } from "@/app/v1/approvals/drafts/[draftId]/redraft/route";
 import { POST as forceStatusRoute } from "@/app/v1/sandbox/payments/[paymentId]/status/route";
 import { DELETE as endSessionsRoute } from "@/app/v1/users/[userId]/sessions/route";
+import { PUT as putNotificationPreferencesRoute } from "@/app/v1/me/notification-preferences/route";
 import { PATCH as patchV1Route } from "@/app/v1/virtual-accounts/[virtualAccountNumber]/route";
 import { POST as createV1Route } from "@/app/v1/virtual-accounts/route";
 import { PATCH as patchV2Route } from "@/app/v2/virtual-accounts/[virtualAccountNumber]/route";
 import { GET as jobResultsRoute } from "@/app/v1/jobs/[jobId]/results/route";
 import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
+import { POST as cancelRoute } from "@/app/v1/payments/[paymentId]/cancel/route";
+import { makeScheduledPayment } from "@/lib/server/domain/payments/scheduled";
+import { bankInstant } from "@/lib/contract/payments/settlement-date";
+import { bankLocalParts } from "@/lib/contract/time/bank-time";
 import { POST as createRunRoute } from "@/app/v1/payment-batches/route";
 import { POST as createPayeeRoute } from "@/app/v1/counterparties/route";
 import { DELETE as deletePayeeRoute, PATCH as patchPayeeRoute } from "@/app/v1/counterparties/[counterpartyId]/route";
+import { POST as createTemplateRoute } from "@/app/v1/payment-templates/route";
+import { DELETE as deleteTemplateRoute, PATCH as patchTemplateRoute } from "@/app/v1/payment-templates/[templateId]/route";
+import { POST as createStandingOrderRoute } from "@/app/v1/standing-orders/route";
+import { DELETE as cancelStandingOrderRoute, PATCH as changeStandingOrderRoute } from "@/app/v1/standing-orders/[standingOrderId]/route";
 import { systemActor } from "@/lib/server/core/audit/actors";
 import { personActor, requestOrigin } from "@/lib/server/entry/portal/person-actor";
 import { beginEnrolment, confirmEnrolment, recordProof, regenerateRecoveryCodes, secondFactorAtSignIn } from "@/lib/server/domain/auth/second-factor";
@@ -214,7 +223,6 @@ for (const way of ["integration", "person"] as const) {
         clientId: "acme",
         url: "http://127.0.0.1:9/hook",
         body: { n: next() },
-        customHeaders: {},
         source: { kind: "test", id: "actors" },
       }),
     );
@@ -297,6 +305,62 @@ for (const way of ["integration", "person"] as const) {
     expect(res.status).toBeLessThan(300);
     return fromRequest(actor, req);
   });
+  const addTemplate = async (token: string, headers?: Record<string, string>) => {
+    const body = { name: `Template ${randomUUID()}`, rail: "ACH", request: achBody() };
+    const res = await call<{ templateId: string }>(createTemplateRoute, "/v1/payment-templates", { token, body, headers });
+    expect(res.status).toBe(201);
+    return res.body.templateId;
+  };
+  add("payment_template.created", way, "POST /v1/payment-templates", async (req) => {
+    const { token, actor } = await tokenOf(way);
+    await addTemplate(token, req.headers);
+    return fromRequest(actor, req);
+  });
+  add("payment_template.changed", way, "PATCH /v1/payment-templates/{id}", async (req) => {
+    const { token, actor } = await tokenOf(way);
+    const templateId = await addTemplate(token);
+    const body = { name: `Renamed ${randomUUID()}` };
+    const res = await call(patchTemplateRoute, "/x", { method: "PATCH", token, body, params: { templateId }, headers: req.headers });
+    expect(res.status).toBe(200);
+    return fromRequest(actor, req);
+  });
+  add("payment_template.deleted", way, "DELETE /v1/payment-templates/{id}", async (req) => {
+    const { token, actor } = await tokenOf(way);
+    const templateId = await addTemplate(token);
+    const res = await call(deleteTemplateRoute, "/x", { method: "DELETE", token, params: { templateId }, headers: req.headers });
+    expect(res.status).toBe(200);
+    return fromRequest(actor, req);
+  });
+  const addStandingOrder = async (token: string, headers?: Record<string, string>) => {
+    const body = {
+      rail: "ACH",
+      request: achBody({ instructedAmount: { amount: "1.05", currency: "USD" } }),
+      schedule: { frequency: "Monthly", startDate: inBankDays(20), count: 2 },
+    };
+    const res = await call<{ standingOrderId: string }>(createStandingOrderRoute, "/v1/standing-orders", { token, body, headers });
+    expect(res.status).toBe(201);
+    return res.body.standingOrderId;
+  };
+  add("standing_order.created", way, "POST /v1/standing-orders", async (req) => {
+    const { token, actor } = await tokenOf(way, "treasurer@acme.test");
+    await addStandingOrder(token, req.headers);
+    return fromRequest(actor, req);
+  });
+  add("standing_order.cancelled", way, "DELETE /v1/standing-orders/{id}", async (req) => {
+    const { token, actor } = await tokenOf(way, "treasurer@acme.test");
+    const standingOrderId = await addStandingOrder(token);
+    const res = await call(cancelStandingOrderRoute, "/x", { method: "DELETE", token, params: { standingOrderId }, headers: req.headers });
+    expect(res.status).toBe(200);
+    return fromRequest(actor, req);
+  });
+  add("standing_order.changed", way, "PATCH /v1/standing-orders/{id}", async (req) => {
+    const { token, actor } = await tokenOf(way, "treasurer@acme.test");
+    const standingOrderId = await addStandingOrder(token);
+    const body = { request: achBody({ instructedAmount: { amount: "1.06", currency: "USD" } }) };
+    const res = await call(changeStandingOrderRoute, "/x", { method: "PATCH", token, body, params: { standingOrderId }, headers: req.headers });
+    expect(res.status).toBe(200);
+    return fromRequest(actor, req);
+  });
   add("payment_batch.accepted", way, "POST /v1/payment-batches", async (req) => {
     const { token, actor } = await tokenOf(way, "treasurer@acme.test");
     const items = [{ rail: "ACH", request: achBody({ instructedAmount: { amount: "1.10", currency: "USD" } }) }];
@@ -360,7 +424,41 @@ for (const way of ["integration", "person"] as const) {
     await force(token, paymentId, "Reversed", req.headers);
     return fromRequest(actor, req);
   });
+  add("payment.scheduled", way, "POST /v1/payments/ach-local with a later requestedExecutionDate", async (req) => {
+    const { token, actor } = await tokenOf(way, "treasurer@acme.test");
+    const body = achBody({ instructedAmount: { amount: "1.30", currency: "USD" }, requestedExecutionDate: inBankDays(10) });
+    const res = await call(achRoute, "/v1/payments/ach-local", { token, body, headers: req.headers });
+    expect(res.status).toBe(201);
+    return fromRequest(actor, req);
+  });
+  add("payment.cancelled", way, "POST /v1/payments/{id}/cancel", async (req) => {
+    const { token, actor } = await tokenOf(way, "treasurer@acme.test");
+    const body = achBody({ instructedAmount: { amount: "1.35", currency: "USD" }, requestedExecutionDate: inBankDays(10) });
+    const made = await call<{ id: string }>(achRoute, "/v1/payments/ach-local", { token, body });
+    const res = await call(cancelRoute, "/x", { token, params: { paymentId: made.body.id }, headers: req.headers });
+    expect(res.status).toBe(200);
+    return fromRequest(actor, req);
+  });
 }
+
+/** A bank date `days` from now (Atlantic/Bermuda). */
+function inBankDays(days: number): string {
+  return bankLocalParts(new Date(Date.now() + days * 86_400_000)).date;
+}
+
+// The worker makes a Scheduled payment on its day with the rail's use case: the payment's creation is the scheduler's.
+add("payment.created", "worker", "make-scheduled-payments", async () => {
+  const body = achBody({ instructedAmount: { amount: "1.40", currency: "USD" }, requestedExecutionDate: inBankDays(10) });
+  const made = await call<{ id: string }>(achRoute, "/v1/payments/ach-local", { token: await tokenFor("acme"), body });
+  expect(made.status).toBe(201);
+  const runtime = await getRuntime();
+  const { rows } = await runtime.db.query<{ d: string }>("SELECT execution_date::text AS d FROM payments WHERE payment_id = $1", [made.body.id]);
+  // The clock moved to the payment's bank day, at noon (after any cut-off matters only for the settlement date).
+  await withTransaction(runtime.db, (tx) =>
+    makeScheduledPayment(tx, { clientId: "acme", paymentId: made.body.id, now: bankInstant(rows[0]!.d, { hour: 12, minute: 0 }), lockTimeoutMs: 2000 }),
+  );
+  return { actor: systemActor("scheduler"), ip: null, correlationId: null };
+});
 
 add("payment.rejected", "integration", "POST /v1/payments/ach-local (more than the balance)", async (req) => {
   const res = await call(achRoute, "/v1/payments/ach-local", {
@@ -376,6 +474,13 @@ add("payment.rejected", "integration", "POST /v1/payments/ach-local (more than t
 add("approval_policy.changed", "person", "PUT /v1/approvals/policies", async (req) => {
   const { token, actor } = await tokenOf("person");
   const res = await call(putPoliciesRoute, "/v1/approvals/policies", { method: "PUT", token, body: { policies: [] }, headers: req.headers });
+  expect(res.status).toBe(200);
+  return fromRequest(actor, req);
+});
+add("notification_preferences.changed", "person", "PUT /v1/me/notification-preferences", async (req) => {
+  const { token, actor } = await tokenOf("person");
+  const body = { preferences: [{ kind: "PaymentProblem", inPortal: true, byEmail: true }] };
+  const res = await call(putNotificationPreferencesRoute, "/v1/me/notification-preferences", { method: "PUT", token, body, headers: req.headers });
   expect(res.status).toBe(200);
   return fromRequest(actor, req);
 });
@@ -445,6 +550,25 @@ add("draft.refused", "person", "the last approval of a draft the bank refuses (i
   const paid = await call(achRoute, "/v1/payments/ach-local", { token: await tokenFor("acme"), body: achBody({ instructionIdentification }) });
   expect(paid.status).toBe(201);
   return fromRequest(await decide(approveDraftRoute, "approve", draftId, req), req);
+});
+add("standing_order.changed", "person", "the last approval of a standing order's change: the maker, with the approver's request", async (req) => {
+  const { token } = await tokenOf("person", "treasurer@acme.test");
+  const order = {
+    rail: "ACH",
+    request: achBody({ instructedAmount: { amount: "1.07", currency: "USD" } }),
+    schedule: { frequency: "Weekly", startDate: inBankDays(20) },
+  };
+  const made = await call<{ standingOrderId: string }>(createStandingOrderRoute, "/v1/standing-orders", { token, body: order });
+  expect(made.status).toBe(201);
+  const change = { standingOrderId: made.body.standingOrderId, request: achBody({ instructedAmount: { amount: "1500.00", currency: "USD" } }) };
+  const res = await call<{ draft: { draftId: string } }>(createDraftRoute, "/v1/approvals/drafts", {
+    token,
+    headers: { "idempotency-key": randomUUID() },
+    body: { rail: "STANDING_ORDER_CHANGE", request: change },
+  });
+  expect(res.status).toBe(201);
+  await decide(approveDraftRoute, "approve", res.body.draft.draftId, req);
+  return fromRequest(`user:${ids.treasurer}`, req);
 });
 add("draft.rejected", "person", "POST /v1/approvals/drafts/{id}/reject", async (req) =>
   fromRequest(await decide(rejectDraftRoute, "reject", await achDraft(), req), req),

@@ -21,6 +21,8 @@ export type SecretBox = {
   open(stored: string, purpose: string): string;
   /** Whether a stored value is sealed under the current key (else it needs re-sealing). */
   isCurrent(stored: string): boolean;
+  /** The start of every value sealed under the current key. */
+  readonly currentPrefix: string;
 };
 
 const keyId = (key: Buffer) => createHash("sha256").update(key).digest().subarray(0, 8).toString("base64url");
@@ -55,6 +57,7 @@ export function createSecretBox(current: Buffer, previous: readonly Buffer[] = [
     isCurrent(stored) {
       return stored.startsWith(`${PREFIX}${currentId}:`);
     },
+    currentPrefix: `${PREFIX}${currentId}:`,
   };
 }
 

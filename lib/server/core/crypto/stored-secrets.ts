@@ -4,7 +4,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { JWK } from "jose";
 import { getConfig, type Config } from "@/lib/server/core/config";
-import { createSecretBox, parseSecretsKey, type SecretBox } from "@/lib/server/core/crypto/secret-box";
+import { maskHeaderValue } from "@/lib/contract/webhooks/mask";
+import { createSecretBox, isSealed, parseSecretsKey, type SecretBox } from "@/lib/server/core/crypto/secret-box";
 
 /**
  * The one place that knows which database values are sealed and how
@@ -79,6 +80,54 @@ export const openTotpSecret = (userId: string, stored: string): string => secret
 export const sealPrivateJwk = (jwk: JWK): string => secretBox().seal(JSON.stringify(jwk), PRIVATE_JWK);
 export const openPrivateJwk = (stored: string): JWK => JSON.parse(secretBox().open(stored, PRIVATE_JWK)) as JWK;
 
+/**
+ * Custom header values of webhooks and callbacks (often a receiver's API key): each value sealed, bound to its
+ * header's name; the names stay readable (audit rows and listings name them). The brand keeps a value that was
+ * never sealed out of the columns that hold them (webhook_subscriptions, payment_batches, virtual_account_jobs,
+ * deliveries): only sealCustomHeaders makes one.
+ */
+declare const sealed: unique symbol;
+export type SealedHeaders = Readonly<Record<string, string>> & { readonly [sealed]: true };
+const customHeaderPurpose = (name: string) => `custom_headers.${name.toLowerCase()}`;
+
+export function sealCustomHeaders(plain: Readonly<Record<string, string>>): SealedHeaders {
+  return Object.fromEntries(Object.entries(plain).map(([name, value]) => [name, secretBox().seal(value, customHeaderPurpose(name))])) as SealedHeaders;
+}
+
+/** The values to send. One still in clear (written by a server from before sealing, until the next start seals it) passes as it is. */
+export function openCustomHeaders(stored: SealedHeaders): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(stored).map(([name, value]) => [name, isSealed(value) ? secretBox().open(value, customHeaderPurpose(name)) : value]),
+  );
+}
+
+/**
+ * A request held for approval (payment_drafts.request) keeps its callback's custom headers sealed like the job's own
+ * columns; a value already sealed (a re-draft of a stored request) is kept as it is.
+ */
+export function sealRequestHeaders<T extends Record<string, unknown>>(request: T): T {
+  const headers = request.customHeaders as Record<string, string> | undefined;
+  if (!headers) return request;
+  const plain = Object.fromEntries(Object.entries(headers).filter(([, value]) => !isSealed(value)));
+  return { ...request, customHeaders: { ...headers, ...sealCustomHeaders(plain) } };
+}
+
+/** The request as its maker sent it, for the approval that submits it. */
+export function openRequestHeaders<T extends Record<string, unknown>>(request: T): T {
+  const headers = request.customHeaders as SealedHeaders | undefined;
+  return headers ? { ...request, customHeaders: openCustomHeaders(headers) } : request;
+}
+
+/** How stored custom headers are shown (API responses, the portal): opened, then masked (lib/contract/webhooks/mask.ts). */
+export function shownCustomHeaders(stored: SealedHeaders): Record<string, string> {
+  return Object.fromEntries(Object.entries(openCustomHeaders(stored)).map(([name, value]) => [name, maskHeaderValue(value)]));
+}
+
+/** What every value sealed under the current key starts with (the SQL that finds values to re-seal matches on it). */
+export function currentSealPrefix(): string {
+  return secretBox().currentPrefix;
+}
+
 export function needsSealing(stored: string): boolean {
   return !secretBox().isCurrent(stored);
 }
@@ -89,4 +138,10 @@ export function resealed(stored: string, purpose: string, wasSealed: boolean): s
   return secretBox().seal(plain, purpose);
 }
 
-export const SEALED_PURPOSES = { signingSecret: SIGNING_SECRET, serverSecret: serverSecretPurpose, privateJwk: PRIVATE_JWK, totpSecret: totpPurpose };
+export const SEALED_PURPOSES = {
+  signingSecret: SIGNING_SECRET,
+  serverSecret: serverSecretPurpose,
+  privateJwk: PRIVATE_JWK,
+  totpSecret: totpPurpose,
+  customHeader: customHeaderPurpose,
+};

@@ -30,9 +30,13 @@ export const LOCKS = {
   purgeFinishedDeliveries: 7_270_103,
   sealAuditChains: 7_270_104,
   purgeIdempotencyKeys: 7_270_301,
+  /** Elects the instance that sweeps due scheduled payments; the payment's row lock is what makes each once. */
+  makeScheduledPayments: 7_270_302,
   purgeAuthRecords: 7_270_105,
   recordRanOutSessions: 7_270_106,
   purgeOldEvents: 7_270_501,
+  notifyDraftDeadlines: 7_270_621,
+  purgeNotificationMarks: 7_270_622,
 } as const;
 
 export const LOCK_NAMESPACES = {

@@ -63,8 +63,9 @@ export async function claimTasks(
   /** An upper bound on run_at (a timestamptz literal), or null for now(). */
   dueBefore: string | null = null,
 ): Promise<Task[]> {
-  const { rows } = await db.query<Task>(
-    `UPDATE queue_tasks SET locked_until = now() + make_interval(secs => coalesce(
+  const { rows } = await db.query<Task>({
+    name: "queue-claim",
+    text: `UPDATE queue_tasks SET locked_until = now() + make_interval(secs => coalesce(
        (SELECT u.lease FROM unnest($2::text[], $6::int[]) AS u(kind, lease) WHERE u.kind = queue_tasks.kind), $4)),
        locked_by = $1, attempts = attempts + 1
      WHERE task_id IN (
@@ -75,24 +76,30 @@ export async function claimTasks(
        LIMIT $3
        FOR UPDATE SKIP LOCKED)
      RETURNING task_id, client_id, kind, payload, attempts`,
-    typeof leaseSeconds === "number"
-      ? [workerId, kinds, limit, leaseSeconds, dueBefore, null]
-      : [workerId, kinds, limit, Math.max(...leaseSeconds), dueBefore, leaseSeconds],
-  );
+    values:
+      typeof leaseSeconds === "number"
+        ? [workerId, kinds, limit, leaseSeconds, dueBefore, null]
+        : [workerId, kinds, limit, Math.max(...leaseSeconds), dueBefore, leaseSeconds],
+  });
   return rows;
 }
 
 /** Completion is conditional on still holding the lease, so a worker that overran it cannot clobber a retry. */
-export async function completeTask(db: Queryable, taskId: string, workerId: string): Promise<void> {
-  await db.query("UPDATE queue_tasks SET done_at = now(), locked_until = NULL WHERE task_id = $1 AND locked_by = $2", [taskId, workerId]);
+export async function completeTasks(db: Queryable, taskIds: readonly string[], workerId: string): Promise<void> {
+  await db.query({
+    name: "queue-complete",
+    text: "UPDATE queue_tasks SET done_at = now(), locked_until = NULL WHERE task_id = ANY ($1::bigint[]) AND locked_by = $2",
+    values: [taskIds, workerId],
+  });
 }
 
 export async function retryTask(db: Queryable, taskId: string, workerId: string, delayMs: number, error: string): Promise<void> {
-  await db.query(
-    `UPDATE queue_tasks SET run_at = now() + make_interval(secs => $3::double precision / 1000), locked_until = NULL, last_error = $4
+  await db.query({
+    name: "queue-retry",
+    text: `UPDATE queue_tasks SET run_at = now() + make_interval(secs => $3::double precision / 1000), locked_until = NULL, last_error = $4
      WHERE task_id = $1 AND locked_by = $2`,
-    [taskId, workerId, delayMs, error.slice(0, 2000)],
-  );
+    values: [taskId, workerId, delayMs, error.slice(0, 2000)],
+  });
 }
 
 export async function failTask(db: Queryable, taskId: string, workerId: string, error: string): Promise<void> {

@@ -64,14 +64,14 @@ beforeAll(async () => {
   );
   subscriptionId = randomUUID();
   await sql.query(
-    "INSERT INTO webhook_subscriptions (client_id, subscription_id, topic, webhook_url) VALUES ('acme', $1, 'Deposits', 'https://example.test/hook')",
+    "INSERT INTO webhook_subscriptions (client_id, subscription_id, topic, webhook_url) VALUES ('acme', $1, 'Deposits', 'https://127.0.0.1/hook')",
     [subscriptionId],
   );
   // 101 deliveries of 11 attempts each (the last one 1), attempt_count kept as the writer keeps it.
   await sql.query(
     `WITH d AS (
        INSERT INTO deliveries (client_id, delivery_id, source_kind, source_id, url, body, status, attempt_count)
-       SELECT 'acme', gen_random_uuid(), 'subscription', $1, 'https://example.test/hook', '{}', 'Failed', least(11, $2 - (k - 1) * 11)
+       SELECT 'acme', gen_random_uuid(), 'subscription', $1, 'https://127.0.0.1/hook', '{}', 'Failed', least(11, $2 - (k - 1) * 11)
        FROM generate_series(1, ceil($2 / 11.0)::int) AS k RETURNING delivery_id, attempt_count)
      INSERT INTO delivery_attempts (client_id, delivery_id, attempt_no, attempted_at, status_code, latency_ms, succeeded)
      SELECT 'acme', d.delivery_id, a, timestamptz '2026-01-01' + ((row_number() OVER (ORDER BY d.delivery_id, a)) / 13) * interval '1 second', 500, 5, false

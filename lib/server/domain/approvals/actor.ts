@@ -5,6 +5,11 @@ import type { Actor } from "@/lib/server/core/unit";
 import { canApprove, type Role } from "@/lib/contract/auth/roles";
 import { APPROVAL_RAIL_PERMISSIONS, type TApprovalRail } from "@/lib/contract/approvals/schema";
 import { ApiError } from "@/lib/contract/http/errors";
+import { RAIL_PERMISSIONS, railsOf } from "@/lib/contract/payment-runs/schema";
+import type { TRail } from "@/lib/contract/payments/schema";
+
+/** The draft rails that are standing orders (lib/server/domain/approvals/standing-order-drafts.ts). */
+type TStandingOrderDraftRail = "STANDING_ORDER" | "STANDING_ORDER_CHANGE";
 
 /** A signed-in portal user acting through the API. */
 export type PortalCaller = AuditContext & { userId: string; role: Role };
@@ -27,8 +32,25 @@ export function requireApprover(role: string | null): void {
   if (role === null || !canApprove(role as Role)) throw new ApiError("FORBIDDEN", "Only approvers and administrators can approve or reject payments.");
 }
 
-/** Drafting asks for the permission of the operation the draft will be submitted to: a draft is never a way around a role. */
-export function requireRailPermission(scopes: ReadonlySet<string>, rail: TApprovalRail): void {
-  const permission = APPROVAL_RAIL_PERMISSIONS[rail];
-  if (!scopes.has(permission)) throw new ApiError("FORBIDDEN", `Drafting a ${rail} request requires the permission ${permission}.`);
+/**
+ * Drafting asks for the permission of the operation the draft will be submitted to: a draft is never a way around a role.
+ * A payment run also needs each of its items' rail permissions, as POST /v1/payment-batches does.
+ */
+export function requireRailPermission(scopes: ReadonlySet<string>, draft: { rail: TApprovalRail | TStandingOrderDraftRail; request: unknown }): void {
+  if (draft.rail === "STANDING_ORDER" || draft.rail === "STANDING_ORDER_CHANGE") {
+    // A standing order's: `standing-orders`, and its rail's permission (a change: checked against the order when drafted).
+    if (!scopes.has("standing-orders")) throw new ApiError("FORBIDDEN", "Drafting a standing order requires the permission standing-orders.");
+    const rail = draft.rail === "STANDING_ORDER" ? (draft.request as { rail: TRail }).rail : null;
+    if (rail && !scopes.has(RAIL_PERMISSIONS[rail]))
+      throw new ApiError("FORBIDDEN", `A ${rail} standing order requires the permission ${RAIL_PERMISSIONS[rail]}.`);
+    return;
+  }
+  const permission = APPROVAL_RAIL_PERMISSIONS[draft.rail];
+  if (!scopes.has(permission)) throw new ApiError("FORBIDDEN", `Drafting a ${draft.rail} request requires the permission ${permission}.`);
+  if (draft.rail !== "BATCH") return;
+  const items = (draft.request as { items?: { rail: TRail }[] }).items ?? [];
+  const missing = railsOf(items)
+    .map((rail) => RAIL_PERMISSIONS[rail])
+    .filter((p) => !scopes.has(p));
+  if (missing.length > 0) throw new ApiError("FORBIDDEN", `This run has payments that need the permission ${missing.join(" and ")}.`);
 }

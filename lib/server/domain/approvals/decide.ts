@@ -3,8 +3,11 @@ import { randomUUID } from "node:crypto";
 import type { PoolClient } from "pg";
 import { userActor } from "@/lib/server/core/audit/actors";
 import { writeAudit } from "@/lib/server/core/audit/write";
+import { openRequestHeaders } from "@/lib/server/core/crypto/stored-secrets";
 import { requireApprover, type PortalCaller } from "@/lib/server/domain/approvals/actor";
 import { DRAFT_RAILS, type DraftMaking } from "@/lib/server/domain/approvals/draft-rails";
+import { STANDING_ORDER_DRAFTS } from "@/lib/server/domain/approvals/standing-order-drafts";
+import type { Permission } from "@/lib/contract/auth/permissions";
 import { draftNotFound, getDraft } from "@/lib/server/domain/approvals/drafts";
 import { findDraft, insertDecision, listDecisions, setDraftStatus, type DraftRow } from "@/lib/server/domain/approvals/repo";
 import { currentRole, makerNow } from "@/lib/server/domain/users/repo";
@@ -34,12 +37,15 @@ async function lockForDecision(tx: PoolClient, caller: PortalCaller, draftId: st
 
 /** Why the maker may no longer send this draft, as the organisation's permissions and the maker's role are now; null when they may. */
 async function revocation(tx: PoolClient, clientId: string, row: DraftRow): Promise<string | null> {
-  const permission = APPROVAL_RAIL_PERMISSIONS[row.rail];
+  // A standing order's draft needs standing-orders besides its rail's permission.
+  const permissions = row.kind === "Payment" ? [APPROVAL_RAIL_PERMISSIONS[row.rail]] : [APPROVAL_RAIL_PERMISSIONS[row.rail], "standing-orders"];
   const maker = await makerNow(tx, clientId, row.maker_id);
   if (!maker || !isRole(maker.role)) return `${row.maker_email}, who drafted it, is no longer a user of your organisation; it was not sent.`;
-  if (!maker.clientPermissions.includes(permission)) return `Your organisation no longer holds the permission ${permission}; it was not sent.`;
-  if (!scopesForRole(maker.role, maker.clientPermissions).includes(permission))
-    return `${row.maker_email}'s role no longer allows ${permission}; it was not sent.`;
+  for (const permission of permissions) {
+    if (!maker.clientPermissions.includes(permission)) return `Your organisation no longer holds the permission ${permission}; it was not sent.`;
+    if (!scopesForRole(maker.role, maker.clientPermissions).includes(permission as Permission))
+      return `${row.maker_email}'s role no longer allows ${permission}; it was not sent.`;
+  }
   return null;
 }
 
@@ -63,7 +69,7 @@ async function make(tx: PoolClient, unit: Unit, row: DraftRow, making: Making): 
   const clientId = unit.actor.clientId;
   const revoked = await revocation(tx, clientId, row);
   if (revoked) return { status: "Refused", refusal: revoked };
-  const rail = DRAFT_RAILS[row.rail];
+  const rail = row.kind === "Payment" ? DRAFT_RAILS[row.rail] : STANDING_ORDER_DRAFTS[row.kind];
   const slot: ResponseSlot = {
     clientId,
     method: rail.operation.method,
@@ -81,7 +87,7 @@ async function make(tx: PoolClient, unit: Unit, row: DraftRow, making: Making): 
     const claim = await claimKey(tx, slot, slot.token, slot.ttlSeconds, IN_FLIGHT_STALE_S);
     if (claim.kind === "in_flight") throw new ApiError("REQUEST_IN_PROGRESS", "This draft's request is being sent by another call.");
     if (claim.kind === "replay") return replayed(claim.response);
-    const made = await rail.make(maker, row.request, { ...making, tx, slot, approvedBy });
+    const made = await rail.make(maker, openRequestHeaders(row.request), { ...making, tx, slot, approvedBy });
     return { status: "Submitted", paymentId: made.id };
   } catch (error) {
     if (!isRefusal(error)) throw error;
@@ -92,8 +98,8 @@ async function make(tx: PoolClient, unit: Unit, row: DraftRow, making: Making): 
 
 /** A response stored under the draft's key by an earlier submission: what it made, or why it was refused. */
 function replayed(stored: { status: number; body: string }): Outcome {
-  const body = JSON.parse(stored.body) as { id?: unknown; jobId?: unknown; message?: unknown };
-  const id = body.id ?? body.jobId;
+  const body = JSON.parse(stored.body) as { id?: unknown; jobId?: unknown; standingOrderId?: unknown; message?: unknown };
+  const id = body.id ?? body.jobId ?? body.standingOrderId;
   if (stored.status < 300 && typeof id === "string") return { status: "Submitted", paymentId: id };
   return { status: "Refused", refusal: typeof body.message === "string" ? body.message : `The bank refused the payment (${stored.status}).` };
 }

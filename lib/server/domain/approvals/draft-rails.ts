@@ -17,6 +17,11 @@ import { createInternalTransferOperation } from "@/lib/contract/ledger/operation
 import { createAchPaymentOperation, createSwiftPaymentOperation } from "@/lib/contract/payments/operations";
 import { createVirtualAccountsV2Operation } from "@/lib/contract/virtual-accounts/operations";
 import { parseInput } from "@/lib/contract/validation";
+import { createPaymentBatchOperation } from "@/lib/contract/payment-runs/operations";
+import { ZPaymentBatchRequest } from "@/lib/contract/payment-runs/schema";
+import { acceptPaymentRun, jsonRun } from "@/lib/server/domain/payment-runs/accept";
+import { makerNow } from "@/lib/server/domain/users/repo";
+import { isRole, scopesForRole } from "@/lib/contract/auth/roles";
 
 /** What an approved draft's use case needs besides the unit: the environment and the approvers. */
 export type DraftMaking = {
@@ -28,7 +33,7 @@ export type DraftMaking = {
   baseUrl: string;
 };
 
-type Rail = {
+export type Rail = {
   /** The operation whose Idempotency-Key slot the draft's key occupies: an API retry with the same key finds what the draft made. */
   operation: { method: string; path: string; status?: number };
   /** Calls the rail's use case in the approval's transaction, as the maker; answers the id of what it made and the response stored under the key. */
@@ -74,6 +79,23 @@ export const DRAFT_RAILS: Readonly<Record<TApprovalRail, Rail>> = {
         },
         { apiVersion: 2, items: items.map(specFromV2), callbackUrl, customHeaders },
       );
+      return { id: accepted.jobId, body: accepted };
+    },
+  },
+  BATCH: {
+    operation: createPaymentBatchOperation,
+    make: async (unit, request, m) => {
+      const body = parseInput(ZPaymentBatchRequest, request);
+      // The run's use case checks each item's rail permission against what the maker may do now, not when they drafted.
+      const maker = await makerNow(m.tx, unit.actor.clientId, unit.actor.person!.userId);
+      const permissions = new Set(maker && isRole(maker.role) ? scopesForRole(maker.role, maker.clientPermissions) : []);
+      const accepted = await acceptPaymentRun(unitInTransaction(unit, m.tx, m.slot), {
+        ...jsonRun(body),
+        permissions,
+        baseUrl: m.baseUrl,
+        config: m.config,
+        approvedBy: m.approvedBy,
+      });
       return { id: accepted.jobId, body: accepted };
     },
   },

@@ -2,16 +2,17 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { writeAudit } from "@/lib/server/core/audit/write";
 import { requireRailPermission, type PortalCaller } from "@/lib/server/domain/approvals/actor";
-import { policiesOf } from "@/lib/server/domain/dual-control/policies";
+import { policiesOf, uncoveredRunError } from "@/lib/server/domain/dual-control/policies";
 import { accountCurrency, findDraft, insertDraft, listDecisions, listDrafts } from "@/lib/server/domain/approvals/repo";
 import { currentQuote, quotedRate, toDraft } from "@/lib/server/domain/approvals/view";
 import { raiseApprovalRequested } from "@/lib/server/domain/approvals/events";
 import type { Queryable } from "@/lib/server/core/db/types";
+import { isStandingOrderDraft, standingOrderRedraft, standingOrderSubject } from "@/lib/server/domain/approvals/standing-order-drafts";
 import { currentReferenceData } from "@/lib/server/domain/payments/known-data";
 import { withPayeeFilled } from "@/lib/server/domain/counterparties/pay";
 import { draftTiming } from "@/lib/contract/approvals/expiry";
-import { draftFacts, matchPolicy } from "@/lib/contract/approvals/policy";
-import type { TApprovalRail, TCreateDraft, TDraft, TDraftList } from "@/lib/contract/approvals/schema";
+import { draftFacts, judgeRun, matchPolicy, type DraftRequest } from "@/lib/contract/approvals/policy";
+import type { TApprovalRail, TCreateDraft, TDraft, TDraftList, TPaymentDraftInput } from "@/lib/contract/approvals/schema";
 import { parseAmount } from "@/lib/contract/money";
 import { ApiError } from "@/lib/contract/http/errors";
 
@@ -43,19 +44,27 @@ export function draftNotFound(draftId: string): ApiError {
  */
 export async function createDraft(
   tx: Queryable,
-  caller: PortalCaller,
+  caller: PortalCaller & { scopes?: ReadonlySet<string> },
   input: TCreateDraft,
   idempotencyKey: string,
   now = new Date(),
   makerId = caller.userId,
 ): Promise<{ draft: TDraft | null; needsApproval: boolean }> {
-  const facts = draftFacts(await withPayeeFilled(tx, caller.clientId, input));
-  const policy = matchPolicy(await policiesOf(tx, caller.clientId), facts);
-  if (!policy) return { draft: null, needsApproval: false };
-  const request = input.request as Record<string, unknown>;
   const reference = await currentReferenceData(tx);
+  // A standing order's draft is judged on the payment its occurrences will be (lib/server/domain/approvals/standing-order-drafts.ts).
+  const ordered = isStandingOrderDraft(input) ? await standingOrderSubject(tx, caller, input, now, reference.holidays) : null;
+  const judged: DraftRequest = ordered ? ordered.judged : (input as TPaymentDraftInput);
+  const facts = draftFacts(await withPayeeFilled(tx, caller.clientId, judged));
+  const policies = await policiesOf(tx, caller.clientId);
+  if (facts.rail === "BATCH") {
+    const uncovered = uncoveredRunError(judgeRun(policies, facts.items), facts.items.length);
+    if (uncovered) throw uncovered;
+  }
+  const policy = matchPolicy(policies, facts);
+  if (!policy) return { draft: null, needsApproval: false };
+  const request = judged.request as Record<string, unknown>;
   let exchangeRate: string | null = null;
-  if (facts.rail !== "VIRTUAL_ACCOUNT_BATCH") {
+  if (facts.rail !== "VIRTUAL_ACCOUNT_BATCH" && facts.rail !== "BATCH") {
     const debitCurrency = await accountCurrency(tx, caller.clientId, facts.debtorAccount);
     if (!debitCurrency) throw accountNotFound(facts.debtorAccount, "request.debtorAccount.identification");
     const credit = await creditCurrency(tx, caller.clientId, facts.rail, request, facts.beneficiary);
@@ -63,12 +72,13 @@ export async function createDraft(
     exchangeRate = quotedRate(debitCurrency, credit, reference);
   }
   const nextDay = aimsNextBusinessDay(input);
-  const timing = draftTiming(input.rail, now, nextDay, reference.holidays, reference.achCutoff);
-  const money = facts.rail === "VIRTUAL_ACCOUNT_BATCH" ? null : facts;
+  const timing = ordered ? ordered.timing : draftTiming(judged.rail, now, nextDay, reference.holidays, reference.achCutoff);
+  const money = facts.rail === "VIRTUAL_ACCOUNT_BATCH" || facts.rail === "BATCH" ? null : facts;
   const draftId = await insertDraft(tx, caller.clientId, {
     draft_id: randomUUID(),
-    rail: input.rail,
-    request,
+    rail: judged.rail,
+    kind: ordered ? ordered.kind : "Payment",
+    request: ordered ? ordered.stored : request,
     idempotency_key: idempotencyKey,
     currency: money?.currency ?? null,
     amount_minor: money ? parseAmount(money.amount, money.currency).toString() : null,
@@ -95,6 +105,7 @@ export async function createDraft(
       batch: draft.batch,
       approvalsRequired: draft.approvalsRequired,
       expiresAt: draft.expiresAt,
+      ...(draft.standingOrder ? { standingOrder: draft.standingOrder } : {}),
     },
   });
   await raiseApprovalRequested(tx, caller.clientId, draft, now);
@@ -149,16 +160,20 @@ export async function redraft(
   now = new Date(),
 ): Promise<{ draft: TDraft | null; needsApproval: boolean }> {
   const previous = await getDraft(tx, caller, draftId, now);
-  requireRailPermission(caller.scopes, previous.rail);
+  requireRailPermission(caller.scopes, previous);
   if (previous.status === "AwaitingApproval" || previous.status === "Submitting" || previous.status === "Submitted") {
     throw new ApiError("DRAFT_NOT_PENDING", "Only an expired, rejected or refused draft can be drafted again.");
   }
-  // The stored request passed the rail's schema when it was drafted.
-  const input = (
-    previous.rail === "ACH" || previous.rail === "SWIFT"
-      ? { rail: previous.rail, request: previous.request, nextBusinessDay: previous.nextBusinessDay }
-      : { rail: previous.rail, request: previous.request }
-  ) as TCreateDraft;
+  // The stored request passed the rail's schema when it was drafted; the stored one, not the view: its custom header
+  // values stay sealed (the view masks them).
+  const stored = (await findDraft(tx, caller.clientId, draftId))!;
+  const { request } = stored;
+  const input =
+    stored.kind !== "Payment"
+      ? standingOrderRedraft(stored)
+      : ((previous.rail === "ACH" || previous.rail === "SWIFT"
+          ? { rail: previous.rail, request, nextBusinessDay: previous.nextBusinessDay }
+          : { rail: previous.rail, request }) as TCreateDraft);
   const outcome = await createDraft(tx, caller, input, idempotencyKey, now, previous.maker.userId);
   await writeAudit(tx, {
     ...caller,

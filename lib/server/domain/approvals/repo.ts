@@ -1,6 +1,7 @@
 import "server-only";
+import { sealRequestHeaders } from "@/lib/server/core/crypto/stored-secrets";
 import type { Queryable } from "@/lib/server/core/db/types";
-import type { TApprovalRail } from "@/lib/contract/approvals/schema";
+import type { TApprovalRail, TDraftKind } from "@/lib/contract/approvals/schema";
 
 /** The only SQL of dual control: policies, drafts and decisions. The tenant is in every WHERE. */
 
@@ -9,6 +10,8 @@ export type DraftStatusRow = "AwaitingApproval" | "Submitting" | "Submitted" | "
 export type DraftRow = {
   draft_id: string;
   rail: TApprovalRail;
+  /** What the approval makes (migrations/0068_standing_order_drafts.sql): a payment, a standing order, or a change of one. */
+  kind: TDraftKind;
   request: Record<string, unknown>;
   idempotency_key: string;
   /** Null for a virtual-account batch, which moves no money (and so has no settlement_date either). */
@@ -30,7 +33,7 @@ export type DraftRow = {
   created_at: Date;
 };
 
-const DRAFT_COLUMNS = `d.draft_id::text, d.rail, d.request, d.idempotency_key::text, d.currency, d.amount_minor::text, d.debtor_account,
+const DRAFT_COLUMNS = `d.draft_id::text, d.rail, d.kind, d.request, d.idempotency_key::text, d.currency, d.amount_minor::text, d.debtor_account,
   d.beneficiary, d.maker_id::text, u.display_name AS maker_name, u.email AS maker_email, d.approvals_required, d.next_business_day,
   d.settlement_date::text, d.exchange_rate, d.expires_at, d.status, d.refusal, d.payment_id, d.created_at`;
 
@@ -41,8 +44,8 @@ export async function insertDraft(db: Queryable, clientId: string, draft: NewDra
   const { rows } = await db.query<{ draft_id: string }>(
     `WITH ins AS (
        INSERT INTO payment_drafts (client_id, draft_id, rail, request, idempotency_key, currency, amount_minor, debtor_account, beneficiary,
-         maker_id, approvals_required, next_business_day, settlement_date, exchange_rate, expires_at, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'AwaitingApproval')
+         maker_id, approvals_required, next_business_day, settlement_date, exchange_rate, expires_at, status, kind)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'AwaitingApproval', $16)
        ON CONFLICT (client_id, idempotency_key) DO NOTHING
        RETURNING draft_id::text)
      SELECT draft_id FROM ins UNION ALL SELECT draft_id::text FROM payment_drafts WHERE client_id = $1 AND idempotency_key = $5
@@ -51,7 +54,7 @@ export async function insertDraft(db: Queryable, clientId: string, draft: NewDra
       clientId,
       draft.draft_id,
       draft.rail,
-      JSON.stringify(draft.request),
+      JSON.stringify(sealRequestHeaders(draft.request)),
       draft.idempotency_key,
       draft.currency,
       draft.amount_minor,
@@ -63,6 +66,7 @@ export async function insertDraft(db: Queryable, clientId: string, draft: NewDra
       draft.settlement_date,
       draft.exchange_rate,
       draft.expires_at,
+      draft.kind,
     ],
   );
   return rows[0]!.draft_id;

@@ -61,7 +61,7 @@ export async function closeSession(pool: Pool, who: { sessionId: unknown; userId
 }
 
 /** Why every session of a user ended (portal_sessions.ended_reason, and the row's `reason`). */
-export type SessionsEndReason = "sign-out-everywhere" | "admin" | "user-disabled" | "second-factor-reset";
+export type SessionsEndReason = "sign-out-everywhere" | "admin" | "user-disabled" | "second-factor-reset" | "password-set";
 
 /** Acts whose purpose is to end sessions: written even when none was live (the act happened); the others only when one ended. */
 const EXPLICIT: ReadonlySet<SessionsEndReason> = new Set(["sign-out-everywhere", "admin"]);

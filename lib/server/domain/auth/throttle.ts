@@ -6,11 +6,13 @@ import type { Queryable } from "@/lib/server/core/db/types";
  * (scope, key) in PostgreSQL, so every server agrees. After `maxFailures`
  * failures within `windowSeconds`, the key is locked for `lockSeconds`.
  * Used by portal sign-in (per email and per address), the token endpoint
- * (per client and per address) and bearer verification (per address).
+ * (per client and per address), bearer verification (per address) and
+ * set-password links (per address).
  */
 export type ThrottlePolicy = { maxFailures: number; windowSeconds: number; lockSeconds: number };
 
-export type ThrottleScope = "sign-in-email" | "sign-in-address" | "token-client" | "token-address" | "bearer-address" | "second-factor";
+export type ThrottleScope =
+  "sign-in-email" | "sign-in-address" | "token-client" | "token-address" | "bearer-address" | "second-factor" | "password-link-address";
 
 export type ThrottleKey = { scope: ThrottleScope; key: string; policy: ThrottlePolicy };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Queryable } from "@/lib/server/core/db/types";
-import { findCounterparty } from "@/lib/server/domain/counterparties/repo";
+import { findCounterparty, type CounterpartyRow } from "@/lib/server/domain/counterparties/repo";
 import type { TAchPaymentRequest, TSwiftPaymentRequest } from "@/lib/contract/payments/schema";
 import type { TCounterpartyRail, TPayeeDetails } from "@/lib/contract/counterparties/schema";
 import { ApiError } from "@/lib/contract/http/errors";
@@ -12,14 +12,20 @@ type Filled<B, K extends keyof B> = Omit<B, K> & { [P in K]-?: NonNullable<B[P]>
 export type ResolvedAch = Filled<TAchPaymentRequest, "creditorAccount" | "creditorBank">;
 export type ResolvedSwift = Filled<TSwiftPaymentRequest, "creditorAccount" | "creditorAgent">;
 
+/** One of the client's payees of this rail, not deleted (waiting for approval or not); null for anything else. */
+export async function payeeOfRail(db: Queryable, clientId: string, counterpartyId: string, rail: TCounterpartyRail): Promise<CounterpartyRow | null> {
+  const row = await findCounterparty(db, clientId, counterpartyId);
+  return row && row.status !== "Deleted" && row.rail === rail ? row : null;
+}
+
 /**
  * The payee a payment names, payable now: Active and of the payment's rail.
  * Unknown, another client's, deleted or of the other rail answer alike (a
  * 400 on the field); one waiting for approval is a 409 saying so.
  */
 async function payableDetails(db: Queryable, clientId: string, counterpartyId: string, rail: TCounterpartyRail): Promise<TPayeeDetails> {
-  const row = await findCounterparty(db, clientId, counterpartyId);
-  if (!row || row.status === "Deleted" || row.rail !== rail) {
+  const row = await payeeOfRail(db, clientId, counterpartyId, rail);
+  if (!row) {
     throw new ApiError("VALIDATION_ERROR", `counterpartyId must be one of your ${rail} payees.`, { field: "counterpartyId" });
   }
   if (row.status === "PendingApproval") {

@@ -51,7 +51,7 @@ describe("receiver slots and verdicts shared in PostgreSQL", () => {
   it("two servers share one receiver's 4 slots: the second gets one only when the first frees it", async () => {
     const { db } = await getRuntime();
     const [serverA, serverB] = [new OriginGate(), new OriginGate()];
-    const origin = "http://shared-slots.example";
+    const origin = "http://127.0.0.1:61001";
     const held = await Promise.all([...Array(SHARES.fast)].map(async () => slotOf(await serverA.acquire(db, origin))));
     const waiting = serverB.acquire(db, origin);
     await new Promise((r) => setTimeout(r, 300));
@@ -67,7 +67,7 @@ describe("receiver slots and verdicts shared in PostgreSQL", () => {
   it("a timeout seen by one server makes the receiver hanging for all: one slot, the rest deferred at once; an answer ends it", async () => {
     const { db } = await getRuntime();
     const [serverA, serverB] = [new OriginGate(), new OriginGate()];
-    const origin = "http://hanging.example";
+    const origin = "http://127.0.0.1:61002";
     const first = slotOf(await serverA.acquire(db, origin));
     await first.release({ kind: "timed-out", latencyMs: 10_000, hangBaseMs: 30_000, hangMaxMs: 600_000 });
     const probe = slotOf(await serverB.acquire(db, origin));
@@ -84,6 +84,41 @@ describe("receiver slots and verdicts shared in PostgreSQL", () => {
     const back = await Promise.all([serverA.acquire(db, origin), serverB.acquire(db, origin)]);
     expect(back.map((t) => t.kind)).toEqual(["slot", "slot"]);
     await Promise.all(back.map((t) => slotOf(t).release({ kind: "answered", latencyMs: 40 })));
+  });
+
+  it("a fast answer passes the slot straight to the next delivery waiting in the same server; a slow one frees it in PostgreSQL, where the share is judged again", async () => {
+    const { db } = await getRuntime();
+    const gate = new OriginGate();
+    // An origin key only: nothing is sent in this test.
+    const origin = "http://127.0.0.1:9";
+    await db.query("DELETE FROM webhook_receivers WHERE origin = $1", [origin]);
+    const live = async () =>
+      (await db.query("SELECT slot, holder FROM webhook_receiver_slots WHERE origin = $1 AND expires_at > now() ORDER BY slot", [origin])).rows;
+    const inLine = async (n: number) => {
+      while ((gate["waiting"].get(origin)?.length ?? 0) < n) await new Promise((r) => setTimeout(r, 5));
+    };
+    const held = await Promise.all([...Array(SHARES.fast)].map(async () => slotOf(await gate.acquire(db, origin))));
+    const before = await live();
+    expect(before).toHaveLength(SHARES.fast);
+
+    const waiting = gate.acquire(db, origin);
+    await inLine(1);
+    await held[0]!.release({ kind: "answered", latencyMs: 5 });
+    const passed = slotOf(await waiting);
+    // The same rows, holders unchanged: passed over in the process, neither freed nor taken again.
+    expect(await live()).toEqual(before);
+
+    const second = gate.acquire(db, origin);
+    await inLine(1);
+    await held[1]!.release({ kind: "answered", latencyMs: 1_500 });
+    // Freed in PostgreSQL with its answer time: the receiver is now slow (2 slots) and 3 are still held, so the waiting
+    // delivery is deferred rather than handed the slot.
+    expect(await second).toMatchObject({ kind: "deferred" });
+    expect(await live()).toHaveLength(SHARES.fast - 1);
+    const { rows } = await db.query("SELECT latency_ms FROM webhook_receivers WHERE origin = $1", [origin]);
+    expect(rows).toEqual([{ latency_ms: 1_500 }]);
+    await Promise.all([passed, ...held.slice(2)].map((t) => t.release({ kind: "answered", latencyMs: 5 })));
+    expect(await live()).toHaveLength(0);
   });
 
   it("a healthy receiver answering in 1.5 s gets a backlog at its share's pace, never more than 4 at once, and no attempt counted for waiting", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "@/lib/server/core/db/types";
 import { ATTEMPT_TIMEOUT_MS, type AttemptOutcome } from "@/lib/server/domain/delivery/http-attempt";
-import { nextTurn, releaseSlot, takeSlot, type AttemptEnd, type SlotShares, type SlotTake } from "@/lib/server/domain/delivery/receiver-repo";
+import { nextTurn, releaseSlot, renewSlot, takeSlot, type AttemptEnd, type SlotShares, type SlotTake } from "@/lib/server/domain/delivery/receiver-repo";
 
 /**
  * Keeps one receiver from occupying the worker's shared slots (16 per process) while letting a
@@ -19,6 +19,11 @@ import { nextTurn, releaseSlot, takeSlot, type AttemptEnd, type SlotShares, type
  *   attempts start to overrun soon allows no waiting); otherwise it is deferred (not counted as an
  *   attempt) to the receiver's next free turn, turns being given out at that same pace, so a
  *   backlog comes back spread at the rate the receiver can take rather than all at once.
+ * - A fast receiver's slot whose attempt got a fast answer passes straight to the next delivery of this process
+ *   waiting for that receiver, without a round trip to free it and another to take it (those two statements were
+ *   most of the time a slot was held: docs/webhooks-throughput.md). The lease is renewed on the way when a third of
+ *   it has gone, and the answer times are recorded then or when the slot is finally freed. A slow, hanging or failing
+ *   receiver's slot is always freed in PostgreSQL, so its share is judged again at every attempt.
  */
 export const SHARES: SlotShares = { fast: 4, slow: 2, hanging: 1, slowFromMs: 1_000 };
 /** Longer than an attempt can run: a lapsed lease means its server died mid-attempt. */
@@ -49,7 +54,22 @@ export function attemptEnd(outcome: AttemptOutcome): AttemptEnd {
 
 export type Turn = { kind: "slot"; release: (end: AttemptEnd) => Promise<void> } | { kind: "deferred"; delayMs: number; reason: string };
 
-type Waiter = { wake: () => void };
+/** A slot this process holds in PostgreSQL, passed from one delivery to the next while the receiver keeps up. */
+type Held = {
+  slot: number;
+  holder: string;
+  /** The receiver's share was the fast one when the slot was taken. */
+  fast: boolean;
+  leasedAt: number;
+  /** Answer times of the attempts made on the slot since its record was last written. */
+  answers: number[];
+};
+
+/**
+ * A delivery in this process' line for a receiver: asleep, or asking PostgreSQL for a slot (which then finds the
+ * share in use, the passed slot being still held). `handed` is the slot passed to it.
+ */
+type Waiter = { wake: () => void; handed: Held | null };
 
 export class OriginGate {
   /** Deliveries of this process waiting for a slot, per origin, first come first woken. */
@@ -58,18 +78,25 @@ export class OriginGate {
   async acquire(db: Queryable, origin: string): Promise<Turn> {
     const holder = randomUUID();
     const deadline = Date.now() + MAX_WAIT_MS;
-    const me: Waiter = { wake: () => {} };
+    const me: Waiter = { wake: () => {}, handed: null };
     try {
       for (;;) {
         let take = await takeSlot(db, origin, holder, LEASE_MS, SHARES);
         for (let retry = 0; take.raced && retry < 3; retry++) take = await takeSlot(db, origin, holder, LEASE_MS, SHARES);
+        if (me.handed) {
+          // A slot was passed to it while it asked PostgreSQL: it keeps that one and gives back any it took meanwhile.
+          if (take.slot !== null) await releaseSlot(db, origin, take.slot, holder, { kind: "no-answer" }).catch(() => {});
+          return this.turnOn(db, origin, me.handed);
+        }
         if (take.slot !== null) {
-          const slot = take.slot;
-          return { kind: "slot", release: (end) => this.release(db, origin, slot, holder, end) };
+          const held: Held = { slot: take.slot, holder, fast: take.slots === SHARES.fast, leasedAt: Date.now(), answers: [] };
+          return this.turnOn(db, origin, held);
         }
         const queue = this.queueOf(origin);
         const position = queue.indexOf(me);
         if (Date.now() >= deadline || !mayWait(take, position < 0 ? queue.length : position)) {
+          // Out of the line first: no slot is passed to a delivery on its way to being deferred.
+          this.leave(origin, me);
           const waitMs = await nextTurn(db, origin, paceMs(take), MAX_DEFER_MS);
           const reason = take.hanging ? `receiver ${origin} is not answering; deferred` : `receiver ${origin} has its ${take.slots} slot(s) in use; deferred`;
           return { kind: "deferred", delayMs: Math.min(MAX_DEFER_MS, Math.max(MIN_DEFER_MS, waitMs)), reason };
@@ -82,15 +109,48 @@ export class OriginGate {
             resolve();
           };
         });
+        if (me.handed) return this.turnOn(db, origin, me.handed);
       }
     } finally {
       this.leave(origin, me);
     }
   }
 
-  private async release(db: Queryable, origin: string, slot: number, holder: string, end: AttemptEnd): Promise<void> {
+  private turnOn(db: Queryable, origin: string, held: Held): Turn {
+    return { kind: "slot", release: (end) => this.release(db, origin, held, end) };
+  }
+
+  /** Passes a fast receiver's slot after a fast answer to the first delivery waiting for it here; true when it did. */
+  private async passOn(db: Queryable, origin: string, held: Held, end: AttemptEnd): Promise<boolean> {
+    if (!held.fast || end.kind !== "answered" || end.latencyMs >= SHARES.slowFromMs || !this.waiting.get(origin)?.length) return false;
+    let answers = [...held.answers, end.latencyMs];
+    if (Date.now() - held.leasedAt >= LEASE_MS / 3) {
+      if (!(await renewSlot(db, origin, held.slot, held.holder, LEASE_MS, mean(answers)))) return false;
+      held.leasedAt = Date.now();
+      answers = [];
+    }
+    // Taken after the renewal's round trip: the line may have changed meanwhile.
+    const next = this.waiting.get(origin)?.[0];
+    if (!next) return false;
+    held.answers = answers;
+    next.handed = held;
+    this.leave(origin, next);
+    next.wake();
+    return true;
+  }
+
+  private async release(db: Queryable, origin: string, held: Held, end: AttemptEnd): Promise<void> {
     try {
-      await releaseSlot(db, origin, slot, holder, end);
+      if (await this.passOn(db, origin, held, end)) return;
+    } catch (error) {
+      console.error(`[delivery] could not renew a slot of ${origin}:`, (error as Error).message);
+    }
+    // Answer times gathered on the slot are recorded with this one: one record of the slot's run.
+    const recorded: AttemptEnd =
+      end.kind === "answered" && held.answers.length > 0 ? { kind: "answered", latencyMs: mean([...held.answers, end.latencyMs]) } : end;
+    held.answers = [];
+    try {
+      await releaseSlot(db, origin, held.slot, held.holder, recorded);
     } catch (error) {
       // The lease lapses on its own; only the receiver's record misses this attempt.
       console.error(`[delivery] could not release a slot of ${origin}:`, (error as Error).message);
@@ -114,4 +174,8 @@ export class OriginGate {
     if (index >= 0) queue.splice(index, 1);
     if (queue.length === 0) this.waiting.delete(origin);
   }
+}
+
+function mean(values: readonly number[]): number {
+  return Math.round(values.reduce((a, b) => a + b, 0) / Math.max(1, values.length));
 }

@@ -3,8 +3,10 @@ import { randomUUID } from "node:crypto";
 import type { Queryable } from "@/lib/server/core/db/types";
 import { insertDeliveries } from "@/lib/server/domain/delivery/repo";
 import { enqueueTasks } from "@/lib/server/core/jobs/queue-repo";
+import { sealCustomHeaders, type SealedHeaders } from "@/lib/server/core/crypto/stored-secrets";
 
 export const DELIVERY_TASK_KIND = "delivery.send";
+const NO_HEADERS = sealCustomHeaders({});
 
 export type DeliveryRequest = {
   clientId: string;
@@ -12,8 +14,8 @@ export type DeliveryRequest = {
   url: string;
   /** The JSON value to POST; serialised once here so every attempt sends the same bytes. */
   body: unknown;
-  /** Client-chosen extra headers (validated by the caller: no Host, Content-*, Authorization, Svc-*). */
-  customHeaders?: Record<string, string>;
+  /** Client-chosen extra headers (validated by the caller: no Host, Content-*, Authorization, Svc-*), as their source row holds them: sealed. */
+  customHeaders?: SealedHeaders;
   /** What produced the delivery, e.g. `{kind: "subscription", id}` or `{kind: "job", id}`: its attempts are listed by it. */
   source: { kind: string; id: string };
   /** The business event reported (e.g. a transactionId), for support and listings. */
@@ -35,7 +37,7 @@ export async function enqueueDeliveries(tx: Queryable, requests: readonly Delive
     event_id: request.eventId ?? null,
     url: request.url,
     body: JSON.stringify(request.body),
-    custom_headers: request.customHeaders ?? {},
+    custom_headers: request.customHeaders ?? NO_HEADERS,
   }));
   await insertDeliveries(tx, rows);
   for (const clientId of new Set(rows.map((r) => r.client_id))) {

@@ -27,8 +27,9 @@ export type SlotTake = {
  * defers, like any other that found the share in use).
  */
 export async function takeSlot(db: Queryable, origin: string, holder: string, leaseMs: number, shares: SlotShares): Promise<SlotTake> {
-  const { rows } = await db.query<{ slot: number | null; candidate: number | null; slots: number; estimate_ms: number; hanging: boolean }>(
-    `WITH live AS (
+  const { rows } = await db.query<{ slot: number | null; candidate: number | null; slots: number; estimate_ms: number; hanging: boolean }>({
+    name: "receiver-take-slot",
+    text: `WITH live AS (
        SELECT slot, acquired_at FROM webhook_receiver_slots WHERE origin = $1 AND expires_at > now()
      ), judged AS (
        SELECT coalesce(r.hanging_until > now(), false) AS hanging,
@@ -52,8 +53,8 @@ export async function takeSlot(db: Queryable, origin: string, holder: string, le
        RETURNING slot
      )
      SELECT (SELECT slot FROM taken) AS slot, (SELECT s FROM free) AS candidate, slots, estimate_ms, hanging FROM share`,
-    [origin, holder, leaseMs, shares.fast, shares.slow, shares.hanging, shares.slowFromMs],
-  );
+    values: [origin, holder, leaseMs, shares.fast, shares.slow, shares.hanging, shares.slowFromMs],
+  });
   const row = rows[0]!;
   return { slot: row.slot, raced: row.slot === null && row.candidate !== null, slots: row.slots, estimateMs: row.estimate_ms, hanging: row.hanging };
 }
@@ -73,8 +74,9 @@ const LATENCY_WEIGHT = 0.3;
 export async function releaseSlot(db: Queryable, origin: string, slot: number, holder: string, end: AttemptEnd): Promise<void> {
   if (end.kind === "timed-out") {
     // Hanging for hangBaseMs after the first timeout in a row, doubling with each further one, at most hangMaxMs.
-    await db.query(
-      `WITH gone AS (DELETE FROM webhook_receiver_slots WHERE origin = $1 AND slot = $2 AND holder = $3)
+    await db.query({
+      name: "receiver-release-timed-out",
+      text: `WITH gone AS (DELETE FROM webhook_receiver_slots WHERE origin = $1 AND slot = $2 AND holder = $3)
        INSERT INTO webhook_receivers AS r (origin, latency_ms, failures, hanging_until)
        VALUES ($1, $4, 1, now() + $5 * interval '1 millisecond')
        ON CONFLICT (origin) DO UPDATE SET
@@ -82,17 +84,22 @@ export async function releaseSlot(db: Queryable, origin: string, slot: number, h
          failures = r.failures + 1,
          hanging_until = now() + least($6, $5 * power(2, least(r.failures, 30))) * interval '1 millisecond',
          updated_at = now()`,
-      [origin, slot, holder, end.latencyMs, end.hangBaseMs, end.hangMaxMs],
-    );
+      values: [origin, slot, holder, end.latencyMs, end.hangBaseMs, end.hangMaxMs],
+    });
     return;
   }
   if (end.kind === "no-answer") {
-    await db.query("DELETE FROM webhook_receiver_slots WHERE origin = $1 AND slot = $2 AND holder = $3", [origin, slot, holder]);
+    await db.query({
+      name: "receiver-release-no-answer",
+      text: "DELETE FROM webhook_receiver_slots WHERE origin = $1 AND slot = $2 AND holder = $3",
+      values: [origin, slot, holder],
+    });
     return;
   }
   // An answer ends a hanging verdict; the line of waiting deliveries starts again from now.
-  await db.query(
-    `WITH gone AS (DELETE FROM webhook_receiver_slots WHERE origin = $1 AND slot = $2 AND holder = $3)
+  await db.query({
+    name: "receiver-release-answered",
+    text: `WITH gone AS (DELETE FROM webhook_receiver_slots WHERE origin = $1 AND slot = $2 AND holder = $3)
      INSERT INTO webhook_receivers AS r (origin, latency_ms) VALUES ($1, $4)
      ON CONFLICT (origin) DO UPDATE SET
        -- The first answer after timeouts replaces their placeholder (the timeout itself) rather than blend with it.
@@ -101,8 +108,28 @@ export async function releaseSlot(db: Queryable, origin: string, slot: number, h
        hanging_until = NULL,
        next_turn_at = CASE WHEN r.hanging_until IS NOT NULL THEN least(r.next_turn_at, now()) ELSE r.next_turn_at END,
        updated_at = now()`,
-    [origin, slot, holder, end.latencyMs, LATENCY_WEIGHT],
-  );
+    values: [origin, slot, holder, end.latencyMs, LATENCY_WEIGHT],
+  });
+}
+
+/**
+ * Extends a slot held across several attempts (passed within one server from delivery to delivery) and records
+ * their mean answer time, in one statement. Returns false when the slot is no longer this holder's (its lease
+ * lapsed and another server took it): it is not taken back.
+ */
+export async function renewSlot(db: Queryable, origin: string, slot: number, holder: string, leaseMs: number, latencyMs: number): Promise<boolean> {
+  const { rows } = await db.query<{ kept: boolean }>({
+    name: "receiver-renew-slot",
+    text: `WITH kept AS (
+       UPDATE webhook_receiver_slots SET expires_at = now() + $4 * interval '1 millisecond'
+       WHERE origin = $1 AND slot = $2 AND holder = $3 RETURNING 1
+     ), recorded AS (
+       UPDATE webhook_receivers SET latency_ms = round(latency_ms * (1 - $6::float8) + $5 * $6::float8), updated_at = now()
+       WHERE origin = $1 AND failures = 0)
+     SELECT exists (SELECT 1 FROM kept) AS kept`,
+    values: [origin, slot, holder, leaseMs, latencyMs, LATENCY_WEIGHT],
+  });
+  return rows[0]!.kept;
 }
 
 /**
@@ -110,12 +137,13 @@ export async function releaseSlot(db: Queryable, origin: string, slot: number, h
  * last turn given out (or after now), never more than `maxMs` ahead. Returns the wait in ms.
  */
 export async function nextTurn(db: Queryable, origin: string, paceMs: number, maxMs: number): Promise<number> {
-  const { rows } = await db.query<{ wait_ms: number }>(
-    `INSERT INTO webhook_receivers AS r (origin, next_turn_at) VALUES ($1, now() + $2 * interval '1 millisecond')
+  const { rows } = await db.query<{ wait_ms: number }>({
+    name: "receiver-next-turn",
+    text: `INSERT INTO webhook_receivers AS r (origin, next_turn_at) VALUES ($1, now() + $2 * interval '1 millisecond')
      ON CONFLICT (origin) DO UPDATE SET
        next_turn_at = least(greatest(r.next_turn_at, now()) + $2 * interval '1 millisecond', now() + $3 * interval '1 millisecond')
      RETURNING (extract(epoch FROM next_turn_at - now()) * 1000)::int AS wait_ms`,
-    [origin, paceMs, maxMs],
-  );
+    values: [origin, paceMs, maxMs],
+  });
   return rows[0]!.wait_ms;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { openSigningSecret } from "@/lib/server/core/crypto/stored-secrets";
 import type { Queryable } from "@/lib/server/core/db/types";
+import type { SealedHeaders } from "@/lib/server/core/crypto/stored-secrets";
 
 /** The only SQL for outbound deliveries and their attempt log. The tenant is in every WHERE. */
 
@@ -14,7 +15,7 @@ export type DeliveryRow = {
   event_id: string | null;
   url: string;
   body: string;
-  custom_headers: Record<string, string>;
+  custom_headers: SealedHeaders;
   status: DeliveryStatus;
   attempt_count: number;
   run_started_at_attempt: number;
@@ -80,12 +81,13 @@ export async function findDeliveryForAttempt(
   clientId: string,
   deliveryId: string,
 ): Promise<{ delivery: DeliveryRow; signing: SigningSettings; clientSuspended: boolean } | null> {
-  const { rows } = await db.query<DeliveryRow & { signing_mode: "rsa" | "hmac"; signing_secret: string | null; suspended: boolean }>(
-    `SELECT ${QUALIFIED_COLUMNS}, c.signing_mode, c.signing_secret, c.suspended_at IS NOT NULL AS suspended
+  const { rows } = await db.query<DeliveryRow & { signing_mode: "rsa" | "hmac"; signing_secret: string | null; suspended: boolean }>({
+    name: "delivery-for-attempt",
+    text: `SELECT ${QUALIFIED_COLUMNS}, c.signing_mode, c.signing_secret, c.suspended_at IS NOT NULL AS suspended
      FROM deliveries d JOIN clients c ON c.client_id = d.client_id
      WHERE d.client_id = $1 AND d.delivery_id = $2`,
-    [clientId, deliveryId],
-  );
+    values: [clientId, deliveryId],
+  });
   const row = rows[0];
   return row ? { delivery: row, signing: { mode: row.signing_mode, secret: openSigningSecret(row.signing_secret) }, clientSuspended: row.suspended } : null;
 }
@@ -102,8 +104,9 @@ export async function recordAttempt(
   attempt: { attemptNo: number; attemptedAt: Date; statusCode: number | null; latencyMs: number; succeeded: boolean; error: string | null },
   next: { status: DeliveryStatus; nextAttemptAt: Date | null },
 ): Promise<void> {
-  await db.query(
-    `WITH a AS (
+  await db.query({
+    name: "delivery-record-attempt",
+    text: `WITH a AS (
        INSERT INTO delivery_attempts (client_id, delivery_id, attempt_no, attempted_at, status_code, latency_ms, succeeded, error)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT DO NOTHING
@@ -111,7 +114,7 @@ export async function recordAttempt(
      UPDATE deliveries SET attempt_count = a.attempt_no, status = $9, next_attempt_at = $10, last_error = $8,
        updated_at = clock_timestamp(), completed_at = CASE WHEN $9 = 'Pending' THEN NULL ELSE clock_timestamp() END
      FROM a WHERE client_id = $1 AND delivery_id = $2`,
-    [
+    values: [
       clientId,
       deliveryId,
       attempt.attemptNo,
@@ -123,7 +126,7 @@ export async function recordAttempt(
       next.status,
       next.nextAttemptAt,
     ],
-  );
+  });
 }
 
 /** Starts a manual run (one attempt) of a finished delivery; null when it is still Pending or unknown. */

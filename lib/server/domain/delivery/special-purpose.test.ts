@@ -44,13 +44,13 @@ const resolverFor =
 describe("SSRF guard at delivery time (the address the socket would connect to)", () => {
   it.each(refused.map((c) => [c.entry, c.address] as const))("refuses %s (%s) in the lookup, before any connect", async (_, address) => {
     const lookup = guardedLookup(strict, resolverFor(address));
-    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => lookup("hooks.example.test", {}, (e) => resolve(e)));
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => lookup("hooks.harbour.test", {}, (e) => resolve(e)));
     expect(error?.code).toBe("EREFUSEDDEST");
   });
 
   it("a socket given the guarded lookup never connects to a refused address", async () => {
     for (const { address } of refused.slice(0, 8)) {
-      const socket = connect({ host: "hooks.example.test", port: 9, lookup: guardedLookup(strict, resolverFor(address)) });
+      const socket = connect({ host: "hooks.harbour.test", port: 9, lookup: guardedLookup(strict, resolverFor(address)) });
       const outcome = await new Promise<string>((resolve) => {
         socket.once("connect", () => resolve("connected"));
         socket.once("error", (e: NodeJS.ErrnoException) => resolve(e.code ?? "error"));

@@ -7,15 +7,18 @@ import { findDeliveryForAttempt, recordAttempt, type DeliveryRow } from "@/lib/s
 import { nextRetryDelayMs } from "@/lib/server/domain/delivery/retry-schedule";
 import { signerOf } from "@/lib/server/domain/delivery/signer";
 import { signatureHeaders } from "@/lib/server/domain/delivery/signing";
+import { noteFailedAttempt } from "@/lib/server/domain/notifications/endpoint-failures";
+import { SUBSCRIPTION_SOURCE } from "@/lib/server/domain/webhooks/service";
 import { RetryLater, type TaskDefinition } from "@/lib/server/core/jobs/worker";
 import type { Task } from "@/lib/server/core/jobs/queue-repo";
 import type { Runtime } from "@/lib/server/core/runtime";
+import { openCustomHeaders } from "@/lib/server/core/crypto/stored-secrets";
 
 const gate = new OriginGate();
 
 function outboundHeaders(delivery: DeliveryRow, signature: Record<string, string>): Record<string, string> {
   return {
-    ...delivery.custom_headers,
+    ...openCustomHeaders(delivery.custom_headers),
     "content-type": "application/json",
     "user-agent": "Harbour-Webhooks/1.0",
     ...signature,
@@ -69,6 +72,8 @@ export async function sendDelivery(task: Task, runtime: Runtime): Promise<void> 
   const step = nextStep(delivery, outcome.succeeded, attemptNo, runtime.config.webhookRetryScale);
   const nextAttemptAt = step.delayMs === null ? null : new Date(Date.now() + step.delayMs);
   await recordAttempt(runtime.db, clientId, deliveryId, { attemptNo, attemptedAt, ...outcome }, { status: step.status, nextAttemptAt });
+  // A subscription's endpoint failing again and again is its administrators' to know (docs/notifications.md).
+  if (!outcome.succeeded && delivery.source_kind === SUBSCRIPTION_SOURCE) await noteFailedAttempt(runtime.db, clientId, delivery.source_id, delivery.url);
   if (step.delayMs !== null) throw new RetryLater(step.delayMs, outcome.error ?? "delivery failed");
 }
 

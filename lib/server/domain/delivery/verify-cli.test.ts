@@ -16,7 +16,7 @@ function verifyCli(args: string[]) {
 describe("npm run verify-webhook", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "verify-webhook-"));
   const body = '{"topic":"Deposits","value":{"amount":"1.00","currency":"USD"}}';
-  const headers = signatureHeaders({ mode: "hmac", secret: "whsec_new" }, { url: new URL("https://r.example/hook?a=1"), body });
+  const headers = signatureHeaders({ mode: "hmac", secret: "whsec_new" }, { url: new URL("https://127.0.0.1:9/hook?a=1"), body });
   writeFileSync(path.join(dir, "body.json"), body);
   writeFileSync(
     path.join(dir, "headers.txt"),

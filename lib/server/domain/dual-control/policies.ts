@@ -3,7 +3,8 @@ import { writeAudit } from "@/lib/server/core/audit/write";
 import type { Actor } from "@/lib/server/core/unit";
 import type { Queryable } from "@/lib/server/core/db/types";
 import { listPolicies, replacePolicies, type PolicyRow } from "@/lib/server/domain/dual-control/repo";
-import { draftFacts, matchPolicy, storedThreshold, thresholdText, type DraftRequest } from "@/lib/contract/approvals/policy";
+import { draftFacts, judgeRun, matchPolicy, storedThreshold, thresholdText, type DraftRequest, type RunJudgement } from "@/lib/contract/approvals/policy";
+import type { TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
 import type { TApprovalPolicies, TApprovalPolicy } from "@/lib/contract/approvals/schema";
 import { ApiError } from "@/lib/contract/http/errors";
 
@@ -32,28 +33,57 @@ export async function assertNotHeldBack(db: Queryable, actor: Actor, request: Dr
 }
 
 /**
- * The same rule over many requests (a payment run's items), the policies read
- * once: one item a policy holds back refuses them all, since a run cannot yet
- * be sent for approval as a whole and must not be a way around the drafts.
+ * The same rule over many requests (a set of single payments), the policies
+ * read once: the first request a policy holds back refuses them.
  */
 export async function assertNoneHeldBack(db: Queryable, actor: Actor, requests: readonly DraftRequest[], approved: boolean): Promise<void> {
   if (!actor.person || approved || requests.length === 0) return;
   const policies = await policiesOf(db, actor.clientId);
   if (policies.length === 0) return;
-  const held = requests.flatMap((request) => {
+  for (const request of requests) {
     const policy = matchPolicy(policies, draftFacts(request));
-    return policy ? [{ request, policy }] : [];
-  });
-  if (held.length === 0) return;
-  if (requests.length > 1) {
+    if (!policy) continue;
+    const what =
+      request.rail === "VIRTUAL_ACCOUNT_BATCH" ? "batch" : request.rail === "BATCH" ? "payment run" : request.rail === "INTERNAL" ? "transfer" : "payment";
+    throw new ApiError("FORBIDDEN", `Your organisation's policy needs ${policy.approvers} approval(s) for this ${what}: draft it in the portal.`);
+  }
+}
+
+/**
+ * A run holding payments that their own rail's policy holds back, in a
+ * currency without a BATCH policy, cannot be approved as a whole (no policy
+ * says who approves runs in that currency): refused whole, drafted or not.
+ */
+export function uncoveredRunError(judgement: RunJudgement, payments: number): ApiError | null {
+  const { uncovered } = judgement;
+  if (uncovered.payments === 0) return null;
+  return new ApiError(
+    "FORBIDDEN",
+    `Your organisation's policy needs approval for ${uncovered.payments} of this run's ${payments} payments, and it has no BATCH (payment run) ` +
+      `approval policy in ${uncovered.currencies.join(", ")} to approve a run as a whole: ask an administrator for one, ` +
+      "or draft those payments one by one and leave them out of the run.",
+  );
+}
+
+/**
+ * A person's payment run, judged as a whole (judgeRun; docs/payment-runs.md
+ * "Approvals"): one its organisation's policies hold back is sent for
+ * approval as one draft, never straight to the bank. An approved draft's run
+ * (`approved`) is what the policy asked for; integrations' runs go at once.
+ */
+export async function assertRunNotHeldBack(db: Queryable, actor: Actor, items: readonly TPaymentRunItem[], approved: boolean): Promise<void> {
+  if (!actor.person || approved || items.length === 0) return;
+  const policies = await policiesOf(db, actor.clientId);
+  if (policies.length === 0) return;
+  const judgement = judgeRun(policies, items);
+  const uncovered = uncoveredRunError(judgement, items.length);
+  if (uncovered) throw uncovered;
+  if (judgement.policy) {
     throw new ApiError(
       "FORBIDDEN",
-      `Your organisation's policy needs approval for ${held.length} of this run's ${requests.length} payments, and a run cannot be sent for approval yet: draft those payments one by one in the portal, or leave them out of the run.`,
+      `Your organisation's policy needs ${judgement.policy.approvers} approval(s) for this payment run: send it for approval in the portal (it waits as one draft).`,
     );
   }
-  const { request, policy } = held[0]!;
-  const what = request.rail === "VIRTUAL_ACCOUNT_BATCH" ? "batch" : request.rail === "INTERNAL" ? "transfer" : "payment";
-  throw new ApiError("FORBIDDEN", `Your organisation's policy needs ${policy.approvers} approval(s) for this ${what}: draft it in the portal.`);
 }
 
 /**

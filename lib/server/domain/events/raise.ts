@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Queryable } from "@/lib/server/core/db/types";
 import { enqueueDeliveries } from "@/lib/server/domain/delivery/outbox";
 import { insertEvent } from "@/lib/server/domain/events/repo";
+import { notifyOfEvent } from "@/lib/server/domain/notifications/derive";
 import { activeSubscriptionsFor } from "@/lib/server/domain/webhooks/repo";
 import { SUBSCRIPTION_SOURCE } from "@/lib/server/domain/webhooks/service";
 import type { TRaisedEvent } from "@/lib/contract/events/schema";
@@ -26,12 +27,14 @@ function bodyFor(event: TRaisedEvent, eventId: string, occurredAt: Date, subscri
  * subscription of its topic (decisions §7 signing and retries, lib/server/domain/delivery),
  * all in the scope's transaction: call it with the transaction that makes the change, so the
  * event exists exactly when the change commits (the outbox), and is listed by GET /v1/events.
+ * The people it concerns are notified here too (lib/server/domain/notifications/derive.ts), in the same transaction.
  */
 export async function raiseEvent(scope: EventScope, event: TRaisedEvent): Promise<RaisedEvent> {
   const clientId = scope.actor.clientId;
   const eventId = randomUUID();
   const occurredAt = scope.now ?? new Date();
   await insertEvent(scope.db, clientId, { eventId, topic: event.topic, occurredAt, data: event.data });
+  await notifyOfEvent(scope.db, clientId, event, occurredAt);
   const subscriptions = await activeSubscriptionsFor(scope.db, clientId, event.topic);
   await enqueueDeliveries(
     scope.db,

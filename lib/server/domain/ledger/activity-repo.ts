@@ -41,6 +41,7 @@ export type ActivityRow = {
     counterpartyName?: string | null;
     counterpartyAccount?: string | null;
     returnReason?: { code: string; description: string };
+    transactionType?: string;
   } | null;
   payment_id: string | null;
   rail: "ACH" | "SWIFT" | "INTERNAL" | null;
@@ -72,7 +73,8 @@ function where(filter: ActivityFilter): { sql: string; values: unknown[] } {
     add(
       (n) => `(p.reference ILIKE ${n} OR p.details->>'payerReference' ILIKE ${n} OR pay.instruction_identification ILIKE ${n}
         OR pay.details->'creditorAccount'->>'name' ILIKE ${n} OR pay.details->'creditorAccount'->>'identification' ILIKE ${n}
-        OR array_to_string(pay.remittance_information, ' ') ILIKE ${n})`,
+        OR array_to_string(pay.remittance_information, ' ') ILIKE ${n}
+        OR p.details->>'counterpartyName' ILIKE ${n} OR p.details->>'instructionIdentification' ILIKE ${n} OR (p.details->'remittanceInformation')::text ILIKE ${n})`,
       `%${escapeLike(filter.text)}%`,
     );
   }
@@ -94,17 +96,22 @@ const postingsOf = (filter: Pick<ActivityFilter, "ledger">) => `${filter.ledger 
 const fromOf = (filter: Pick<ActivityFilter, "ledger">) => `${postingsOf(filter)}
   LEFT JOIN payments pay ON pay.client_id = p.client_id AND pay.payment_id = p.payment_id`;
 
-const COLUMNS = `p.posting_id::text, p.entry_id::text,
+/** The row's columns; a statement passes its own balance-after (the booked one, without pending payments). */
+const columnsWith = (balanceAfter = "p.balance_after_minor") => `p.posting_id::text, p.entry_id::text,
   to_char(p.booked_at AT TIME ZONE 'Atlantic/Bermuda', 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS booked_local,
   (extract(epoch FROM (p.booked_at AT TIME ZONE 'Atlantic/Bermuda') - (p.booked_at AT TIME ZONE 'UTC')) / 60)::int AS booked_offset_minutes,
   p.value_date::text, p.amount_minor::text, p.currency,
-  p.balance_after_minor::text, p.kind, p.reference, p.details, p.payment_id::text, pay.rail,
-  coalesce(pay.credit_currency <> pay.debit_currency, false) AS converted, pay.instruction_identification, pay.remittance_information,
+  (${balanceAfter})::text AS balance_after_minor, p.kind, p.reference, p.details, p.payment_id::text, pay.rail,
+  coalesce(pay.credit_currency <> pay.debit_currency, p.details->>'transactionType' = 'FX', false) AS converted,
+  coalesce(pay.instruction_identification, p.details->>'instructionIdentification') AS instruction_identification,
+  coalesce(pay.remittance_information, ARRAY(SELECT jsonb_array_elements_text(p.details->'remittanceInformation'))) AS remittance_information,
   pay.details->'creditorAccount'->>'name' AS creditor_name, pay.details->'creditorAccount'->>'identification' AS creditor_identification,
   CASE WHEN pay.rail = 'INTERNAL' THEN
     (SELECT a.account_number FROM accounts a WHERE a.client_id = p.client_id
        AND a.account_id = CASE WHEN p.account_id = pay.debtor_account_id THEN pay.creditor_account_id ELSE pay.debtor_account_id END)
   END AS other_account_number`;
+
+const COLUMNS = columnsWith();
 
 /** A filter that narrows the account's postings (an unfiltered list's total is the account's posting_count). */
 const isFiltered = (filter: ActivityFilter) =>
@@ -156,28 +163,63 @@ export async function fetchActivity(
 }
 
 /**
- * The account's balance before a bank-local date (the balance after its last
- * posting booked earlier; zero before the first) and after the end of
- * another, for a statement's opening and closing.
+ * The account's postings that are in the ledger but not yet booked: those of
+ * its payments still Pending with funds held (docs/ledger.md, Available and
+ * booked balance). Read in the statement's snapshot; few (an index range on
+ * payments_pending_held). A virtual account's sub-ledger holds deposits only.
+ */
+export async function pendingPostingIds(db: Queryable, filter: Pick<ActivityFilter, "clientId" | "accountId" | "ledger">): Promise<string[]> {
+  if (filter.ledger === "virtual") return [];
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT q.posting_id::text AS id FROM payments pay
+     JOIN ledger_postings q ON q.client_id = pay.client_id AND q.payment_id = pay.payment_id AND q.account_id = pay.debtor_account_id
+     WHERE pay.client_id = $1 AND pay.debtor_account_id = $2 AND pay.status = 'Pending' AND pay.funds_held`,
+    [filter.clientId, filter.accountId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A statement's balances: opening (before a bank-local date) and closing
+ * (after the end of another) booked, i.e. the ledger's balance less the
+ * pending postings booked before the bound, and the closing available (the
+ * ledger's own balance, pending debits included). Zero before the first posting.
  */
 export async function balancesAround(
   db: Queryable,
   filter: Pick<ActivityFilter, "clientId" | "accountId" | "ledger">,
-  fromDate: string,
-  toDate: string,
-): Promise<{ opening: bigint; closing: bigint }> {
-  const balanceBefore = (bound: string) => `coalesce((SELECT balance_after_minor FROM ${postingsOf(filter)}
+  range: { fromDate: string; toDate: string },
+  pending: string[],
+): Promise<{ opening: bigint; closing: bigint; closingAvailable: bigint }> {
+  const ledgerBefore = (bound: string) => `coalesce((SELECT balance_after_minor FROM ${postingsOf(filter)}
       WHERE client_id = $1 AND account_id = $2 AND booked_at < (${bound}::timestamp AT TIME ZONE 'Atlantic/Bermuda')
-      ORDER BY booked_at DESC, posting_id DESC LIMIT 1), 0)::text`;
-  const { rows } = await db.query<{ opening: string; closing: string }>(
-    `SELECT ${balanceBefore("$3::date")} AS opening, ${balanceBefore("($4::date + 1)")} AS closing`,
-    [filter.clientId, filter.accountId, fromDate, toDate],
+      ORDER BY booked_at DESC, posting_id DESC LIMIT 1), 0)`;
+  const pendingBefore = (bound: string) => `coalesce((SELECT sum(amount_minor) FROM ledger_postings
+      WHERE client_id = $1 AND posting_id = ANY($5::bigint[]) AND booked_at < (${bound}::timestamp AT TIME ZONE 'Atlantic/Bermuda')), 0)`;
+  const { rows } = await db.query<{ opening: string; closing: string; available: string }>(
+    `SELECT (${ledgerBefore("$3::date")} - ${pendingBefore("$3::date")})::text AS opening,
+            (${ledgerBefore("($4::date + 1)")} - ${pendingBefore("($4::date + 1)")})::text AS closing,
+            ${ledgerBefore("($4::date + 1)")}::text AS available`,
+    [filter.clientId, filter.accountId, range.fromDate, range.toDate, pending],
   );
-  return { opening: BigInt(rows[0]!.opening), closing: BigInt(rows[0]!.closing) };
+  const row = rows[0]!;
+  return { opening: BigInt(row.opening), closing: BigInt(row.closing), closingAvailable: BigInt(row.available) };
 }
 
-/** The statement's entries, oldest first: the query text and values, for a cursor that streams them. */
-export function statementQuery(filter: ActivityFilter): { text: string; values: unknown[] } {
+/**
+ * The statement's booked entries, oldest first: the query text and values,
+ * for a cursor that streams them. The pending postings are left out, and each
+ * entry's balance after is the booked one (less the pending postings before
+ * it), so opening + entries = closing booked.
+ */
+export function statementQuery(filter: ActivityFilter, pending: string[]): { text: string; values: unknown[] } {
   const { sql, values } = where(filter);
-  return { text: `SELECT ${COLUMNS} FROM ${fromOf(filter)} WHERE ${sql} ORDER BY p.booked_at, p.posting_id`, values };
+  if (pending.length === 0) return { text: `SELECT ${COLUMNS} FROM ${fromOf(filter)} WHERE ${sql} ORDER BY p.booked_at, p.posting_id`, values };
+  const ids = `$${values.length + 1}::bigint[]`;
+  const booked = `p.balance_after_minor - coalesce((SELECT sum(q.amount_minor) FROM ledger_postings q
+    WHERE q.client_id = p.client_id AND q.posting_id = ANY(${ids}) AND (q.booked_at, q.posting_id) <= (p.booked_at, p.posting_id)), 0)`;
+  return {
+    text: `SELECT ${columnsWith(booked)} FROM ${fromOf(filter)} WHERE ${sql} AND p.posting_id <> ALL(${ids}) ORDER BY p.booked_at, p.posting_id`,
+    values: [...values, pending],
+  };
 }

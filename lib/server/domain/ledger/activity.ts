@@ -15,7 +15,8 @@ function kindOf(row: ActivityRow): TTransactionKind {
   if (row.kind.endsWith("_return")) return "Reversal";
   switch (row.kind) {
     case "payment":
-      return row.rail === "SWIFT" ? "SWIFT" : "ACH";
+      // A posting without a payment row (the uat demo's history) says its rail in its details.
+      return (row.rail ?? row.details?.transactionType) === "SWIFT" ? "SWIFT" : "ACH";
     case "transfer":
       return row.converted ? "FX" : "InternalTransfer";
     case "payment_charge":

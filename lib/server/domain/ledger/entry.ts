@@ -57,6 +57,8 @@ export const ZLedgerEntry = z
     /** A client account whose net debit must be covered by its available balance, or nothing is written. */
     coveredAccount: z.string().nullable(),
     postings: z.array(ZPosting).min(2),
+    /** A past booking time (ISO with offset), for the uat demo's history only; absent: now. The writer refuses one earlier than its accounts' latest posting. */
+    bookedAt: z.iso.datetime({ offset: true }).optional(),
   })
   .refine((entry) => balancesPerCurrency(entry.postings), { message: "postings must sum to zero per currency", path: ["postings"] });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;

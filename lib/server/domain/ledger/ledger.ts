@@ -38,6 +38,8 @@ export type Posting = {
   kind: string;
   reference: string | null;
   details?: TPostingDetails;
+  /** A past booking time (the uat demo's history); absent: now. */
+  bookedAt?: string;
 };
 
 /**
@@ -55,6 +57,7 @@ export function oneSidedEntry(posting: Omit<Posting, "accountId">, account: { ac
     valueDate: null,
     details: posting.details ?? null,
     coveredAccount: null,
+    ...(posting.bookedAt ? { bookedAt: posting.bookedAt } : {}),
     postings: [
       { ...account, amountMinor: posting.amountMinor.toString(), currency: posting.currency, kind: posting.kind },
       { bankAccount: counter.bankAccount, amountMinor: (-posting.amountMinor).toString(), currency: posting.currency, kind: posting.kind },

@@ -27,9 +27,11 @@ export type OpenedAccount = { accountNumber: string; accountId: string };
 /**
  * Opens an Active account. The opening balance is a ledger posting (kind
  * `opening_balance`) in the same transaction, never a bare balance update.
- * `openedAt` back-dates the opening date (the uat seed's history).
+ * `openedAt` back-dates the opening date (the uat seed's history); with
+ * `bookOpeningAt`, the opening balance is booked then too (the demo's history
+ * follows it, lib/server/entry/demo-history.ts).
  */
-export async function openAccount(ctx: OpsContext, input: unknown, openedAt?: string): Promise<OpenedAccount> {
+export async function openAccount(ctx: OpsContext, input: unknown, openedAt?: string, bookOpeningAt?: string): Promise<OpenedAccount> {
   const data = parseInput(ZAccountOpen, input);
   const minor = openingMinor(data.openingBalance, data.currency);
   return withTransaction(ctx.db, async (tx) => {
@@ -73,6 +75,7 @@ export async function openAccount(ctx: OpsContext, input: unknown, openedAt?: st
         currency: data.currency,
         kind: "opening_balance",
         reference: `OPEN-${accountNumber}`,
+        bookedAt: bookOpeningAt,
       });
     }
     await auditOperation(tx, {

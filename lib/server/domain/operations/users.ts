@@ -7,6 +7,7 @@ import { userActor } from "@/lib/server/core/audit/actors";
 import { hashSecret } from "@/lib/server/domain/auth/password";
 import { deleteFactor } from "@/lib/server/domain/auth/second-factor-repo";
 import { endSessionsAudited } from "@/lib/server/domain/auth/session-audit";
+import { claimAttempt, forgiveAttempt, secondsUntil, type ThrottlePolicy } from "@/lib/server/domain/auth/throttle";
 import { withTransaction } from "@/lib/server/core/db/transaction";
 import type { Queryable } from "@/lib/server/core/db/types";
 import { parseInput } from "@/lib/contract/validation";
@@ -149,30 +150,54 @@ export async function resetUserPassword(ctx: OpsContext, input: unknown): Promis
   });
 }
 
+/** Ten wrong links within 15 minutes lock the address for 15 minutes (a link is 256 random bits: this only bounds the work). */
+export const PASSWORD_LINK_THROTTLE: ThrottlePolicy = { maxFailures: 10, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+
+const linkRefused = () => new ApiError("VALIDATION_ERROR", "This link has expired or was already used. Ask your bank for a new one.", { field: "token" });
+
 /**
  * The set-password page's action, audited as the person whose link it was, from the request's address. One message
- * for every refusal: the link says nothing about who it was for.
+ * for every refusal: the link says nothing about who it was for. The link is checked, and the attempt counted per
+ * address, before the password's KDF runs: a wrong link costs one indexed read, never a scrypt. A password set
+ * from a link ends the person's live sessions (whoever held the old password is signed out), in its transaction.
  */
 export async function setPasswordWithLink(
   db: Pool,
   input: unknown,
   from: { ip: string | null; correlationId: string } = { ip: null, correlationId: randomUUID() },
+  throttle: ThrottlePolicy = PASSWORD_LINK_THROTTLE,
 ): Promise<{ email: string }> {
   const data = parseInput(ZSetPassword, input);
+  const claim = await claimAttempt(db, from.ip ? [{ scope: "password-link-address", key: from.ip, policy: throttle }] : []);
+  if (!claim.allowed) throw throttled(claim.lockedUntil);
+  const hash = tokenHash(data.token);
+  if (!(await links.isLivePasswordLink(db, hash))) throw linkRefused();
+  // A right link gives its attempt back: the address's budget is for wrong ones.
+  await forgiveAttempt(db, claim, () => false);
   const passwordHash = await hashSecret(data.password);
   return withTransaction(db, async (tx) => {
-    const spent = await links.spendPasswordLink(tx, tokenHash(data.token), passwordHash);
-    if (!spent) throw new ApiError("VALIDATION_ERROR", "This link has expired or was already used. Ask your bank for a new one.", { field: "token" });
+    const spent = await links.spendPasswordLink(tx, hash, passwordHash);
+    if (!spent) throw linkRefused();
+    const person = { actor: userActor(spent.user_id), ...from };
     await auditOperation(tx, {
       clientId: spent.client_id,
-      actor: userActor(spent.user_id),
-      ...from,
+      ...person,
       action: "user.password_set",
       entity: "user",
       entityId: spent.user_id,
       before: null,
       after: null,
     });
+    await endSessionsAudited(tx, person, { userId: spent.user_id, clientId: spent.client_id, email: spent.email }, "password-set");
     return { email: spent.email };
+  });
+}
+
+function throttled(until: Date): ApiError {
+  const seconds = secondsUntil(until);
+  const minutes = Math.ceil(seconds / 60);
+  return new ApiError("RATE_LIMITED", `Too many links that did not work from this address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+    extra: { retry_after: `${minutes} minutes` },
+    headers: { "Retry-After": String(seconds) },
   });
 }

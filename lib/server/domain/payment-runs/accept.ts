@@ -9,9 +9,9 @@ import { enqueueTask } from "@/lib/server/core/jobs/queue-repo";
 import { writeAudit } from "@/lib/server/core/audit/write";
 import { checkDestination, destinationPolicyOf, DestinationRefused } from "@/lib/server/domain/delivery/destination-policy";
 import { checkDecisions } from "@/lib/server/domain/payments/submit";
-import { assertNoneHeldBack } from "@/lib/server/domain/dual-control/policies";
+import { assertRunNotHeldBack } from "@/lib/server/domain/dual-control/policies";
 import type { Approval } from "@/lib/server/domain/payments/record";
-import { RAIL_PERMISSIONS, railsOf, totalsByCurrency, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
+import { RAIL_PERMISSIONS, railsOf, totalsByCurrency, type TPaymentBatchRequest, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
 import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
 import { jobLinks } from "@/lib/server/domain/virtual-accounts/jobs/serialize";
 import { insertBatch, type RunFormat } from "@/lib/server/domain/payment-runs/repo";
@@ -40,6 +40,21 @@ export type RunSubmission = {
   approvedBy?: Approval[];
 };
 
+/** A run sent as the JSON body (POST /v1/payment-batches, or an approved BATCH draft holding that body). */
+export function jsonRun(
+  body: TPaymentBatchRequest,
+): Pick<RunSubmission, "format" | "items" | "reference" | "messageId" | "callbackUrl" | "customHeaders" | "locate"> {
+  return {
+    format: "json",
+    items: body.items.map((item) => ({ ...item, endToEndId: item.request.instructionIdentification ?? null, paymentInfoId: null })),
+    reference: body.reference ?? null,
+    messageId: null,
+    callbackUrl: body.callbackUrl,
+    customHeaders: body.customHeaders,
+    locate: (index, field) => `items[${index}].request${field ? `.${field}` : ""}`,
+  };
+}
+
 function refuse(details: ErrorDetail[]): never {
   const message =
     details.length === 1
@@ -63,12 +78,6 @@ function assertRailPermissions(run: RunSubmission): void {
 async function ruleIssues(unit: Unit, run: RunSubmission): Promise<ErrorDetail[]> {
   const decisions = await decisionsOf(unit, run.items);
   const ready = decisions.flatMap((d, index) => (d instanceof ApiError ? [] : [{ index, decision: d }]));
-  await assertNoneHeldBack(
-    unit.db,
-    unit.actor,
-    ready.map((r) => r.decision.payment),
-    run.approvedBy !== undefined,
-  );
   const refusals = await checkDecisions(
     unit,
     ready.map((r) => r.decision),
@@ -99,6 +108,7 @@ async function callbackIssues(run: RunSubmission): Promise<ErrorDetail[]> {
  */
 export async function acceptPaymentRun(unit: Unit, run: RunSubmission): Promise<TJobAccepted> {
   assertRailPermissions(run);
+  await assertRunNotHeldBack(unit.db, unit.actor, run.items, run.approvedBy !== undefined);
   const details = [...(await ruleIssues(unit, run)), ...(await callbackIssues(run))];
   if (details.length > 0) refuse(details);
   const batchId = randomUUID();

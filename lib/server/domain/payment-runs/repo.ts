@@ -2,6 +2,7 @@ import "server-only";
 import type { Queryable } from "@/lib/server/core/db/types";
 import type { TCurrencyTotal, TPaymentRunItem, TRunItemStatus } from "@/lib/contract/payment-runs/schema";
 import type { TRail } from "@/lib/contract/payments/schema";
+import { sealCustomHeaders, type SealedHeaders } from "@/lib/server/core/crypto/stored-secrets";
 
 /** The only SQL for payment runs and their items. The tenant is in every WHERE. */
 
@@ -22,7 +23,7 @@ export type BatchRow = {
   totals: TCurrencyTotal[];
   rails: TRail[];
   callback_url: string | null;
-  custom_headers: Record<string, string>;
+  custom_headers: SealedHeaders;
   base_url: string;
   actor: string;
   person: { userId: string; email: string } | null;
@@ -39,9 +40,20 @@ const BATCH_COLUMNS = `batch_id::text, status, format, reference, message_id, to
 
 export type NewBatch = Omit<
   BatchRow,
-  "status" | "total_items" | "processed_items" | "created_items" | "failed_items" | "rejected_items" | "created_at" | "updated_at" | "completed_at"
+  | "status"
+  | "total_items"
+  | "processed_items"
+  | "created_items"
+  | "failed_items"
+  | "rejected_items"
+  | "created_at"
+  | "updated_at"
+  | "completed_at"
+  | "custom_headers"
 > & {
   clientId: string;
+  /** As the client sent them: sealed here on the way in. */
+  custom_headers: Record<string, string>;
   items: ReadonlyArray<TPaymentRunItem & { endToEndId: string | null; paymentInfoId: string | null }>;
 };
 
@@ -60,7 +72,7 @@ export async function insertBatch(db: Queryable, batch: NewBatch): Promise<Batch
       JSON.stringify(batch.totals),
       batch.rails,
       batch.callback_url,
-      batch.custom_headers,
+      sealCustomHeaders(batch.custom_headers),
       batch.base_url,
       batch.actor,
       batch.person,

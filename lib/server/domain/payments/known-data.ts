@@ -6,7 +6,7 @@ import { findDebtorAccount, loadReferenceRows, referenceVersion, type DebtorAcco
  * What a submission reads, kept per process so that a creation needs no read
  * round trip of its own: the reference data (bank codes, FX rates, holidays)
  * under its version, and debtor accounts' immutable facts (id, number,
- * currency). Neither is trusted blindly: SQL submit_payment refuses a stale
+ * currency). Neither is trusted blindly: SQL submit_payments refuses a stale
  * reference version and checks the account's status, so a kept value is
  * never committed after it changed (see lib/server/domain/payments/submit.ts).
  */

@@ -57,7 +57,8 @@ export async function movePayment(
 ): Promise<PaymentRow> {
   const payment = await lockPayment(tx, clientId, paymentId);
   if (!payment) throw new ApiError("PAYMENT_NOT_FOUND", `No payment ${paymentId} was found for this client.`, { field: "paymentId" });
-  if (payment.rail === "INTERNAL") {
+  // A Scheduled transfer is not made yet: it can still be cancelled, or fail on its day.
+  if (payment.rail === "INTERNAL" && payment.status !== "Scheduled") {
     throw new ApiError("INVALID_STATUS_TRANSITION", `An internal transfer is ${payment.status} when it is made; a transfer back is a new transfer.`, {
       field: "status",
     });

@@ -16,8 +16,23 @@ export const SETTLE_TASK = "payment.settle";
 /** A person's approval of the draft a payment was made from. */
 export type Approval = { email: string; decidedAt: string };
 
+/**
+ * A Scheduled payment the worker makes on its day (docs/scheduling.md): the payment keeps its id, its maker and its
+ * standing order, and replaces the Scheduled row.
+ */
+export type ScheduledOrigin = {
+  paymentId: string;
+  uniqueIdentifier: string;
+  executionDate: string;
+  standingOrderId: string | null;
+  submittedBy?: { userId: string; email: string };
+};
+
 /** Who submits (the unit's actor), when (its clock), and the options that shape the records. */
-export type PaymentContext = Actor & { now: Date; lockTimeoutMs: number; approvedBy?: Approval[] };
+export type PaymentContext = Actor & { now: Date; lockTimeoutMs: number; approvedBy?: Approval[]; made?: ScheduledOrigin; standingOrderId?: string };
+
+/** A payment for a later bank day: recorded Scheduled, holding nothing, with the request the worker makes it with. */
+export type PaymentSchedule = { executionDate: string; request: unknown };
 
 export type PaymentDraft = {
   rail: TRail;
@@ -34,6 +49,8 @@ export type PaymentDraft = {
   settlementDate: string;
   details: Omit<PaymentDetails, "failureReason">;
   remittanceInformation: string[];
+  /** Set when the payment is for a later bank day. */
+  schedule?: PaymentSchedule;
 };
 
 type Ids = { paymentId: string; uniqueIdentifier: string };
@@ -47,7 +64,7 @@ function paymentRecord(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, cover
     unique_identifier: ids.uniqueIdentifier,
     rail: draft.rail,
     // A transfer between the client's own accounts completes in its entry; the rails settle later.
-    status: covered ? (draft.creditor ? "Completed" : "Pending") : "Failed",
+    status: draft.schedule ? "Scheduled" : covered ? (draft.creditor ? "Completed" : "Pending") : "Failed",
     debtor_account_id: draft.debtor.account_id,
     debtor_account_number: draft.debtor.account_number,
     creditor_account_id: draft.creditor?.account_id ?? null,
@@ -61,10 +78,13 @@ function paymentRecord(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, cover
     charges_type: draft.chargesType,
     settlement_date: draft.settlementDate,
     // A completed transfer holds nothing a lifecycle move could return.
-    funds_held: covered && !draft.creditor,
+    funds_held: covered && !draft.creditor && !draft.schedule,
+    execution_date: draft.schedule?.executionDate ?? ctx.made?.executionDate ?? null,
+    scheduled_request: draft.schedule?.request ?? null,
+    standing_order_id: ctx.made?.standingOrderId ?? ctx.standingOrderId ?? null,
     details: {
       ...draft.details,
-      ...(ctx.person ? { submittedBy: ctx.person } : {}),
+      ...(ctx.person ? { submittedBy: ctx.person } : ctx.made?.submittedBy ? { submittedBy: ctx.made.submittedBy } : {}),
       ...(ctx.approvedBy?.length ? { approvedBy: ctx.approvedBy } : {}),
       failureReason: covered
         ? null
@@ -74,10 +94,19 @@ function paymentRecord(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, cover
   };
 }
 
-/** One outcome: the payment, its audit row and the response a replay returns. */
-function outcome(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: boolean): { response: TPaymentResponse; record: TSubmissionOutcome } {
+/**
+ * One outcome: the payment, its audit row and the response (built when asked for). Its body, the response a replay
+ * returns, goes to SQL only with an Idempotency-Key claim to store it under (a payment run's items have none).
+ */
+function outcome(
+  ctx: PaymentContext,
+  draft: PaymentDraft,
+  ids: Ids,
+  covered: boolean,
+  withBody: boolean,
+): { response: () => TPaymentResponse; record: TSubmissionOutcome } {
   const payment = paymentRecord(ctx, draft, ids, covered);
-  const response = toPaymentResponse(payment);
+  const response = () => toPaymentResponse(payment);
   return {
     response,
     record: {
@@ -85,7 +114,7 @@ function outcome(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: bo
       audit: {
         client_id: ctx.clientId,
         actor: ctx.actor,
-        action: covered ? "payment.created" : "payment.rejected",
+        action: draft.schedule ? "payment.scheduled" : covered ? "payment.created" : "payment.rejected",
         entity: "payment",
         entity_id: ids.paymentId,
         data: {
@@ -97,7 +126,7 @@ function outcome(ctx: PaymentContext, draft: PaymentDraft, ids: Ids, covered: bo
         ip: auditIp(ctx.ip),
         correlation_id: ctx.correlationId ?? null,
       },
-      body: JSON.stringify(response),
+      ...(withBody ? { body: JSON.stringify(response()) } : {}),
     },
   };
 }
@@ -125,28 +154,31 @@ function entryOf(ctx: PaymentContext, draft: PaymentDraft, ids: Ids): TSubmissio
   };
 }
 
-/** A decided payment ready to record: the submission SQL submit_payment applies, and the response of each outcome. */
-export type Prepared = { draft: PaymentDraft; submission: TSubmission; accepted: TPaymentResponse; failed: TPaymentResponse };
+/** A decided payment ready to record: the submission SQL submit_payments applies, and the response of each outcome (built for the one written). */
+export type Prepared = { draft: PaymentDraft; submission: TSubmission; accepted: () => TPaymentResponse; failed: () => TPaymentResponse };
 
 /**
  * Builds both possible outcomes of a decided payment (Pending or Completed
  * with its ledger entry and settlement task; Failed for funds), so every rule
  * stays in TypeScript and the database only applies the one the ledger allows.
+ * `withBodies`: the response bodies go with them, for an Idempotency-Key claim
+ * to store (SQL stores the written one's); without a claim only the rows go.
  */
-export function prepareSubmission(ctx: PaymentContext, draft: PaymentDraft, referenceVersion: string): Prepared {
-  const ids = { paymentId: randomUUID(), uniqueIdentifier: `HBR${randomBytes(10).toString("hex").toUpperCase()}` };
-  const accepted = outcome(ctx, draft, ids, true);
-  const failed = outcome(ctx, draft, ids, false);
-  const settles = draft.creditor
-    ? {}
-    : {
-        task: {
-          kind: SETTLE_TASK,
-          payload: { paymentId: ids.paymentId },
-          runAt: settlementRunAt(draft.settlementDate).toISOString(),
-          dedupeKey: ids.paymentId,
-        },
-      };
+export function prepareSubmission(ctx: PaymentContext, draft: PaymentDraft, referenceVersion: string, withBodies: boolean): Prepared {
+  const ids = ctx.made ?? { paymentId: randomUUID(), uniqueIdentifier: `HBR${randomBytes(10).toString("hex").toUpperCase()}` };
+  const accepted = outcome(ctx, draft, ids, true, withBodies);
+  const failed = outcome(ctx, draft, ids, false, withBodies);
+  const settles =
+    draft.creditor || draft.schedule
+      ? {}
+      : {
+          task: {
+            kind: SETTLE_TASK,
+            payload: { paymentId: ids.paymentId },
+            runAt: settlementRunAt(draft.settlementDate).toISOString(),
+            dedupeKey: ids.paymentId,
+          },
+        };
   return {
     draft,
     accepted: accepted.response,
@@ -161,6 +193,7 @@ export function prepareSubmission(ctx: PaymentContext, draft: PaymentDraft, refe
       lockTimeout: `${ctx.lockTimeoutMs}ms`,
       debtorAccountId: draft.debtor.account_id,
       creditorAccountId: draft.creditor?.account_id ?? null,
+      ...(draft.schedule ? { scheduled: true } : {}),
       accepted: { ...accepted.record, entry: entryOf(ctx, draft, ids), ...settles },
       failed: failed.record,
     },

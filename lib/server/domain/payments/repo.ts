@@ -49,17 +49,23 @@ export type PaymentRow = {
   funds_held: boolean;
   details: PaymentDetails;
   remittance_information: string[];
+  /** A scheduled payment's bank day (docs/scheduling.md); null for a payment made when it was asked for. */
+  execution_date: string | null;
+  /** The standing order it is an occurrence of. */
+  standing_order_id: string | null;
   created_at: Date;
 };
 
-export type NewPayment = Omit<PaymentRow, "created_at">;
+/** A payment as recorded; a Scheduled one keeps the rail's request the worker makes it with on its day. */
+export type NewPayment = Omit<PaymentRow, "created_at"> & { scheduled_request: unknown };
 
-const COLUMNS = `client_id, payment_id::text, unique_identifier, rail, status, debtor_account_id, debtor_account_number, creditor_account_id,
+export const PAYMENT_COLUMNS = `client_id, payment_id::text, unique_identifier, rail, status, debtor_account_id, debtor_account_number, creditor_account_id,
   instruction_identification, debit_minor::text, debit_currency, credit_minor::text, credit_currency, exchange_rate,
-  charge_minor::text, charges_type, settlement_date::text, funds_held, details, remittance_information, created_at`;
+  charge_minor::text, charges_type, settlement_date::text, funds_held, details, remittance_information,
+  execution_date::text, standing_order_id::text, created_at`;
 
 export async function findPayment(db: Queryable, clientId: string, paymentId: string): Promise<PaymentRow | null> {
-  const { rows } = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE client_id = $1 AND payment_id = $2`, [clientId, paymentId]);
+  const { rows } = await db.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE client_id = $1 AND payment_id = $2`, [clientId, paymentId]);
   return rows[0] ?? null;
 }
 
@@ -71,7 +77,10 @@ export async function findPaymentClient(db: Queryable, paymentId: string): Promi
 
 /** Row-locks the payment for a lifecycle move, so two moves of one payment serialise. */
 export async function lockPayment(db: Queryable, clientId: string, paymentId: string): Promise<PaymentRow | null> {
-  const { rows } = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments WHERE client_id = $1 AND payment_id = $2 FOR UPDATE`, [clientId, paymentId]);
+  const { rows } = await db.query<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE client_id = $1 AND payment_id = $2 FOR UPDATE`, [
+    clientId,
+    paymentId,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -86,7 +95,7 @@ export async function updatePaymentStatus(
   const { rows } = await db.query<PaymentRow>(
     `UPDATE payments SET status = $3, funds_held = $4, updated_at = now(),
        details = CASE WHEN $5::jsonb IS NULL THEN details ELSE details || jsonb_build_object('returnReason', $5::jsonb) END
-     WHERE client_id = $1 AND payment_id = $2 RETURNING ${COLUMNS}`,
+     WHERE client_id = $1 AND payment_id = $2 RETURNING ${PAYMENT_COLUMNS}`,
     [clientId, paymentId, status, fundsHeld, returnReason ? JSON.stringify(returnReason) : null],
   );
   return rows[0]!;
@@ -190,7 +199,7 @@ async function recordSubmissions(db: Queryable, items: BatchItem[], inTransactio
 }
 
 /**
- * Applies a submission (SQL submit_payment, migrations/functions/payments.sql):
+ * Applies a submission (SQL submit_payments, migrations/functions/payments.sql):
  * the checks of what the app decided with, the instructionIdentification
  * guard, the ledger entry (its debit covered or nothing), the payment with its
  * audit row and settlement task; around it, in the same transaction, the

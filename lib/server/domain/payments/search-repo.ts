@@ -12,7 +12,7 @@ export type PaymentSummaryRow = PaymentRow & { submitted_by_email: string | null
 const COLUMNS = `client_id, payment_id::text, unique_identifier, rail, status, debtor_account_id, debtor_account_number,
   instruction_identification, debit_minor::text, debit_currency, credit_minor::text, credit_currency, exchange_rate,
   charge_minor::text, charges_type, settlement_date::text, funds_held, details, remittance_information, created_at,
-  details->'submittedBy'->>'email' AS submitted_by_email`;
+  execution_date::text, standing_order_id::text, details->'submittedBy'->>'email' AS submitted_by_email`;
 
 /** LIKE patterns match the text literally: the user's % and _ are not wildcards. */
 const literal = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

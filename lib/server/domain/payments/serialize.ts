@@ -73,5 +73,7 @@ export function toPaymentStatusRecord(row: PaymentRow): TPaymentStatusRecord {
     valueDate: row.settlement_date,
     exchangeRate: row.exchange_rate,
     ...(row.details.returnReason ? { returnReason: row.details.returnReason } : {}),
+    ...(row.execution_date ? { executionDate: row.execution_date } : {}),
+    ...(row.standing_order_id ? { standingOrderId: row.standing_order_id } : {}),
   };
 }

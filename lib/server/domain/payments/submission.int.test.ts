@@ -5,9 +5,10 @@ import { claimKey, type ResponseSlot } from "@/lib/server/core/idempotency/repo"
 import { verifyLedger } from "@/lib/server/domain/ledger/verify";
 import { ZSubmission, type SubmissionResult, type TSubmission } from "@/lib/server/domain/payments/submission";
 import { getRuntime } from "@/lib/server/entry/runtime";
+import { balanceMinor, setBalance } from "@/tests/payments";
 
 /**
- * Direct tests of SQL submit_payments / submit_payment
+ * Direct tests of SQL submit_payments (set-based; one item is a set of one)
  * (migrations/functions/payments.sql): every input built here is parsed with
  * the schema the app's JSON must follow, then sent as the app sends it.
  */
@@ -96,7 +97,7 @@ async function written(paymentId: string): Promise<{ status: string | null; post
   return rows[0]!;
 }
 
-describe("SQL submit_payment", () => {
+describe("SQL submit_payments, one item", () => {
   it("writes the accepted outcome: payment, balanced entry, settlement task and audit row", async () => {
     const s = await submission();
     expect(await submit([{ submission: s, slot: null }])).toEqual(["Accepted"]);
@@ -143,5 +144,60 @@ describe("SQL submit_payment", () => {
     ]);
     expect(rows[0]).toEqual({ state: "completed", response_body: s.accepted.body });
     expect(await written(lost.paymentId)).toEqual({ status: null, postings: 0, tasks: 0, audits: 0 });
+  });
+});
+
+/** The running balances the ledger stored for these payments' debtor postings, in posting order. */
+async function runningBalances(paymentIds: string[]): Promise<string[]> {
+  const { rows } = await (
+    await getRuntime()
+  ).db.query<{ b: string }>(
+    "SELECT balance_after_minor::text AS b FROM ledger_postings WHERE client_id = 'acme' AND payment_id = ANY($1::uuid[]) AND account_id IS NOT NULL ORDER BY posting_id",
+    [paymentIds],
+  );
+  return rows.map((r) => r.b);
+}
+
+describe("SQL submit_payments on many items at once (set-based: docs/payment-runs.md, Speed)", () => {
+  it("decides the funds in item order per debtor account: an item past them fails, a later one that fits is made", async () => {
+    await setBalance(DEBTOR.number, 1000n);
+    const subs = await Promise.all([400n, 700n, 300n, 500n, 100n, 250n].map((debitMinor) => submission({ debitMinor })));
+    expect(await submit(subs.map((s) => ({ submission: s, slot: null })))).toEqual(["Accepted", "Failed", "Accepted", "Failed", "Accepted", "Failed"]);
+    expect(await balanceMinor(DEBTOR.number)).toBe(200n);
+    expect(await runningBalances(subs.map((s) => s.paymentId))).toEqual(["600", "300", "200"]);
+    expect((await written(subs[1]!.paymentId)).status).toBe("Failed");
+    expect(await verifyLedger((await getRuntime()).db)).toMatchObject({ ok: true });
+  });
+
+  it("an instructionIdentification twice in one call: the later is a duplicate only when the earlier was made", async () => {
+    await setBalance(DEBTOR.number, 1000n);
+    const id = `SET-${randomUUID().slice(0, 8)}`;
+    const subs = [
+      await submission({ debitMinor: 5000n, instruction: id }),
+      await submission({ debitMinor: 100n, instruction: id }),
+      await submission({ debitMinor: 100n, instruction: id }),
+      await submission({ debitMinor: 100n }),
+    ];
+    expect(await submit(subs.map((s) => ({ submission: s, slot: null })))).toEqual(["Failed", "Accepted", "Duplicate", "Accepted"]);
+    expect(await written(subs[2]!.paymentId)).toEqual({ status: null, postings: 0, tasks: 0, audits: 0 });
+    expect(await written(subs[1]!.paymentId)).toEqual({ status: "Pending", postings: 2, tasks: 1, audits: 1 });
+    // Across calls the id stays held by the payment made.
+    expect(await submit([{ submission: await submission({ instruction: id }), slot: null }])).toEqual(["Duplicate"]);
+  });
+
+  it("leaves the balances, outcomes and running balances one call per item leaves", async () => {
+    const amounts = [300n, 250n, 900n, 100n, 400n, 50n, 75n];
+    const outcomes = async (together: boolean) => {
+      await setBalance(DEBTOR.number, 1000n);
+      const subs = await Promise.all(amounts.map((debitMinor) => submission({ debitMinor, instruction: `EQ-${randomUUID().slice(0, 8)}` })));
+      const answers: SubmissionResult[] = [];
+      if (together) answers.push(...(await submit(subs.map((s) => ({ submission: s, slot: null })))));
+      else for (const s of subs) answers.push(...(await submit([{ submission: s, slot: null }])));
+      return { answers, balance: await balanceMinor(DEBTOR.number), running: await runningBalances(subs.map((s) => s.paymentId)) };
+    };
+    const set = await outcomes(true);
+    expect(set).toEqual(await outcomes(false));
+    expect(set.answers).toEqual(["Accepted", "Accepted", "Failed", "Accepted", "Failed", "Accepted", "Accepted"]);
+    expect(set.balance).toBe(225n);
   });
 });

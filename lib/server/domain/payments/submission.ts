@@ -4,7 +4,7 @@ import { PAYMENT_STATUSES, RAILS } from "@/lib/contract/payments/schema";
 import { ZLedgerEntry } from "@/lib/server/domain/ledger/entry";
 
 /**
- * The JSON that SQL submit_payment takes (migrations/functions/payments.sql):
+ * The JSON that SQL submit_payments takes per item (migrations/functions/payments.sql):
  * one decided submission with both of its possible outcomes. `payment` and
  * `audit` are rows by column name (jsonb_populate_record), so a column the
  * payments table gains is one more key here, not a new function. The hot path
@@ -50,8 +50,8 @@ const ZAuditRow = z.strictObject({
 const ZOutcome = z.strictObject({
   payment: ZPaymentRow,
   audit: ZAuditRow,
-  /** The response body, stored under the Idempotency-Key in the same statement. */
-  body: z.string(),
+  /** The response body, stored under the Idempotency-Key in the same statement: sent only with a claim to store it under. */
+  body: z.string().optional(),
 });
 
 export const ZSubmission = z.strictObject({
@@ -68,6 +68,8 @@ export const ZSubmission = z.strictObject({
   debtorAccountId: z.string(),
   /** Internal transfers: the credited account, checked active in the same statement. */
   creditorAccountId: z.string().nullable(),
+  /** A payment for a later bank day (docs/scheduling.md): accepted as Scheduled, with no ledger entry and no task. */
+  scheduled: z.boolean().optional(),
   accepted: ZOutcome.extend({
     /** The ledger entry applied when the debtor's balance covers it; its coveredAccount is the debtor. */
     entry: ZLedgerEntry,

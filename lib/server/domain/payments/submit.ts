@@ -16,7 +16,15 @@ import {
 import { recordSubmissionsOf, type DebtorAccount } from "@/lib/server/domain/payments/repo";
 import type { SubmissionResult } from "@/lib/server/domain/payments/submission";
 import type { TPaymentResponse } from "@/lib/contract/payments/schema";
-import { prepareSubmission, type Approval, type PaymentContext, type PaymentDraft, type Prepared } from "@/lib/server/domain/payments/record";
+import {
+  prepareSubmission,
+  type Approval,
+  type PaymentContext,
+  type PaymentDraft,
+  type Prepared,
+  type ScheduledOrigin,
+} from "@/lib/server/domain/payments/record";
+import { scheduleOf } from "@/lib/contract/payments/schedule";
 
 export const SIMULATE_LOCK_UNAVAILABLE = "DEDUPE_LOCK_UNAVAILABLE";
 
@@ -29,6 +37,10 @@ export type PaymentOptions = {
   approvedBy?: Approval[];
   /** A payment run applied its organisation's policy to the whole run (rail BATCH): its items are not held back one by one. */
   policyApplied?: boolean;
+  /** The worker making a Scheduled payment on its day (lib/server/domain/payments/scheduled.ts). */
+  made?: ScheduledOrigin;
+  /** A standing order's occurrence (lib/server/domain/standing-orders). */
+  standingOrderId?: string;
 };
 
 /** A rail use case's input: its request body and the options. */
@@ -72,7 +84,7 @@ const referenceBusy = () =>
 export type Decide = (debtor: DebtorAccount, reference: ReferenceData, now: Date) => PaymentDraft;
 
 /** A money rail's request, as dual control judges it. */
-type RailRequest = Exclude<DraftRequest, { rail: "VIRTUAL_ACCOUNT_BATCH" }>;
+type RailRequest = Exclude<DraftRequest, { rail: "VIRTUAL_ACCOUNT_BATCH" } | { rail: "BATCH" }>;
 
 /** A rail's request with its rules: what each rail's use case hands to submitPayments. */
 export type RailDecision = { payment: RailRequest; decide: Decide };
@@ -80,13 +92,24 @@ export type RailDecision = { payment: RailRequest; decide: Decide };
 /** What one item came to: its response, or why nothing was made (an ApiError), or "again" (decide with fresh reference data). */
 type Written = TPaymentResponse | ApiError | "again";
 
+/**
+ * A decision for a later bank day (requestedExecutionDate, docs/scheduling.md) is made with that day's rules (its
+ * settlement date, its rate) and recorded Scheduled with the request, which the worker makes on the day.
+ */
+function decideDated(unit: Unit, { payment, decide }: RailDecision, debtor: DebtorAccount, reference: ReferenceData, lateAllowed: boolean): PaymentDraft {
+  const schedule = scheduleOf(payment.request.requestedExecutionDate, unit.now, reference.holidays, lateAllowed);
+  if (schedule.kind === "refused") throw new ApiError("VALIDATION_ERROR", schedule.message, { field: "requestedExecutionDate" });
+  if (schedule.kind === "now") return decide(debtor, reference, unit.now);
+  return { ...decide(debtor, reference, schedule.decideAt), schedule: { executionDate: schedule.executionDate, request: payment.request } };
+}
+
 /** Decides one item with the kept reference data and debtor account; a refusal stands only if that data is still current. */
-async function draftOne(unit: Unit, { payment, decide }: RailDecision): Promise<{ draft: PaymentDraft; version: string } | ApiError | "again"> {
+async function draftOne(unit: Unit, decision: RailDecision, lateAllowed: boolean): Promise<{ draft: PaymentDraft; version: string } | ApiError | "again"> {
   const reference = await referenceData(unit.db);
-  const debtor = await debtorAccount(unit.db, unit.actor.clientId, payment.request.debtorAccount.identification, isActiveStatus);
+  const debtor = await debtorAccount(unit.db, unit.actor.clientId, decision.payment.request.debtorAccount.identification, isActiveStatus);
   if (!debtor || !isActiveStatus(debtor.status)) return notAnActiveDebtor();
   try {
-    return { draft: decide(debtor, reference, unit.now), version: reference.version };
+    return { draft: decideDated(unit, decision, debtor, reference, lateAllowed), version: reference.version };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (await isCurrentReference(unit.db, reference.version)) return error;
@@ -103,21 +126,21 @@ async function draftOne(unit: Unit, { payment, decide }: RailDecision): Promise<
 export async function checkDecisions(unit: Unit, decisions: readonly RailDecision[]): Promise<Array<ApiError | null>> {
   const refusals: Array<ApiError | null> = [];
   for (const decision of decisions) {
-    let decided = await draftOne(unit, decision);
-    for (let round = 2; decided === "again" && round <= MAX_DECISIONS; round++) decided = await draftOne(unit, decision);
+    let decided = await draftOne(unit, decision, false);
+    for (let round = 2; decided === "again" && round <= MAX_DECISIONS; round++) decided = await draftOne(unit, decision, false);
     refusals.push(decided === "again" ? referenceBusy() : decided instanceof ApiError ? decided : null);
   }
   return refusals;
 }
 
-/** What SQL submit_payment wrote, as the item's answer. */
+/** What SQL submit_payments wrote for an item, as its answer. */
 function interpret(unit: Unit, prepared: Prepared, written: SubmissionResult): Written {
   const { draft } = prepared;
   switch (written) {
     case "Accepted":
-      return prepared.accepted;
+      return prepared.accepted();
     case "Failed":
-      return prepared.failed;
+      return prepared.failed();
     case "Duplicate":
       return duplicateInstruction(draft);
     case "GuardBusy":
@@ -146,7 +169,16 @@ function interpret(unit: Unit, prepared: Prepared, written: SubmissionResult): W
  * data the database finds stale is made again (a few times at most).
  */
 export async function submitPayments(unit: Unit, options: PaymentOptions, decisions: readonly RailDecision[]): Promise<Array<TPaymentResponse | ApiError>> {
-  const ctx: PaymentContext = { ...unit.actor, now: unit.now, lockTimeoutMs: options.lockTimeoutMs, approvedBy: options.approvedBy };
+  const ctx: PaymentContext = {
+    ...unit.actor,
+    now: unit.now,
+    lockTimeoutMs: options.lockTimeoutMs,
+    approvedBy: options.approvedBy,
+    made: options.made,
+    standingOrderId: options.standingOrderId,
+  };
+  // A date already passed is made now only when nobody could have sent it then: an approval, or the worker on the day.
+  const lateAllowed = options.approvedBy !== undefined || options.made !== undefined;
   const answers = new Array<TPaymentResponse | ApiError>(decisions.length);
   const approved = options.approvedBy !== undefined || options.policyApplied === true;
   let pending = decisions.map((_, i) => i);
@@ -164,17 +196,17 @@ export async function submitPayments(unit: Unit, options: PaymentOptions, decisi
     const again: number[] = [];
     const ready: Array<{ index: number; prepared: Prepared }> = [];
     for (const index of pending) {
-      const decided = await draftOne(unit, decisions[index]!);
+      const decided = await draftOne(unit, decisions[index]!, lateAllowed);
       if (decided === "again") again.push(index);
       else if (decided instanceof ApiError) answers[index] = decided;
-      else ready.push({ index, prepared: prepareSubmission(ctx, decided.draft, decided.version) });
+      else ready.push({ index, prepared: prepareSubmission(ctx, decided.draft, decided.version, unit.responseSlot !== null) });
     }
     if (ready.length > 0 && options.simulate === SIMULATE_LOCK_UNAVAILABLE) throw dedupeUnavailable();
     const written = await recordSubmissionsOf(
       unit,
       ready.map((r) => r.prepared.submission),
     ).catch((error: unknown) => {
-      // The guard's lock_timeout backstop (SQL submit_payment): the statement was rolled back, nothing was submitted.
+      // The guard's lock_timeout backstop (SQL submit_payments): the statement was rolled back, nothing was submitted.
       if ((error as { code?: unknown })?.code === "55P03") throw dedupeUnavailable();
       throw error;
     });

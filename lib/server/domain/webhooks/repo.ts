@@ -1,5 +1,5 @@
 import "server-only";
-import { openSigningSecret, sealSigningSecret } from "@/lib/server/core/crypto/stored-secrets";
+import { openSigningSecret, sealCustomHeaders, sealSigningSecret, type SealedHeaders } from "@/lib/server/core/crypto/stored-secrets";
 import type { Queryable } from "@/lib/server/core/db/types";
 import type { TEventTopic } from "@/lib/contract/events/schema";
 
@@ -9,7 +9,7 @@ export type SubscriptionRow = {
   subscription_id: string;
   topic: TEventTopic;
   webhook_url: string;
-  custom_headers: Record<string, string>;
+  custom_headers: SealedHeaders;
   is_active: boolean;
   created_at: Date;
   updated_at: Date;
@@ -20,12 +20,12 @@ const COLUMNS = "subscription_id, topic, webhook_url, custom_headers, is_active,
 export async function insertSubscription(
   db: Queryable,
   clientId: string,
-  row: Pick<SubscriptionRow, "subscription_id" | "topic" | "webhook_url" | "custom_headers">,
+  row: Pick<SubscriptionRow, "subscription_id" | "topic" | "webhook_url"> & { custom_headers: Record<string, string> },
 ): Promise<SubscriptionRow> {
   const { rows } = await db.query<SubscriptionRow>(
     `INSERT INTO webhook_subscriptions (client_id, subscription_id, topic, webhook_url, custom_headers)
      VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-    [clientId, row.subscription_id, row.topic, row.webhook_url, row.custom_headers],
+    [clientId, row.subscription_id, row.topic, row.webhook_url, sealCustomHeaders(row.custom_headers)],
   );
   return rows[0]!;
 }

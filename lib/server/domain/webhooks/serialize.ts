@@ -2,6 +2,7 @@ import "server-only";
 import type { AttemptRow, DeliveryRow } from "@/lib/server/domain/delivery/repo";
 import type { SubscriptionRow } from "@/lib/server/domain/webhooks/repo";
 import type { TDelivery, TDeliveryAttempt, TSubscription } from "@/lib/contract/webhooks/schema";
+import { shownCustomHeaders } from "@/lib/server/core/crypto/stored-secrets";
 
 /** Explicit field-by-field mappings: a new column never leaks into a response. */
 export function toSubscription(row: SubscriptionRow): TSubscription {
@@ -12,7 +13,8 @@ export function toSubscription(row: SubscriptionRow): TSubscription {
     isActive: row.is_active,
     createdUtc: row.created_at.toISOString(),
     updatedUtc: row.updated_at.toISOString(),
-    customHeaders: { ...row.custom_headers },
+    // Sealed at rest, shown masked: the value is the receiver's credential, not the client's to read back.
+    customHeaders: shownCustomHeaders(row.custom_headers),
   };
 }
 

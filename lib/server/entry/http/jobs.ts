@@ -2,7 +2,7 @@ import "server-only";
 import type { RequestContext } from "@/lib/server/entry/http/endpoint";
 import { ApiError } from "@/lib/contract/http/errors";
 import type { getJobOperation, listJobResultsOperation } from "@/lib/contract/virtual-accounts/jobs/operations";
-import { PAIN_002_TYPE } from "@/lib/contract/payment-runs/operations";
+import { PAIN_002_TYPE, RUN_READERS } from "@/lib/contract/payment-runs/operations";
 import { getJobStatus, listJobResultsPage } from "@/lib/server/domain/virtual-accounts/jobs/service";
 import { findRun, runResultsPage, runStatusReport } from "@/lib/server/domain/payment-runs/service";
 import { toRunJobStatus } from "@/lib/server/domain/payment-runs/serialize";
@@ -17,7 +17,7 @@ const VIRTUAL_ACCOUNT_READERS = ["create-virtual-account", "get-virtual-accounts
 type Caller = Pick<RequestContext<typeof getJobOperation>, "runtime" | "principal" | "params">;
 
 async function paymentRunOf({ runtime, principal, params }: Caller) {
-  return principal.scopes.has("payment-batch") ? findRun(runtime.db, principal.clientId, params.jobId) : null;
+  return RUN_READERS.some((p) => principal.scopes.has(p)) ? findRun(runtime.db, principal.clientId, params.jobId) : null;
 }
 
 function assertVirtualAccountReader({ principal }: Caller): void {

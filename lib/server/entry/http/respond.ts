@@ -7,9 +7,23 @@ import { isDatabaseUnavailable } from "@/lib/server/core/db/watch";
 export const JSON_TYPE = "application/json";
 export const CSV_TYPE = "text/csv";
 
+/**
+ * The text a Response was made from, kept on it under a registry symbol so the production adapter
+ * (scripts/api-adapter.mjs, the same key) writes it without reading the Response's body stream back
+ * chunk by chunk through web streams: that read was a measurable share of every answer's CPU
+ * (docs/api-adapter.md). Next, and anything else, reads the body as usual.
+ */
+const BODY_TEXT = Symbol.for("harbour.response-text");
+
+function textResponse(text: string, status: number, headers: Headers): Response {
+  const response = new Response(text, { status, headers });
+  Object.defineProperty(response, BODY_TEXT, { value: text });
+  return response;
+}
+
 export function jsonResponse(body: unknown, status: number, headers: Headers): Response {
   headers.set("content-type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify(body), { status, headers });
+  return textResponse(JSON.stringify(body), status, headers);
 }
 
 export function renderResponse(body: unknown, status: number, mediaType: string, headers: Headers): Response {
@@ -21,7 +35,7 @@ export function renderResponse(body: unknown, status: number, mediaType: string,
   }
   if (mediaType === CSV_TYPE) {
     headers.set("content-type", "text/csv; charset=utf-8");
-    return new Response(flattenToCsv(body), { status, headers });
+    return textResponse(flattenToCsv(body), status, headers);
   }
   return jsonResponse(body, status, headers);
 }

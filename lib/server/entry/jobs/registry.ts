@@ -3,6 +3,8 @@ import { AUDIT_PERIODIC_JOBS } from "@/lib/server/core/audit/seal";
 import { DELIVERY_PERIODIC_JOBS } from "@/lib/server/domain/delivery/maintenance";
 import { DELIVERY_TASK } from "@/lib/server/domain/delivery/task";
 import { EVENT_PERIODIC_JOBS } from "@/lib/server/domain/events/jobs";
+import { EMAIL_TASK } from "@/lib/server/domain/notifications/email-task";
+import { NOTIFICATION_PERIODIC_JOBS } from "@/lib/server/domain/notifications/jobs";
 import { MAINTENANCE_JOBS } from "@/lib/server/entry/jobs/maintenance";
 import { PAYMENT_PERIODIC_JOBS, PAYMENT_TASKS } from "@/lib/server/domain/payments/jobs";
 import type { PeriodicJob, TaskDefinition } from "@/lib/server/core/jobs/worker";
@@ -15,6 +17,7 @@ export const TASK_DEFINITIONS: readonly TaskDefinition[] = [
   DELIVERY_TASK,
   CREATE_VIRTUAL_ACCOUNTS_TASK_DEFINITION,
   PAYMENT_RUN_TASK_DEFINITION,
+  EMAIL_TASK,
 ];
 
 export const PERIODIC_JOBS: readonly PeriodicJob[] = [
@@ -23,4 +26,5 @@ export const PERIODIC_JOBS: readonly PeriodicJob[] = [
   ...DELIVERY_PERIODIC_JOBS,
   ...AUDIT_PERIODIC_JOBS,
   ...EVENT_PERIODIC_JOBS,
+  ...NOTIFICATION_PERIODIC_JOBS,
 ];

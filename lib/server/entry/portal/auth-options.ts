@@ -1,13 +1,15 @@
 import "server-only";
-import type { AuthOptions } from "next-auth";
+import type { AuthOptions, Session } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { ensureServerSecret } from "@/lib/server/core/auth/keys";
 import { isRole } from "@/lib/contract/auth/roles";
+import { safeReturnPath } from "@/lib/contract/auth/return-path";
 import { OPERATOR_ROLE } from "@/lib/contract/auth/staff";
 import { authenticate } from "@/lib/server/domain/auth/sign-in";
 import { ZSignIn } from "@/lib/contract/auth/sign-in-schema";
 import { getRuntime } from "@/lib/server/entry/runtime";
 import { closeSession, openSession } from "@/lib/server/domain/auth/session-audit";
+import { liveSession } from "@/lib/server/domain/auth/sessions";
 import { requestOrigin } from "@/lib/server/entry/portal/person-actor";
 import { recordProof, secondFactorAtSignIn } from "@/lib/server/domain/auth/second-factor";
 
@@ -31,6 +33,9 @@ function originHeaders(headers: Record<string, unknown> | undefined): Headers {
  * sign-out.
  */
 const SESSION_MAX_AGE_S = 8 * 60 * 60;
+
+/** What next-auth answers for no cookie at all: an empty object (its client reads it as signed out, its server-side callers find no user). */
+const signedOut = (): Session => ({}) as Session;
 
 /** Error strings the sign-in form understands (next-auth passes the thrown message through). */
 export const SIGN_IN_ERRORS = { invalid: "invalid", locked: "locked", codeNeeded: "code-needed", codeInvalid: "code-invalid" } as const;
@@ -83,6 +88,11 @@ function buildOptions(secret: string, production: boolean): AuthOptions {
       }),
     ],
     callbacks: {
+      // next-auth's own redirect check builds a URL from callbackUrl and throws on what URL refuses (a bare tab
+      // answered 500): every sign-in or sign-out lands where the sign-in page would send it, on this origin.
+      redirect({ url, baseUrl }) {
+        return `${baseUrl}${safeReturnPath(url.startsWith(`${baseUrl}/`) ? url.slice(baseUrl.length) : url)}`;
+      },
       async jwt({ token, user }) {
         if (user) {
           // Sign-in: the cookie names a server-side session, which sign-out ends for good.
@@ -97,12 +107,15 @@ function buildOptions(secret: string, production: boolean): AuthOptions {
         }
         return token;
       },
-      session({ session, token }) {
+      // A cookie names a server-side session; once that has ended (signed out, everywhere, idle, a password set from
+      // a link) the cookie is no one's: /api/auth/session answers it with no user, as for no cookie at all.
+      async session({ session, token }) {
         const known = isRole(token.role) ? Boolean(token.clientId) : token.role === OPERATOR_ROLE;
-        if (token.uid && token.sid && token.role && known) {
-          session.user = { id: token.uid, email: token.email ?? "", name: token.name ?? "", role: token.role, clientId: token.clientId ?? "" };
-          session.sessionId = token.sid;
-        }
+        if (!token.uid || !token.sid || !token.role || !known) return signedOut();
+        const live = await liveSession((await getRuntime()).db, token.sid);
+        if (live?.userId !== token.uid) return signedOut();
+        session.user = { id: token.uid, email: token.email ?? "", name: token.name ?? "", role: token.role, clientId: token.clientId ?? "" };
+        session.sessionId = token.sid;
         return session;
       },
     },

@@ -24,7 +24,7 @@ describe("in production", () => {
 
   it("subscriptions need https and a public address", async () => {
     const token = await tokenFor("globex");
-    for (const callbackUrl of ["http://example.com/hook", "https://127.0.0.1/hook", "https://localhost/hook", "https://[::1]/hook"]) {
+    for (const callbackUrl of ["http://127.0.0.1:9/hook", "https://127.0.0.1/hook", "https://localhost/hook", "https://[::1]/hook"]) {
       const res = await call(createSubscription, "/v1/notifications/subscriptions", { token, body: { topic: "Deposits", callbackUrl } });
       expect(res.status, callbackUrl).toBe(400);
       expect(res.body.field).toBe("callbackUrl");

@@ -2,6 +2,7 @@ import { touchSession } from "@/lib/server/domain/auth/sessions";
 import { sessionRoute } from "@/lib/server/entry/http/session-route";
 import { getRuntime } from "@/lib/server/entry/runtime";
 import { ApiError } from "@/lib/contract/http/errors";
+import type { TSessionActivity } from "@/lib/contract/auth/session-activity";
 
 export const dynamic = "force-dynamic";
 
@@ -17,5 +18,6 @@ export const POST = sessionRoute({ who: { role: "viewer" } }, async ({ user }) =
   const session = await touchSession(db, user.sessionId, config.portalIdleTimeoutSeconds);
   if (!session) throw new ApiError("UNAUTHORIZED", "Your session has ended. Sign in again.");
   const remainingSeconds = Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
-  return { body: { remainingSeconds, idleSeconds: config.portalIdleTimeoutSeconds } };
+  const body: TSessionActivity = { remainingSeconds, idleSeconds: config.portalIdleTimeoutSeconds };
+  return { body };
 });

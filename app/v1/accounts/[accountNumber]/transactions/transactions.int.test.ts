@@ -2,12 +2,14 @@ import { XmlDocument } from "libxml2-wasm";
 import { Parser as Mt940Parser } from "mt940js";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
+import { GET as balancesRoute } from "@/app/v1/accounts/[accountNumber]/balances/route";
 import { GET as statementRoute } from "@/app/v1/accounts/[accountNumber]/statements/route";
 import { GET as transactionsRoute } from "@/app/v1/accounts/[accountNumber]/transactions/route";
 import { POST as depositRoute } from "@/app/v1/sandbox/deposits/route";
 import { PERMISSIONS } from "@/lib/contract/auth/permissions";
-import type { TTransaction, TTransactionList } from "@/lib/contract/ledger/schema";
+import type { TAccountBalances, TTransaction, TTransactionList } from "@/lib/contract/ledger/schema";
 import { bankLocalParts } from "@/lib/contract/time/bank-time";
+import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { achBody, postAch, postSwift } from "@/tests/payments";
 
@@ -32,6 +34,27 @@ async function allOfToday(): Promise<TTransaction[]> {
   const res = await transactions(`?fromDate=${TODAY}&toDate=${TODAY}&pageSize=1000`);
   expect(res.status).toBe(200);
   return [...res.body.data].reverse();
+}
+
+/**
+ * What a statement lists: today's transactions less those of payments still
+ * Pending (in the ledger and the available balance, not yet booked).
+ */
+async function pendingOfToday(): Promise<{ booked: TTransaction[]; pending: TTransaction[] }> {
+  const { db } = await getRuntime();
+  const { rows } = await db.query<{ id: string }>("SELECT payment_id::text AS id FROM payments WHERE status = 'Pending' AND funds_held");
+  const ids = new Set(rows.map((r) => r.id));
+  const all = await allOfToday();
+  const isPending = (t: TTransaction) => t.references.paymentId !== null && ids.has(t.references.paymentId);
+  return { booked: all.filter((t) => !isPending(t)), pending: all.filter(isPending) };
+}
+
+const bookedOfToday = async () => (await pendingOfToday()).booked;
+
+async function balances(): Promise<TAccountBalances> {
+  const res = await call<TAccountBalances>(balancesRoute, `/v1/accounts/${ACCOUNT}/balances`, { token, params: { accountNumber: ACCOUNT } });
+  expect(res.status).toBe(200);
+  return res.body;
 }
 
 const cents = (amount: string | number) => Math.round(Number(amount) * 100);
@@ -118,8 +141,8 @@ describe("GET /v1/accounts/{accountNumber}/transactions", () => {
 });
 
 describe("GET /v1/accounts/{accountNumber}/statements, read back by parsers we did not write", () => {
-  it("CSV (papaparse): opening + entries = closing, entry by entry the API's transactions", async () => {
-    const expected = await allOfToday();
+  it("CSV (papaparse): opening + booked entries = closing booked, each balance after the booked one", async () => {
+    const expected = await bookedOfToday();
     const res = await statement("csv");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toContain(".csv");
@@ -128,16 +151,19 @@ describe("GET /v1/accounts/{accountNumber}/statements, read back by parsers we d
     expect(rows.at(-1)!.record).toBe("closing");
     const entries = rows.filter((r) => r.record === "entry");
     expect(entries.map((r) => r.transaction_id)).toEqual(expected.map((t) => t.transactionId));
-    expect(entries.map((r) => `${r.type} ${r.amount} ${r.balance_after}`)).toEqual(
-      expected.map((t) => `${t.type} ${t.amount.amount} ${t.balanceAfter.amount}`),
-    );
-    const sum = entries.reduce((s, r) => s + (r.type === "Credit" ? 1 : -1) * cents(r.amount!), 0);
-    expect(cents(rows[0]!.balance_after!) + sum).toBe(cents(rows.at(-1)!.balance_after!));
+    expect(entries.map((r) => `${r.type} ${r.amount}`)).toEqual(expected.map((t) => `${t.type} ${t.amount.amount}`));
+    let running = cents(rows[0]!.balance_after!);
+    for (const r of entries) {
+      running += (r.type === "Credit" ? 1 : -1) * cents(r.amount!);
+      expect(cents(r.balance_after!), r.transaction_id).toBe(running);
+    }
+    expect(running).toBe(cents(rows.at(-1)!.balance_after!));
+    expect(cents(rows.at(-1)!.balance_after!)).toBe(cents((await balances()).bookedBalance.amount));
     expect(entries.find((r) => r.kind === "Deposit")!.payer_reference).toBe("INV-77 Rent & <deposit>");
   });
 
-  it("MT940 (mt940js): the balances, and each :61: equal to the API's transactions", async () => {
-    const expected = await allOfToday();
+  it("MT940 (mt940js): :62F: is the booked balance, :64: the available one, each :61: a booked transaction", async () => {
+    const expected = await bookedOfToday();
     const res = await statement("mt940");
     expect(res.status).toBe(200);
     const [parsed, ...more] = new Mt940Parser().parse(res.text);
@@ -148,11 +174,13 @@ describe("GET /v1/accounts/{accountNumber}/statements, read back by parsers we d
     expect(parsed!.transactions.map((t) => t.bankReference)).toEqual(expected.map((t) => t.transactionId));
     const sum = parsed!.transactions.reduce((s, t) => s + cents(t.amount), 0);
     expect(cents(parsed!.openingBalance) + sum).toBe(cents(parsed!.closingBalance));
-    expect(cents(parsed!.closingBalance)).toBe(cents(expected.at(-1)!.balanceAfter.amount));
+    const now = await balances();
+    expect(cents(parsed!.closingBalance)).toBe(cents(now.bookedBalance.amount));
+    expect(cents(parsed!.closingAvailableBalance)).toBe(cents(now.availableBalance.amount));
   });
 
-  it("camt.053.001.08 (libxml2): well-formed, the balances, and each entry equal to the API's transactions", async () => {
-    const expected = await allOfToday();
+  it("camt.053.001.08 (libxml2): CLBD booked, CLAV available, and each entry a booked transaction", async () => {
+    const expected = await bookedOfToday();
     const res = await statement("camt053");
     expect(res.status).toBe(200);
     const doc = XmlDocument.fromString(res.text);
@@ -174,10 +202,39 @@ describe("GET /v1/accounts/{accountNumber}/statements, read back by parsers we d
       expect(entries.map((e) => e.cents)).toEqual(expected.map(signedCents));
       expect(new Set(entries.map((e) => `${e.currency} ${e.status}`))).toEqual(new Set(["USD BOOK"]));
       expect(balance("OPBD") + entries.reduce((s, e) => s + e.cents, 0)).toBe(balance("CLBD"));
+      const now = await balances();
+      expect(balance("CLBD")).toBe(cents(now.bookedBalance.amount));
+      expect(balance("CLAV")).toBe(cents(now.availableBalance.amount));
       expect(doc.find("//c:Ustrd", ns).map((n) => n.content)).toContain("INV-77 Rent & <deposit>");
     } finally {
       doc.dispose();
     }
+  });
+
+  it("leaves out a Pending payment's debit until it is booked: booked and available differ by what it holds", async () => {
+    const now = await balances();
+    // The fixtures' ACH and SWIFT payments are still Pending here, so the two figures must differ, and by exactly that.
+    expect(now.pendingPayments).toBeGreaterThan(0);
+    expect(cents(now.bookedBalance.amount) - cents(now.availableBalance.amount)).toBe(cents(now.heldForPendingPayments.amount));
+    const { pending } = await pendingOfToday();
+    expect(pending.length).toBeGreaterThan(0);
+    for (const format of ["csv", "mt940", "camt053"]) {
+      const text = (await statement(format)).text;
+      for (const t of pending) expect(text, `${format} ${t.transactionId}`).not.toContain(t.transactionId);
+    }
+  });
+
+  it("cuts a range that ends in the future at today (bank time); a range wholly in the future is today's", async () => {
+    const far = "2099-12-31";
+    const cut = await statement("mt940", `fromDate=${TODAY}&toDate=${far}`);
+    expect(cut.status).toBe(200);
+    expect(cut.headers.get("content-disposition")).toContain(`${TODAY}-${TODAY}.mt940`);
+    expect(cut.text).not.toContain(":62F:C991231");
+    expect(cut.text).toContain(`:62F:C${TODAY.slice(2).replace(/-/g, "")}`);
+    const future = await statement("camt053", `fromDate=2099-01-01&toDate=${far}`);
+    expect(future.status).toBe(200);
+    expect(future.text).toContain(`<ToDtTm>${TODAY}T23:59:59</ToDtTm>`);
+    expect(future.text).not.toContain("2099");
   });
 
   it("needs a range and a known format, and answers 404 for another client's account", async () => {

@@ -9,9 +9,11 @@ export type StatementMeta = {
   currency: string;
   fromDate: string;
   toDate: string;
-  /** Minor units; opening + entries = closing when no filter narrows the entries. */
+  /** Booked balances in minor units (payments still Pending left out); opening + entries = closing when no filter narrows the entries. */
   openingMinor: bigint;
   closingMinor: bigint;
+  /** The closing available balance: the booked one less what Pending payments hold (MT940 :64:, camt.053 CLAV). */
+  closingAvailableMinor: bigint;
   createdAt: Date;
 };
 

@@ -14,6 +14,7 @@ const meta: StatementMeta = {
   toDate: "2026-11-24",
   openingMinor: 100_000n,
   closingMinor: 100_000n,
+  closingAvailableMinor: 100_000n,
   createdAt: new Date("2026-11-24T18:00:00Z"),
 };
 
@@ -71,14 +72,16 @@ describe("MT940 text from payers and makers never becomes structure", () => {
           references: { paymentId: null, instructionIdentification: reference, payerReference: reference, reference: `TX-${i}` },
           remittanceInformation: [remittance, remittance],
         }));
-        const closing = { ...meta, statementId, closingMinor: meta.openingMinor + BigInt(entries.length * 100) };
+        const closingMinor = meta.openingMinor + BigInt(entries.length * 100);
+        // A pending debit of 7.50 lowers the available balance, never the booked one.
+        const closing = { ...meta, statementId, closingMinor, closingAvailableMinor: closingMinor - 750n };
         const text =
           mt940Statement.header(closing) + entries.map((t) => mt940Statement.entry(t as TTransaction, closing)).join("") + mt940Statement.footer(closing);
 
         const lines = text.split("\r\n").slice(0, -1);
         expect(lines.at(-1)).toBe("-");
         const tags = lines.filter((l) => l.startsWith(":")).map((l) => l.slice(0, l.indexOf(":", 1) + 1));
-        expect(tags).toEqual([":20:", ":25:", ":28C:", ":60F:", ...entries.flatMap(() => [":61:", ":86:"]), ":62F:"]);
+        expect(tags).toEqual([":20:", ":25:", ":28C:", ":60F:", ...entries.flatMap(() => [":61:", ":86:"]), ":62F:", ":64:"]);
         expect(lines.filter((l) => l === "-")).toHaveLength(1);
         // Each line's content (after its tag) is SWIFT X, at most 65 characters; a continuation never starts with ":" or "-".
         for (const line of lines) expect(line.replace(/^:\d{2}[A-Z]?:/, "")).toMatch(/^[A-Za-z0-9/\-?:().,'+ ]{0,65}$/);
@@ -87,6 +90,7 @@ describe("MT940 text from payers and makers never becomes structure", () => {
         expect(statements).toHaveLength(1);
         expect(statements[0]!.transactions.map((t) => t.amount)).toEqual(entries.map(() => 1));
         expect(statements[0]!.closingBalance).toBe(Number(closing.closingMinor) / 100);
+        expect(statements[0]!.closingAvailableBalance).toBe(Number(closing.closingAvailableMinor) / 100);
       }),
       { numRuns: 300 },
     );

@@ -6,7 +6,8 @@ import type { StatementFormat } from "@/lib/server/domain/ledger/statements/form
 /**
  * SWIFT MT940 customer statement (docs/ledger.md): :20: reference, :25:
  * account, :28C: statement number, :60F: opening balance, one :61: and :86:
- * per entry, :62F: closing balance, `-` closing the message. Text is cut to
+ * per entry, :62F: closing booked balance, :64: closing available balance
+ * (pending debits deducted), `-` closing the message. Text is cut to
  * the SWIFT X character set and field lengths (:86: 6 lines of 65).
  */
 const KIND_CODE: Record<TTransactionKind, string> = {
@@ -67,7 +68,7 @@ const yymmdd = (date: string) => date.slice(2, 4) + date.slice(5, 7) + date.slic
 /** Amounts with a decimal comma, no thousands separator, no sign (the mark says which way). */
 const swiftAmount = (minor: bigint, currency: string) => formatAmount(minor < 0n ? -minor : minor, currency).replace(".", ",");
 
-function balance(tag: "60F" | "62F", minor: bigint, date: string, currency: string): string {
+function balance(tag: "60F" | "62F" | "64", minor: bigint, date: string, currency: string): string {
   return `:${tag}:${minor < 0n ? "D" : "C"}${yymmdd(date)}${currency}${swiftAmount(minor, currency)}\r\n`;
 }
 
@@ -104,5 +105,6 @@ export const mt940Statement: StatementFormat = {
       details(t)
     );
   },
-  footer: (meta) => `${balance("62F", meta.closingMinor, meta.toDate, meta.currency)}-\r\n`,
+  footer: (meta) =>
+    `${balance("62F", meta.closingMinor, meta.toDate, meta.currency)}${balance("64", meta.closingAvailableMinor, meta.toDate, meta.currency)}-\r\n`,
 };

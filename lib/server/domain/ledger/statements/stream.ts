@@ -3,8 +3,9 @@ import { randomUUID } from "node:crypto";
 import type { Pool, PoolClient } from "pg";
 import { StreamedFile } from "@/lib/contract/http/streamed-file";
 import type { TStatementFormat, TStatementQuery } from "@/lib/contract/ledger/schema";
+import { bankLocalParts } from "@/lib/contract/time/bank-time";
 import { activityFilterOf, toTransaction, type ActivitySubject } from "@/lib/server/domain/ledger/activity";
-import { balancesAround, statementQuery, type ActivityRow } from "@/lib/server/domain/ledger/activity-repo";
+import { balancesAround, pendingPostingIds, statementQuery, type ActivityRow } from "@/lib/server/domain/ledger/activity-repo";
 import { camt053Statement } from "@/lib/server/domain/ledger/statements/camt053";
 import { csvStatement } from "@/lib/server/domain/ledger/statements/csv";
 import type { StatementFormat, StatementMeta } from "@/lib/server/domain/ledger/statements/format";
@@ -26,6 +27,12 @@ const FETCH_ROWS = 1000;
  * formatted, so the database and the formatting overlap (at most two batches
  * are held). A client that goes away cancels the stream and frees the
  * connection.
+ *
+ * The closing balance is the booked one (docs/ledger.md, Statements): the
+ * postings of payments still Pending are left out, and the available balance
+ * (with them) is written beside it. A range that ends after today (bank time)
+ * is cut at today: nothing is booked in the future, and a closing balance
+ * dated tomorrow would claim so; a range wholly in the future becomes today's.
  */
 export async function streamStatement(
   pool: Pool,
@@ -33,8 +40,13 @@ export async function streamStatement(
   accountNumber: string,
   query: TStatementQuery,
   subject: ActivitySubject = "account",
+  now: Date = new Date(),
 ): Promise<StreamedFile> {
-  const { format: formatName, ...filters } = query;
+  const today = bankLocalParts(now).date;
+  const toDate = query.toDate > today ? today : query.toDate;
+  const fromDate = query.fromDate > toDate ? toDate : query.fromDate;
+  const { format: formatName, ...rest } = query;
+  const filters = { ...rest, fromDate, toDate };
   const { filter, currency } = await activityFilterOf(pool, clientId, accountNumber, filters, subject);
   const format = FORMATS[formatName];
   const encoder = new TextEncoder();
@@ -65,19 +77,21 @@ export async function streamStatement(
         if (!meta) {
           client = await pool.connect();
           await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-          const balances = await balancesAround(client, filter, query.fromDate, query.toDate);
-          const { text, values } = statementQuery(filter);
+          const pending = await pendingPostingIds(client, filter);
+          const balances = await balancesAround(client, filter, { fromDate, toDate }, pending);
+          const { text, values } = statementQuery(filter, pending);
           await client.query(`DECLARE statement_rows NO SCROLL CURSOR FOR ${text}`, values);
           meta = {
             statementId: `STMT${Date.now().toString(36).toUpperCase()}${randomUUID().slice(0, 4).toUpperCase()}`,
             accountNumber,
             accountName: accountNumber,
             currency,
-            fromDate: query.fromDate,
-            toDate: query.toDate,
+            fromDate,
+            toDate,
             openingMinor: balances.opening,
             closingMinor: balances.closing,
-            createdAt: new Date(),
+            closingAvailableMinor: balances.closingAvailable,
+            createdAt: now,
           };
           next = fetchNext(client);
           controller.enqueue(encoder.encode(format.header(meta)));
@@ -100,5 +114,5 @@ export async function streamStatement(
       await finish(new Error("statement download cancelled"));
     },
   });
-  return new StreamedFile(stream, format.contentType, `statement-${accountNumber}-${query.fromDate}-${query.toDate}.${format.extension}`);
+  return new StreamedFile(stream, format.contentType, `statement-${accountNumber}-${fromDate}-${toDate}.${format.extension}`);
 }

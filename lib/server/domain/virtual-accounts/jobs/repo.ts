@@ -1,6 +1,7 @@
 import "server-only";
 import type { Queryable } from "@/lib/server/core/db/types";
 import type { HolderDetails } from "@/lib/server/domain/virtual-accounts/repo";
+import { sealCustomHeaders, type SealedHeaders } from "@/lib/server/core/crypto/stored-secrets";
 
 /** The only SQL for batch-creation jobs and their results. The tenant is in every WHERE. */
 
@@ -27,7 +28,7 @@ export type JobRow = {
   succeeded_items: number;
   failed_items: number;
   callback_url: string | null;
-  custom_headers: Record<string, string>;
+  custom_headers: SealedHeaders;
   base_url: string;
   actor: string;
   created_at: Date;
@@ -54,7 +55,17 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<JobRow> {
   const { rows } = await db.query<JobRow>(
     `INSERT INTO virtual_account_jobs (client_id, job_id, api_version, total_items, items, callback_url, custom_headers, base_url, actor)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${JOB_COLUMNS}`,
-    [job.clientId, job.jobId, job.apiVersion, job.items.length, JSON.stringify(job.items), job.callbackUrl, job.customHeaders, job.baseUrl, job.actor],
+    [
+      job.clientId,
+      job.jobId,
+      job.apiVersion,
+      job.items.length,
+      JSON.stringify(job.items),
+      job.callbackUrl,
+      sealCustomHeaders(job.customHeaders),
+      job.baseUrl,
+      job.actor,
+    ],
   );
   return rows[0]!;
 }

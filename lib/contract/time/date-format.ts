@@ -33,6 +33,15 @@ export function formatBankDate(isoDate: string): string {
   return Number.isNaN(date.getTime()) ? isoDate : DATE_ONLY.format(date);
 }
 
+const DAY = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", month: "short", day: "numeric", year: "numeric" });
+
+/** A calendar date with its weekday, where the weekday is the point (a day that is not a business day): `Sat, Dec 5, 2026`. */
+export function formatBankDay(isoDate: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : DAY.format(date);
+}
+
 /** How long something has waited or been silent: `45 s`, `12 min`, `3 h 05 min`, `2 d 4 h`. */
 export function formatWaited(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));

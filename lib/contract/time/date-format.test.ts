@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatBankDate, formatBankDateTime, formatBankTime, formatWaited } from "@/lib/portal/shared/date-format";
+import { formatBankDate, formatBankDateTime, formatBankDay, formatBankTime, formatWaited } from "@/lib/contract/time/date-format";
 
 describe("one date style", () => {
   it("writes calendar dates and instants alike, instants in bank time with the zone", () => {
@@ -10,6 +10,9 @@ describe("one date style", () => {
     // 02:30 UTC on 15 March is still the 14th in Bermuda.
     expect(formatBankDateTime("2026-03-15T02:30:00Z")).toMatch(/^Mar 14, 2026/);
     expect(formatBankDate("not a date")).toBe("not a date");
+    // The weekday where it matters (a scheduled day that is not a business day).
+    expect(formatBankDay("2026-12-05")).toBe("Sat, Dec 5, 2026");
+    expect(formatBankDay("not a date")).toBe("not a date");
     // A time of day: 12-hour with AST/ADT, as "before 3:15 PM AST" (issue 24), never 15:15.
     expect(formatBankTime(new Date("2026-11-25T19:15:00Z")).replace(/\u202f/g, " ")).toBe("3:15 PM AST");
     expect(formatBankTime(new Date("2026-07-01T18:15:00Z")).replace(/\u202f/g, " ")).toBe("3:15 PM ADT");
@@ -32,7 +35,8 @@ describe("one date style", () => {
 
 describe("no page writes a time in the browser's zone (issue 11: one date style)", () => {
   // Every time a person reads is bank time with its zone named; the browser's zone is not the bank's.
-  const sources = ["components", "app", "lib/portal"].flatMap((dir) =>
+  // The notification texts (server side) are read by people too.
+  const sources = ["components", "app", "lib/portal", "lib/server/domain/notifications"].flatMap((dir) =>
     readdirSync(dir, { recursive: true, encoding: "utf8" })
       .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
       .map((f) => join(dir, f)),
