@@ -13,6 +13,13 @@ async function pageFor(browser: Browser, user: DemoUser) {
   return page;
 }
 
+async function getPolicies(request: APIRequestContext): Promise<unknown[]> {
+  const { access_token } = await portalToken(request);
+  const res = await request.get("/v1/approvals/policies", { headers: { authorization: `Bearer ${access_token}` } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { policies: unknown[] }).policies;
+}
+
 async function putPolicies(request: APIRequestContext, policies: unknown[]) {
   const { access_token } = await portalToken(request);
   const res = await request.fetch("/v1/approvals/policies", { method: "PUT", headers: { authorization: `Bearer ${access_token}` }, data: { policies } });
@@ -20,9 +27,18 @@ async function putPolicies(request: APIRequestContext, policies: unknown[]) {
 }
 
 test.describe("payees", () => {
+  // The specs after this one on the same server (standing orders pay a new payee at once) find the policies as they were.
+  let original: unknown[] = [];
   test.beforeAll(async ({ browser }) => {
     const admin = await pageFor(browser, "admin");
+    original = await getPolicies(admin.request);
     await putPolicies(admin.request, [{ rail: "COUNTERPARTY", currency: "USD", threshold: "0", approvers: 1 }]);
+    await admin.context().close();
+  });
+
+  test.afterAll(async ({ browser }) => {
+    const admin = await pageFor(browser, "admin");
+    await putPolicies(admin.request, original);
     await admin.context().close();
   });
 
