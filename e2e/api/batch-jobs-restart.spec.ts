@@ -8,9 +8,12 @@ const DATA_DIR = ".data/e2e-va-restart";
 const PORT = ownPort("E2E_VA_RESTART_PORT", 13);
 const JOBS = 8;
 const ITEMS = 1000;
-/** Payment runs beside the virtual-account jobs: the same worker, the same crash. */
+/**
+ * Payment runs beside the virtual-account jobs: the same worker, the same crash. Three chunks each (RUN_CHUNK_SIZE is
+ * 500): a run of one chunk is finished the moment its progress shows, and the kill then found no run to interrupt.
+ */
 const RUNS = 3;
-const RUN_ITEMS = 400;
+const RUN_ITEMS = 1500;
 const PAYER = "1000123460";
 
 test.describe.configure({ timeout: 240_000 });
