@@ -29,7 +29,10 @@ export default defineConfig({
     // The config is loaded again in each worker, with its TEST_PARALLEL_INDEX set: its own server.
     baseURL: BASE_URL,
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    // Off unless asked for (E2E_TRACE=1, docs/testing.md): recording a trace for every test doubled the browser's CPU per
+    // page (screencast frames encoded in the browser and GPU processes, measured there), and a failure still leaves its
+    // screenshot and the page's aria snapshot (error-context.md).
+    trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
