@@ -32,7 +32,9 @@ export function PaymentsFilters({ filters, accounts, onSearch }: Props) {
   };
 
   return (
-    <form role="search" aria-label="Search payments" onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    // Four columns only where a pair of selects or dates still shows its words (1536 px and wider): at 1280 px a cell
+    // held "Any statu" and "mm/dd/y".
+    <form role="search" aria-label="Search payments" onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
       <FilterInput id="pay-beneficiary" label="Beneficiary name or account" value={draft.beneficiary ?? ""} onChange={set("beneficiary")} />
       <FilterInput id="pay-reference" label="Remittance text" value={draft.reference ?? ""} onChange={set("reference")} />
       <FilterInput id="pay-instruction" label="Instruction id" value={draft.instructionIdentification ?? ""} onChange={set("instructionIdentification")} />
