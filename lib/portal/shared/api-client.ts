@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { OperationSpec } from "@/lib/contract/http/operation";
 import { ZTokenResponse } from "@/lib/contract/auth/token-schema";
 import { recordQuota } from "@/lib/portal/shared/quota-store";
-import { readErrorBody, readJson, type ApiErrorBody } from "@/lib/portal/shared/read-json";
+import { readErrorBody, readJson, ResponseShapeError, type ApiErrorBody } from "@/lib/portal/shared/read-json";
 
 /**
  * The portal's only way to the bank's data: the public /v1 API, called from
@@ -220,6 +220,8 @@ export async function apiJsonResponse<O extends OperationSpec>(
 /** Client errors are answers, not glitches: retrying a 403 or a 404 only burns quota. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return false;
+  // A body its schema refuses comes back the same on a retry (a deploy between the page and the API): the page says so at once.
+  if (error instanceof ResponseShapeError) return false;
   return failureCount < 2;
 }
 

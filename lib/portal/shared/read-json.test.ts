@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cancelPaymentOperation, getPaymentStatusOperation } from "@/lib/contract/payments/operations";
 import { ZSystemStatus } from "@/lib/contract/system/status";
-import { ApiRequestError, apiJson, pathMatches, portalJson } from "@/lib/portal/shared/api-client";
+import { ApiRequestError, apiJson, pathMatches, portalJson, shouldRetry } from "@/lib/portal/shared/api-client";
 import { readErrorBody, readJson, ResponseShapeError } from "@/lib/portal/shared/read-json";
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -133,5 +133,15 @@ describe("pathMatches", () => {
     expect(pathMatches("/v1/payments", "/v1/payments?pageStart=1")).toBe(true);
     expect(pathMatches("/v1/payments/{paymentId}", "/v1/payments/a/b")).toBe(false);
     expect(pathMatches("/v1/payments", "/v1/payments-x")).toBe(false);
+  });
+});
+
+describe("what the portal retries", () => {
+  it("retries a failure of the network or the server twice, never a refusal or an answer its schema refuses", () => {
+    expect(shouldRetry(0, new TypeError("Failed to fetch"))).toBe(true);
+    expect(shouldRetry(1, new ApiRequestError(503, {}))).toBe(true);
+    expect(shouldRetry(2, new ApiRequestError(503, {}))).toBe(false);
+    expect(shouldRetry(0, new ApiRequestError(404, ERROR))).toBe(false);
+    expect(shouldRetry(0, new ResponseShapeError("GET /v1/payments", "data: Required"))).toBe(false);
   });
 });
