@@ -55,5 +55,8 @@ export default defineConfig({
     env: { PORT: String(port), DATA_DIR: dataDir, APP_ENV: "uat", RATE_LIMIT_MAX: "100000", NEXTAUTH_URL: `http://localhost:${port}` },
     stdout: "ignore" as const,
     stderr: "pipe" as const,
+    // A stop as the server's operators give it (scripts/server.mjs drains, then stops its embedded PostgreSQL): without
+    // it Playwright kills the server and the database, detached by pg_ctl, kept running after the suite.
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
   })),
 });

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { cpuGroup, GNU_TIME, loadSampler } from "./test-measure.mjs";
+import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 
 // The machine has no internet: do not let Next try to send telemetry.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -168,44 +169,47 @@ const staticOk = await layer("lint/deps", staticQueues);
 // CREATE DATABASE from the template, the test servers' commits, receivers and child processes) and leave a core
 // idle that `next build` takes (docs/testing.md, the figures). Nothing in them reads the build.
 const integrationLayer = process.env.TEST_DATABASE_URL ? "integration, embedded + TEST_DATABASE_URL" : "integration, embedded PostgreSQL";
-const [, buildOk] = await Promise.all([
-  (async () => {
-    await layer("unit", [[vitestRun("vitest unit", ["unit"])]]);
-    await layer(integrationLayer, [[vitestRun(`vitest ${integrationProjects.join(" + ")}`, integrationProjects)]]);
-  })(),
-  layer(
-    "build (beside unit and integration)",
+const unitAndIntegration = (async () => {
+  await layer("unit", [[vitestRun("vitest unit", ["unit"])]]);
+  await layer(integrationLayer, [[vitestRun(`vitest ${integrationProjects.join(" + ")}`, integrationProjects)]]);
+})();
+const buildOk = await layer(
+  "build (beside unit and integration)",
+  [
+    [
+      ["production build", node, ["node_modules/next/dist/bin/next", "build"]],
+      ["no Node polyfill in browser chunks", bin("tsx"), ["scripts/browser-chunks.ts", process.env.NEXT_DIST_DIR ?? ".next"]],
+    ],
+  ],
+  { held: true },
+);
+// Issue 15: the cluster specs through HAProxy against 2 servers of `npm run cluster`, then the cluster's whole log
+// searched for secrets and tokens (scripts/test-cluster.mjs). They start as soon as the build is there, beside the
+// integration files: those leave most of a core idle (their CPU was 1.3 cores over their wall time), and the cluster
+// specs mostly wait (servers draining and starting again, jobs and deliveries polled); beside the browser suite they
+// took CPU from its two workers instead (docs/testing.md). Ports, data dirs and reports are their own.
+const cluster = buildOk
+  ? layer("cluster (2 servers behind HAProxy, beside integration)", [[["cluster e2e through the balancer, log check", node, ["scripts/test-cluster.mjs"]]]], {
+      held: true,
+    })
+  : Promise.resolve(true);
+await unitAndIntegration;
+if (buildOk) {
+  await layer("e2e", [
     [
       [
-        ["production build", node, ["node_modules/next/dist/bin/next", "build"]],
-        ["no Node polyfill in browser chunks", bin("tsx"), ["scripts/browser-chunks.ts", process.env.NEXT_DIST_DIR ?? ".next"]],
+        "end-to-end tests (Playwright, Debian Chromium)",
+        node,
+        ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"],
+        { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json` },
       ],
     ],
-    { held: true },
-  ),
-]);
-if (buildOk) {
-  // The cluster specs beside the Playwright suite: they are mostly waiting (servers draining and starting again,
-  // jobs and deliveries polled for) while the suite's two workers each have a core; their ports, data dirs and
-  // reports are their own (docs/testing.md).
-  await Promise.all([
-    layer("e2e", [
-      [
-        [
-          "end-to-end tests (Playwright, Debian Chromium)",
-          node,
-          ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"],
-          { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json` },
-        ],
-      ],
-    ]),
-    // Issue 15: the cluster specs through HAProxy against 2 servers of `npm run cluster`, then the cluster's whole
-    // log searched for secrets and tokens (scripts/test-cluster.mjs).
-    layer("cluster (2 servers behind HAProxy, beside e2e)", [[["cluster e2e through the balancer, log check", node, ["scripts/test-cluster.mjs"]]]], {
-      held: true,
-    }),
   ]);
 }
+await cluster;
+// The integration layer's embedded server (tests/global-setup.ts starts it, or reuses a running one, so a vitest run
+// of a few files starts at once): the whole suite leaves no database running behind it.
+await stopEmbeddedPostgres(process.env.TEST_DATA_DIR ?? ".data/test-embedded");
 
 const vitest = vitestReports
   .map((p) => counts(`${REPORTS}/vitest-${p}.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0) })))
