@@ -230,7 +230,7 @@ console.log(
   `\nTime per layer: wall time, from and to (seconds into the run: layers side by side overlap), CPU (user + system of every process it started: ${cpuMeasure}), mean 1-minute load average on ${availableParallelism()} cores`,
 );
 const row = (name, seconds, span, cpu, load, status) =>
-  console.log(`  ${name.padEnd(50)} ${seconds.toFixed(1).padStart(7)} s  ${span.padStart(13)}  ${cpu.toFixed(1).padStart(7)} s CPU  ${load}  ${status}`);
+  console.log(`  ${name.padEnd(56)} ${seconds.toFixed(1).padStart(7)} s  ${span.padStart(13)}  ${cpu.toFixed(1).padStart(7)} s CPU  ${load}  ${status}`);
 for (const l of [...layers].sort((a, b) => a.from - b.from))
   row(
     l.name,
