@@ -77,6 +77,12 @@ export default defineConfig(
           selector: "CallExpression[callee.name=/^(apiJson|apiJsonResponse|portalJson|readJson|postConsole|fetchJobResults)$/][typeArguments]",
           message: "The schema passed says what a reader returns: no type argument.",
         },
+        {
+          // axe's aria-prohibited-attr (serious): a loading placeholder named this way failed the dashboard's check
+          // whenever it was still on the page.
+          selector: "JSXOpeningElement[name.name=/^(div|span)$/]:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name='role']))",
+          message: 'A div or span may not carry aria-label: give it a role that takes a name (role="status" for a loading placeholder) or use a landmark.',
+        },
       ],
     },
   },

@@ -102,7 +102,7 @@ export function AccountActivity({ accountNumber, currency }: { accountNumber: st
       </p>
       <BalanceLine label={`Available balance at the end of ${applied.toDate ? formatBankDate(applied.toDate) : "the range"}`} query={closing} />
       {page.isPending ? (
-        <div aria-busy="true" aria-label="Loading activity" className="space-y-2 px-4 py-3 sm:px-5">
+        <div role="status" aria-busy="true" aria-label="Loading activity" className="space-y-2 px-4 py-3 sm:px-5">
           <Skeleton className="h-6 w-full" />
           <Skeleton className="h-6 w-full" />
         </div>

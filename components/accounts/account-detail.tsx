@@ -21,7 +21,7 @@ import { accountKeys } from "@/lib/portal/shared/query-keys";
 
 function DetailSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading account">
+    <div role="status" aria-busy="true" aria-label="Loading account">
       <Skeleton className="h-7 w-64" />
       <Skeleton className="mt-2 h-4 w-40" />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">

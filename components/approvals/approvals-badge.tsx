@@ -16,7 +16,12 @@ export function ApprovalsBadge() {
   const count = data?.awaitingYou ?? 0;
   if (count === 0) return null;
   return (
-    <span className="ml-auto rounded-full bg-amber-500 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${count} awaiting your approval`}>
+    // A status (it changes as drafts arrive): a plain span may not carry a name, and readers would say "1" alone.
+    <span
+      role="status"
+      className="ml-auto rounded-full bg-amber-500 px-2 py-0.5 text-xs font-semibold text-white"
+      aria-label={`${count} awaiting your approval`}
+    >
       {count}
     </span>
   );

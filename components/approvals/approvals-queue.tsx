@@ -41,7 +41,7 @@ export function ApprovalsQueue() {
         ))}
       </div>
       {query.isPending ? (
-        <div className="space-y-3 p-5" aria-busy="true" aria-label="Loading drafts">
+        <div role="status" className="space-y-3 p-5" aria-busy="true" aria-label="Loading drafts">
           <Skeleton className="h-5 w-2/3" />
           <Skeleton className="h-5 w-1/2" />
         </div>

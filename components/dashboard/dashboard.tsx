@@ -17,7 +17,7 @@ import { accountKeys } from "@/lib/portal/shared/query-keys";
 
 function ChartsSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading balances" className="grid gap-4 md:grid-cols-2">
+    <div role="status" aria-busy="true" aria-label="Loading balances" className="grid gap-4 md:grid-cols-2">
       {[0, 1].map((i) => (
         <div key={i} className="h-[228px] rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
           <Skeleton className="h-4 w-32" />

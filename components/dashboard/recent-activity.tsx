@@ -71,7 +71,7 @@ export function RecentActivity({ accounts }: { accounts: { data?: TAccountSummar
   let body;
   if (accounts.isPending || (asked.length > 0 && recent.isPending)) {
     body = (
-      <div aria-busy="true" aria-label="Loading recent activity" className="space-y-3 px-5 py-4">
+      <div role="status" aria-busy="true" aria-label="Loading recent activity" className="space-y-3 px-5 py-4">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-9 w-full" />
         ))}

@@ -84,7 +84,7 @@ export function NotificationPreferences() {
         description="What you are told, in the portal and by e-mail. Unless you change it: everything in the portal, nothing by e-mail."
       />
       {query.isPending ? (
-        <div className="space-y-3 px-5 py-4" aria-label="Loading preferences">
+        <div role="status" className="space-y-3 px-5 py-4" aria-label="Loading preferences">
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} className="h-10 w-full" />
           ))}

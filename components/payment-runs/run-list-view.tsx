@@ -70,7 +70,7 @@ export function RunListView({ canOperate }: { canOperate: boolean }) {
       />
       <Card>
         {runs.isPending ? (
-          <div className="space-y-3 p-5" aria-busy="true" aria-label="Loading payment runs">
+          <div role="status" className="space-y-3 p-5" aria-busy="true" aria-label="Loading payment runs">
             <Skeleton className="h-5 w-2/3" />
             <Skeleton className="h-5 w-1/2" />
           </div>

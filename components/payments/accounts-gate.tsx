@@ -5,7 +5,7 @@ import { EmptyState, ErrorState } from "@/components/ui/state-message";
 
 function FormSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading the payment form" className="grid gap-6 lg:grid-cols-3">
+    <div role="status" aria-busy="true" aria-label="Loading the payment form" className="grid gap-6 lg:grid-cols-3">
       <Skeleton className="h-[640px] rounded-xl lg:col-span-2" />
       <Skeleton className="h-72 rounded-xl" />
     </div>

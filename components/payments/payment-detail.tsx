@@ -64,7 +64,7 @@ function Timeline({ steps }: { steps: TimelineStep[] }) {
 
 function DetailSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading payment">
+    <div role="status" aria-busy="true" aria-label="Loading payment">
       <Skeleton className="h-7 w-72" />
       <Skeleton className="mt-2 h-4 w-48" />
       <div className="mt-6 grid gap-6 lg:grid-cols-3">

@@ -27,7 +27,7 @@ async function fetchOpenApi(signal: AbortSignal): Promise<OpenApiDocument> {
 
 function ReferenceSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading the API reference" className="grid gap-6 lg:grid-cols-[14rem_1fr]">
+    <div role="status" aria-busy="true" aria-label="Loading the API reference" className="grid gap-6 lg:grid-cols-[14rem_1fr]">
       <Skeleton className="h-80 w-full rounded-xl" />
       <div className="space-y-4">
         <Skeleton className="h-56 w-full rounded-xl" />

@@ -24,7 +24,7 @@ export function BankClock({ holidays = [], achCutoff = ACH_CUTOFF }: { holidays?
           <ErrorState className="md:col-span-2" title="Bank time could not be read" error={sync.error} onRetry={() => void sync.refetch()} />
         ) : !now ? (
           <>
-            <div aria-busy="true" aria-label="Loading bank time">
+            <div role="status" aria-busy="true" aria-label="Loading bank time">
               <Skeleton className="h-10 w-44" />
               <Skeleton className="mt-3 h-4 w-56" />
               <Skeleton className="mt-2 h-4 w-48" />

@@ -20,7 +20,7 @@ import { fetchVirtualAccount, isUnallocated, isVirtual } from "@/lib/portal/virt
 
 function DetailSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading virtual account">
+    <div role="status" aria-busy="true" aria-label="Loading virtual account">
       <Skeleton className="h-4 w-36" />
       <Skeleton className="mt-4 h-7 w-64" />
       <Skeleton className="mt-2 h-4 w-40" />
