@@ -13,7 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), "harbour-snippet-"));
 let n = 0;
 
 /** Loads the snippet exactly as a client would paste it: a fresh ES module. */
-async function load(mode: SnippetMode, jwksUrl = "http://unused.invalid/jwks.json") {
+async function load(mode: SnippetMode, jwksUrl = "http://127.0.0.1:9/jwks.json") {
   const file = join(dir, `verifier-${n++}.mjs`);
   writeFileSync(file, verifierSource(mode, jwksUrl));
   return (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { verifyHarbourWebhook: Verify; loadHarbourKeys?: () => Promise<void> };
