@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { cpuGroup, GNU_TIME, loadSampler } from "./test-measure.mjs";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
+import { counts, playwrightFailures, vitestFailures } from "./test-report.mjs";
 
 // The machine has no internet: do not let Next try to send telemetry.
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -117,14 +118,6 @@ function ensureChromium() {
         "(or set CHROMIUM_PATH to another Chromium binary).",
     );
     process.exit(1);
-  }
-}
-
-function counts(file, pick) {
-  try {
-    return pick(JSON.parse(readFileSync(file, "utf8")));
-  } catch {
-    return { passed: 0, failed: 1 };
   }
 }
 
@@ -248,6 +241,9 @@ row(
   "         ",
   "",
 );
+// Named again at the very end, where a reader of only the run's last lines (a CI log's tail) sees them.
+const failures = [...vitestReports.flatMap((p) => vitestFailures(`${REPORTS}/vitest-${p}.json`)), ...playwrightFailures(`${REPORTS}/playwright.json`)];
+if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 if (!staticOk) console.log("Static checks failed: npm run lint names the import or rule; npm run format fixes formatting.");
 console.log(
   `\nchecks: ${checks.passed} passed, ${checks.failed} failed; vitest: ${vitest.passed} passed, ${vitest.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`,

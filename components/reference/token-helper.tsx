@@ -7,6 +7,7 @@ import { CodeBlock } from "@/components/reference/code-block";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { formatBankDateTime } from "@/lib/contract/time/date-format";
+import { useHydrated } from "@/lib/portal/shared/use-hydrated";
 import { ZTokenHelper, type TestTokenResult, type TTokenHelper } from "@/lib/contract/auth/token-helper-schema";
 
 type Props = {
@@ -39,6 +40,7 @@ export function TokenHelper({ clientId, baseUrl, availableScopes, issueTestToken
   const form = useForm<TTokenHelper>({ resolver: zodResolver(ZTokenHelper), defaultValues: { scopes: [...availableScopes] } });
   const scopes = useWatch({ control: form.control, name: "scopes" }) ?? [];
   const { errors, isSubmitting } = form.formState;
+  const hydrated = useHydrated();
 
   const onSubmit = async (values: TTokenHelper) => setResult(await issueTestToken(values));
 
@@ -47,7 +49,7 @@ export function TokenHelper({ clientId, baseUrl, availableScopes, issueTestToken
       <Card aria-labelledby="scopes-title" className="self-start">
         <CardHeader id="scopes-title" title="Scopes" description="A token carries only what it needs. Choose the permissions to request." />
         <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="px-5 py-4">
-          <fieldset aria-describedby={errors.scopes ? "scopes-error" : undefined}>
+          <fieldset disabled={!hydrated} aria-describedby={errors.scopes ? "scopes-error" : undefined}>
             <legend className="sr-only">Scopes to request</legend>
             <div className="space-y-1.5">
               {availableScopes.map((scope) => (
@@ -63,7 +65,7 @@ export function TokenHelper({ clientId, baseUrl, availableScopes, issueTestToken
               {errors.scopes.message}
             </p>
           ) : null}
-          <Button type="submit" variant="primary" className="mt-4 w-full" disabled={isSubmitting}>
+          <Button type="submit" variant="primary" className="mt-4 w-full" disabled={!hydrated || isSubmitting}>
             {isSubmitting ? "Issuing…" : "Issue a 5-minute test token"}
           </Button>
           <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
