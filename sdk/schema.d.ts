@@ -2398,6 +2398,7 @@ export interface components {
             /** @constant */
             rail: "BATCH";
             request: components["schemas"]["PaymentBatchRequest"];
+            pain001?: components["schemas"]["PaymentRunFileIdentifiers"];
         } | {
             /** @constant */
             rail: "STANDING_ORDER";
@@ -2460,6 +2461,12 @@ export interface components {
             customHeaders?: {
                 [key: string]: string;
             };
+        };
+        PaymentRunFileIdentifiers: {
+            /** @description The pain.001's GrpHdr/MsgId */
+            messageId: string;
+            /** @description Each item's PmtInf/PmtInfId, in the order of `items` */
+            paymentInfoIds: string[];
         };
         CreateStandingOrder: {
             /** @constant */

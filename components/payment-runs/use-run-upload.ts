@@ -104,7 +104,11 @@ export function useRunUpload() {
       const named = reference.trim() || upload.pain001?.messageId || "";
       const body = { items: state.items, ...(named ? { reference: named } : {}) };
       // Judged as a whole first (rail BATCH): a run the organisation's policies hold back becomes one draft, with this key.
-      const held = await draftIfRequired("BATCH", body, idempotencyKey);
+      // A pain.001's rows keep the file's MsgId and each one's PmtInfId, so the approved run's pain.002 answers the file.
+      const file = upload.pain001?.messageId
+        ? { pain001: { messageId: upload.pain001.messageId, paymentInfoIds: state.itemRows.map((row) => upload.pain001!.paymentInfoIds[row]!) } }
+        : {};
+      const held = await draftIfRequired("BATCH", body, idempotencyKey, undefined, file);
       if (held.needsApproval && held.draft) {
         setDraft(held.draft);
         void queryClient.invalidateQueries({ queryKey: approvalKeys.all });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { XmlDocument } from "libxml2-wasm";
 import { GET as getPolicies } from "@/app/v1/approvals/policies/route";
 import { POST as createDraftRoute } from "@/app/v1/approvals/drafts/route";
 import { GET as getDraftRoute } from "@/app/v1/approvals/drafts/[draftId]/route";
@@ -183,5 +184,45 @@ describe("a run's callback headers while it waits (issue 19, item 11)", () => {
       "SELECT custom_headers AS headers FROM payment_batches WHERE client_id = 'acme' AND callback_url = 'http://127.0.0.1:9/run-done'",
     );
     expect(run.rows.map((row) => openCustomHeaders(row.headers))).toEqual([{ "X-Api-Key": apiKey }]);
+  });
+});
+
+describe("a run drafted from a pain.001 (issue 20)", () => {
+  it("keeps the file's MsgId and PmtInfIds: the approved run's pain.002 answers them", async () => {
+    const key = randomUUID();
+    const items = [usd(160, "600.00"), usd(161, "400.00")];
+    const drafted = await call<Outcome & Body>(createDraftRoute, "/v1/approvals/drafts", {
+      token: treasurer,
+      headers: { "idempotency-key": key },
+      body: { rail: "BATCH", request: { items, reference: "MSG-DRAFT-1" }, pain001: { messageId: "MSG-DRAFT-1", paymentInfoIds: ["PMT-A", "PMT-B"] } },
+    });
+    expect(drafted.body.needsApproval).toBe(true);
+    const draftId = drafted.body.draft!.draftId;
+    expect(drafted.body.draft!.request.pain001).toEqual({ messageId: "MSG-DRAFT-1", paymentInfoIds: ["PMT-A", "PMT-B"] });
+
+    const approved = await approve(draftId);
+    expect(approved.body).toMatchObject({ status: "Submitted" });
+    await drainWorker();
+    const xml = await runResults(approved.body.jobId as string, "application/xml");
+    const doc = XmlDocument.fromString(xml.text);
+    try {
+      const ns = { p: "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10" };
+      expect(doc.eval("string(//p:OrgnlGrpInfAndSts/p:OrgnlMsgId)", ns)).toBe("MSG-DRAFT-1");
+      expect(doc.eval("string(//p:OrgnlGrpInfAndSts/p:OrgnlMsgNmId)", ns)).toBe("pain.001.001.09");
+      expect(doc.find("//p:OrgnlPmtInfAndSts/p:OrgnlPmtInfId", ns).map((node) => node.content)).toEqual(["PMT-A", "PMT-B"]);
+      expect(doc.find("//p:TxInfAndSts/p:OrgnlEndToEndId", ns).map((node) => node.content)).toEqual(["RUN-160", "RUN-161"]);
+    } finally {
+      doc.dispose();
+    }
+  });
+
+  it("refuses identifiers that do not match the items one for one", async () => {
+    const res = await call<Body>(createDraftRoute, "/v1/approvals/drafts", {
+      token: treasurer,
+      headers: { "idempotency-key": randomUUID() },
+      body: { rail: "BATCH", request: { items: [usd(170, "600.00"), usd(171, "400.00")] }, pain001: { messageId: "MSG-DRAFT-2", paymentInfoIds: ["PMT-A"] } },
+    });
+    expectErrorBody(res.body, 400, "VALIDATION_ERROR");
+    expect(res.body.field).toBe("pain001.paymentInfoIds");
   });
 });

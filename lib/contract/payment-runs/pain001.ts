@@ -28,7 +28,7 @@ export type TPain001Result = {
   messageId: string | null;
   problems: TPain001Problem[];
   /** Every transaction that mapped to a rail, before its schema check: what the portal lays out as rows to fix or drop. */
-  mapped: Array<{ endToEndId: string; item: TPaymentRunItem }>;
+  mapped: Array<{ endToEndId: string; paymentInfoId: string; item: TPaymentRunItem }>;
 };
 
 type Node = Record<string, unknown>;
@@ -213,12 +213,13 @@ export function parsePain001(xml: string, ownAccounts: ReadonlySet<string> = new
       const mapped = mapTransaction(tx, ctx, endToEndId);
       if ("message" in mapped) return void problems.push(mapped);
       if (requestedExecutionDate !== undefined) mapped.request.requestedExecutionDate = requestedExecutionDate;
-      mappedItems.push({ endToEndId, item: mapped });
+      const paymentInfoId = text(at(block, "PmtInfId")) ?? `PMTINF${b + 1}`;
+      mappedItems.push({ endToEndId, paymentInfoId, item: mapped });
       const checked = ZPaymentRunItem.safeParse(mapped);
       if (!checked.success) return void problems.push(...issuesOf(checked.error, endToEndId));
       items.push(checked.data as TPaymentRunItem);
       endToEndIds.push(endToEndId);
-      paymentInfoIds.push(text(at(block, "PmtInfId")) ?? `PMTINF${b + 1}`);
+      paymentInfoIds.push(paymentInfoId);
     });
   });
   if (items.length + problems.length === 0) return fail("The document has no CdtTrfTxInf.");

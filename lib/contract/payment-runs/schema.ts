@@ -91,6 +91,20 @@ export const ZPaymentBatchRequest = z
   .meta({ id: "PaymentBatchRequest" });
 export type TPaymentBatchRequest = z.infer<typeof ZPaymentBatchRequest>;
 
+const ZIso20022Id = z.string().min(1).max(35);
+
+/**
+ * The identifiers of the pain.001 a run's items came from, when it reaches the bank as rows (a draft waiting for
+ * approval): the run keeps the file's GrpHdr/MsgId and each item's PmtInfId, so its pain.002 answers that file.
+ */
+export const ZRunFileIdentifiers = z
+  .strictObject({
+    messageId: ZIso20022Id.meta({ description: "The pain.001's GrpHdr/MsgId" }),
+    paymentInfoIds: z.array(ZIso20022Id).meta({ description: "Each item's PmtInf/PmtInfId, in the order of `items`" }),
+  })
+  .meta({ id: "PaymentRunFileIdentifiers" });
+export type TRunFileIdentifiers = z.infer<typeof ZRunFileIdentifiers>;
+
 /** The rails a run's items use, in the rails' order. */
 export function railsOf(items: readonly Pick<TPaymentRunItem, "rail">[]): TRail[] {
   const used = new Set(items.map((item) => item.rail));

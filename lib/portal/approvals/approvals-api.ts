@@ -20,10 +20,17 @@ export type DraftOutcome = { draft: TDraft | null; needsApproval: boolean };
  * does, the answer is the new draft (made with the form's Idempotency-Key,
  * so a retried click drafts once), otherwise the form submits the payment.
  */
-export async function draftIfRequired(rail: TApprovalRail, request: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<DraftOutcome> {
+/** `extra`: what a rail's draft carries besides its request (a payment run's pain.001 identifiers). */
+export async function draftIfRequired(
+  rail: TApprovalRail,
+  request: unknown,
+  idempotencyKey: string,
+  signal?: AbortSignal,
+  extra: Record<string, unknown> = {},
+): Promise<DraftOutcome> {
   try {
     return await apiJson(createPaymentDraftOperation, "/v1/approvals/drafts", {
-      body: { rail, request },
+      body: { rail, request, ...extra },
       headers: { "idempotency-key": idempotencyKey },
       signal,
     });

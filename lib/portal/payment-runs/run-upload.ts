@@ -31,7 +31,7 @@ export type RunUpload = {
    * a row was since fixed or dropped. Untouched, the document itself is sent; changed, the rows are sent as JSON.
    */
   /** `messageId`: the document's GrpHdr/MsgId, the run's reference when none is typed (kept when the run waits for approval as rows). */
-  pain001?: { xml: string; endToEndIds: string[]; messageId: string | null; changed: boolean };
+  pain001?: { xml: string; endToEndIds: string[]; paymentInfoIds: string[]; messageId: string | null; changed: boolean };
 };
 
 export function loadRunCsv(fileName: string, text: string): RunUpload {
@@ -59,7 +59,17 @@ export function loadRunPain001(fileName: string, xml: string, ownAccounts: Reado
   const upload = loadRunCsv(fileName, runItemsToCsv(parsed.mapped.map((m) => m.item)));
   // The template lays out every column; the review shows those the document fills.
   const columns = upload.columns.filter((c) => upload.rows.some((row) => row.cells[c] !== ""));
-  return { ...upload, columns, pain001: { xml, endToEndIds: parsed.mapped.map((m) => m.endToEndId), messageId: parsed.messageId, changed: false } };
+  return {
+    ...upload,
+    columns,
+    pain001: {
+      xml,
+      endToEndIds: parsed.mapped.map((m) => m.endToEndId),
+      paymentInfoIds: parsed.mapped.map((m) => m.paymentInfoId),
+      messageId: parsed.messageId,
+      changed: false,
+    },
+  };
 }
 
 /** How the review names a row: its line in a CSV file, its EndToEndId in a pain.001. */

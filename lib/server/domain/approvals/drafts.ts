@@ -10,6 +10,7 @@ import type { Queryable } from "@/lib/server/core/db/types";
 import { isStandingOrderDraft, standingOrderRedraft, standingOrderSubject } from "@/lib/server/domain/approvals/standing-order-drafts";
 import { currentReferenceData } from "@/lib/server/domain/payments/known-data";
 import { withPayeeFilled } from "@/lib/server/domain/counterparties/pay";
+import { runDraftParts, storedRunDraft } from "@/lib/server/domain/approvals/run-drafts";
 import { draftTiming } from "@/lib/contract/approvals/expiry";
 import { draftFacts, judgeRun, matchPolicy, type DraftRequest } from "@/lib/contract/approvals/policy";
 import type { TApprovalRail, TCreateDraft, TDraft, TDraftList, TPaymentDraftInput } from "@/lib/contract/approvals/schema";
@@ -78,7 +79,7 @@ export async function createDraft(
     draft_id: randomUUID(),
     rail: judged.rail,
     kind: ordered ? ordered.kind : "Payment",
-    request: ordered ? ordered.stored : request,
+    request: ordered ? ordered.stored : input.rail === "BATCH" ? storedRunDraft(input) : request,
     idempotency_key: idempotencyKey,
     currency: money?.currency ?? null,
     amount_minor: money ? parseAmount(money.amount, money.currency).toString() : null,
@@ -173,7 +174,9 @@ export async function redraft(
       ? standingOrderRedraft(stored)
       : ((previous.rail === "ACH" || previous.rail === "SWIFT"
           ? { rail: previous.rail, request, nextBusinessDay: previous.nextBusinessDay }
-          : { rail: previous.rail, request }) as TCreateDraft);
+          : previous.rail === "BATCH"
+            ? { rail: previous.rail, ...runDraftParts(request) }
+            : { rail: previous.rail, request }) as TCreateDraft);
   const outcome = await createDraft(tx, caller, input, idempotencyKey, now, previous.maker.userId);
   await writeAudit(tx, {
     ...caller,

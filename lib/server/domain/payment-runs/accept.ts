@@ -11,7 +11,14 @@ import { checkDestination, destinationPolicyOf, DestinationRefused } from "@/lib
 import { checkDecisions } from "@/lib/server/domain/payments/submit";
 import { assertRunNotHeldBack } from "@/lib/server/domain/dual-control/policies";
 import type { Approval } from "@/lib/server/domain/payments/record";
-import { RAIL_PERMISSIONS, railsOf, totalsByCurrency, type TPaymentBatchRequest, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
+import {
+  RAIL_PERMISSIONS,
+  railsOf,
+  totalsByCurrency,
+  type TPaymentBatchRequest,
+  type TPaymentRunItem,
+  type TRunFileIdentifiers,
+} from "@/lib/contract/payment-runs/schema";
 import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
 import { jobLinks } from "@/lib/server/domain/virtual-accounts/jobs/serialize";
 import { insertBatch, type RunFormat } from "@/lib/server/domain/payment-runs/repo";
@@ -53,6 +60,37 @@ export function jsonRun(
     customHeaders: body.customHeaders,
     locate: (index, field) => `items[${index}].request${field ? `.${field}` : ""}`,
   };
+}
+
+type FileRun = Pick<RunSubmission, "format" | "items" | "reference" | "messageId" | "locate">;
+
+/**
+ * A run from a pain.001.001.09: each item keeps its EndToEndId and its PmtInf's PmtInfId, the run the GrpHdr's MsgId
+ * (its reference unless one was given), so that the run's pain.002 answers the file. Problems are named by EndToEndId.
+ */
+export function pain001Run(
+  items: TPaymentRunItem[],
+  endToEndIds: readonly (string | null)[],
+  ids: { messageId: string | null; paymentInfoIds: string[] },
+  reference?: string,
+): FileRun {
+  return {
+    format: "pain.001",
+    items: items.map((item, i) => ({ ...item, endToEndId: endToEndIds[i] ?? null, paymentInfoId: ids.paymentInfoIds[i]! })),
+    reference: reference ?? ids.messageId,
+    messageId: ids.messageId,
+    locate: (index, field) => `EndToEndId ${endToEndIds[index]}: request${field ? `.${field}` : ""}`,
+  };
+}
+
+/**
+ * An approved BATCH draft's run: its JSON body and, when it was drafted from a pain.001 (the portal sends such a file
+ * as rows), that file's identifiers; the pain.001 mapping puts each EndToEndId in the item's instructionIdentification.
+ */
+export function draftedRun(body: TPaymentBatchRequest, file: TRunFileIdentifiers | undefined): FileRun & Pick<RunSubmission, "callbackUrl" | "customHeaders"> {
+  if (!file) return jsonRun(body);
+  const endToEndIds = body.items.map((item) => item.request.instructionIdentification ?? null);
+  return { ...pain001Run(body.items, endToEndIds, file, body.reference), callbackUrl: body.callbackUrl, customHeaders: body.customHeaders };
 }
 
 function refuse(details: ErrorDetail[]): never {

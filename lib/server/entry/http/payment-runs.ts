@@ -10,7 +10,7 @@ import { parsePain001 } from "@/lib/contract/payment-runs/pain001";
 import { RunCsvItems, runCsvField } from "@/lib/contract/payment-runs/csv";
 import { runCsvColumnOfPath } from "@/lib/contract/payment-runs/csv-columns";
 import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
-import { acceptPaymentRun, jsonRun, type RunSubmission } from "@/lib/server/domain/payment-runs/accept";
+import { acceptPaymentRun, jsonRun, pain001Run, type RunSubmission } from "@/lib/server/domain/payment-runs/accept";
 import { validatePain001Schema } from "@/lib/server/domain/payment-runs/xsd";
 import { listAccountNumbers } from "@/lib/server/domain/accounts/repo";
 
@@ -72,13 +72,7 @@ async function fromPain001(ctx: Ctx, text: string): Promise<FileRun> {
       })),
     );
   }
-  return {
-    format: "pain.001",
-    items: parsed.items.map((item, i) => ({ ...item, endToEndId: parsed.endToEndIds[i]!, paymentInfoId: parsed.paymentInfoIds[i]! })),
-    reference: parsed.messageId,
-    messageId: parsed.messageId,
-    locate: (index, field) => `EndToEndId ${parsed.endToEndIds[index]}: request${field ? `.${field}` : ""}`,
-  };
+  return pain001Run(parsed.items, parsed.endToEndIds, parsed);
 }
 
 /** POST /v1/payment-batches: the file in its format, then the run's use case. */
