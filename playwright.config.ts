@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { BASE_URL, E2E_WORKERS, SERVERS } from "./e2e/fixtures/servers";
+import { OWN_SERVER_SPECS } from "./playwright.servers.config";
 
 /**
  * Browser and API end-to-end tests against production builds served by
@@ -42,7 +43,8 @@ export default defineConfig({
     // The longest spec (the portal-quota walk, minutes) first, so one worker walks while the other takes the rest:
     // workers take spec files in the order of the projects, and a long one left to the end would run alone.
     { name: "desktop-walk", testMatch: /portal-quota\.spec\.ts$/ },
-    { name: "desktop", testIgnore: [/phone\.spec\.ts$/, /portal-quota\.spec\.ts$/] },
+    // The specs that start servers of their own run in a config of their own (playwright.servers.config.ts).
+    { name: "desktop", testIgnore: [/phone\.spec\.ts$/, /portal-quota\.spec\.ts$/, ...OWN_SERVER_SPECS] },
     // Every page at phone width (issue 11): 390×844, the size of a current iPhone, touch and a phone's scale.
     { name: "phone", testMatch: /phone\.spec\.ts$/, use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
   ],

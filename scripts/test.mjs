@@ -1,7 +1,8 @@
 // `npm test`: every test, in order of cost. The static checks (dependency rules, ESLint, Prettier, knip), unit
 // and integration tests (on the embedded PostgreSQL and, with TEST_DATABASE_URL, on that server too) with a
-// production build beside them (and its browser chunks checked for Node polyfills), then the Playwright suite in
-// Debian's Chromium with the cluster specs beside it. A failing layer does not stop the later ones: one run shows everything
+// production build beside them (and its browser chunks checked for Node polyfills), the cluster specs and the API specs
+// that start servers of their own beside the integration files once the build is there, then the Playwright suite in
+// Debian's Chromium. A failing layer does not stop the later ones: one run shows everything
 // that is wrong. The time of each layer is printed at the end (docs/testing.md).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -180,11 +181,27 @@ const buildOk = await layer(
 // searched for secrets and tokens (scripts/test-cluster.mjs). They start as soon as the build is there, beside the
 // integration files: those leave most of a core idle (their CPU was 1.3 cores over their wall time), and the cluster
 // specs mostly wait (servers draining and starting again, jobs and deliveries polled); beside the browser suite they
-// took CPU from its two workers instead (docs/testing.md). Ports, data dirs and reports are their own.
-const cluster = buildOk
-  ? layer("cluster (2 servers behind HAProxy, beside integration)", [[["cluster e2e through the balancer, log check", node, ["scripts/test-cluster.mjs"]]]], {
-      held: true,
-    })
+// took CPU from its two workers instead (docs/testing.md). Ports, data dirs and reports are their own. After them, in
+// the same queue, the API specs that start servers of their own (kill -9, a database restart, a start from another
+// folder: playwright.servers.config.ts), which the browser suite used to carry: three minutes of its two workers.
+const playwrightCli = "node_modules/@playwright/test/cli.js";
+const ownServerReport = `${REPORTS}/playwright-servers.json`;
+const beside = buildOk
+  ? layer(
+      "cluster, own-server API specs (beside integration)",
+      [
+        [
+          ["cluster e2e through the balancer, log check", node, ["scripts/test-cluster.mjs"]],
+          [
+            "API specs with servers of their own (restarts, start anywhere)",
+            node,
+            [playwrightCli, "test", "--config", "playwright.servers.config.ts", "--reporter=list,json"],
+            { PLAYWRIGHT_JSON_OUTPUT_NAME: ownServerReport },
+          ],
+        ],
+      ],
+      { held: true },
+    )
   : Promise.resolve(true);
 await unitAndIntegration;
 if (buildOk) {
@@ -193,13 +210,13 @@ if (buildOk) {
       [
         "end-to-end tests (Playwright, Debian Chromium)",
         node,
-        ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"],
+        [playwrightCli, "test", "--reporter=list,json"],
         { PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/playwright.json` },
       ],
     ],
   ]);
 }
-await cluster;
+await beside;
 // The integration layer's embedded server (tests/global-setup.ts starts it, or reuses a running one, so a vitest run
 // of a few files starts at once): the whole suite leaves no database running behind it.
 await stopEmbeddedPostgres(process.env.TEST_DATA_DIR ?? ".data/test-embedded");
@@ -207,8 +224,11 @@ await stopEmbeddedPostgres(process.env.TEST_DATA_DIR ?? ".data/test-embedded");
 const vitest = vitestReports
   .map((p) => counts(`${REPORTS}/vitest-${p}.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numFailedTestSuites ?? 0) })))
   .reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed }));
+const playwrightReports = [`${REPORTS}/playwright.json`, ownServerReport];
 const e2e = buildOk
-  ? counts(`${REPORTS}/playwright.json`, (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky }))
+  ? playwrightReports
+      .map((file) => counts(file, (r) => ({ passed: r.stats.expected, failed: r.stats.unexpected + r.stats.flaky })))
+      .reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed }))
   : { passed: 0, failed: 1 };
 // Each static check counts as one test; a failed build as one failure.
 const checks = { passed: staticChecks.length - layers[0].failed.length, failed: layers[0].failed.length };
@@ -242,7 +262,7 @@ row(
   "",
 );
 // Named again at the very end, where a reader of only the run's last lines (a CI log's tail) sees them.
-const failures = [...vitestReports.flatMap((p) => vitestFailures(`${REPORTS}/vitest-${p}.json`)), ...playwrightFailures(`${REPORTS}/playwright.json`)];
+const failures = [...vitestReports.flatMap((p) => vitestFailures(`${REPORTS}/vitest-${p}.json`)), ...playwrightReports.flatMap(playwrightFailures)];
 if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 if (!staticOk) console.log("Static checks failed: npm run lint names the import or rule; npm run format fixes formatting.");
 console.log(
