@@ -87,11 +87,10 @@ describe("batch job lifecycle", () => {
     expect(new Set(res.body.data.map((r) => r.virtualAccountNumber)).size).toBe(3);
   });
 
-  it("creates 1000 accounts with multi-row inserts in well under a second", async () => {
+  // Its speed is measured in `npm run bench` (docs/benchmarks-virtual-accounts.md), never timed here.
+  it("creates 1000 accounts in one job, each once, and pages its results", async () => {
     const jobId = await create(Array.from({ length: 1000 }, (_, i) => allocatedV1(i)));
-    const started = performance.now();
     await drainWorker();
-    expect(performance.now() - started).toBeLessThan(3000);
     expect((await status(jobId)).body).toMatchObject({ status: "Completed", processedItems: 1000, succeededItems: 1000 });
     expect(await accountsOfJob(jobId)).toBe(1000);
     const page = await results(jobId, "?pageSize=400");

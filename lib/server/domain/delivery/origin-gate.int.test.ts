@@ -53,14 +53,14 @@ describe("receiver slots and verdicts shared in PostgreSQL", () => {
     const [serverA, serverB] = [new OriginGate(), new OriginGate()];
     const origin = "http://127.0.0.1:61001";
     const held = await Promise.all([...Array(SHARES.fast)].map(async () => slotOf(await serverA.acquire(db, origin))));
-    const waiting = serverB.acquire(db, origin);
+    let answered = false;
+    const waiting = serverB.acquire(db, origin).finally(() => (answered = true));
     await new Promise((r) => setTimeout(r, 300));
-    const freedAt = Date.now();
+    expect(answered).toBe(false);
+    // Noticed by polling PostgreSQL (the other server's release wakes nothing in this process).
     await held[0]!.release({ kind: "answered", latencyMs: 20 });
     const turn = await waiting;
     expect(turn.kind).toBe("slot");
-    // Noticed by polling PostgreSQL, not by a wake-up within the process.
-    expect(Date.now() - freedAt).toBeLessThan(500);
     await Promise.all([...held.slice(1), slotOf(turn)].map((t) => t.release({ kind: "answered", latencyMs: 20 })));
   });
 
@@ -71,9 +71,10 @@ describe("receiver slots and verdicts shared in PostgreSQL", () => {
     const first = slotOf(await serverA.acquire(db, origin));
     await first.release({ kind: "timed-out", latencyMs: 10_000, hangBaseMs: 30_000, hangMaxMs: 600_000 });
     const probe = slotOf(await serverB.acquire(db, origin));
-    const started = Date.now();
-    const deferred = await serverB.acquire(db, origin);
-    expect(Date.now() - started).toBeLessThan(500); // no wait on a hanging receiver
+    // No wait on a hanging receiver: an acquire that waited for the probe's slot would never answer, as the probe is
+    // not released before the race ends.
+    const deferred = await Promise.race([serverB.acquire(db, origin), new Promise<"waited">((r) => setTimeout(() => r("waited"), 10_000))]);
+    if (deferred === "waited") throw new Error("the acquire waited for the probe's slot instead of deferring");
     expect(deferred).toMatchObject({ kind: "deferred", reason: expect.stringContaining("not answering") });
     // Its turns are spaced at the pace of one 10 s attempt per slot.
     const later = await serverA.acquire(db, origin);
@@ -133,7 +134,7 @@ describe("receiver slots and verdicts shared in PostgreSQL", () => {
     const started = Date.now();
     await worker.start();
     try {
-      while (receiver.arrivals.length < count && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 50));
+      while (receiver.arrivals.length < count && Date.now() - started < 40_000) await new Promise((r) => setTimeout(r, 50));
     } finally {
       await worker.stop();
     }
@@ -141,8 +142,9 @@ describe("receiver slots and verdicts shared in PostgreSQL", () => {
     console.log(`pacing: ${count} deliveries to a 1.5 s receiver arrived within ${tookMs} ms; at most ${receiver.maxInFlight()} at once`);
     expect(receiver.arrivals).toHaveLength(count);
     // 4 slots until its answers show 1.5 s, then 2: the 12th arrives by about 4 + 8 / 2 × 1.5 s = 6 s;
-    // the fixed 0.5 s cut-off deferred the rest by 5 s and more each (about 40 s).
-    expect(tookMs).toBeLessThan(12_000);
+    // the fixed 0.5 s cut-off deferred the rest by 5 s and more each (about 40 s). The bound tells the two apart with
+    // room for a loaded machine; it is not a speed check (that is `npm run bench`).
+    expect(tookMs).toBeLessThan(25_000);
     expect(receiver.maxInFlight()).toBeLessThanOrEqual(SHARES.fast);
     const { rows } = await runtime.db.query(
       "SELECT max(attempt_count)::int AS attempts, count(*) FILTER (WHERE status = 'Succeeded')::int AS ok FROM deliveries WHERE source_kind = 'pacing-test'",
