@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { confirmSecondFactor } from "@/app/(auth)/second-factor/actions";
 import { Button, buttonClass } from "@/components/ui/button";
+import { useHydrated } from "@/lib/portal/shared/use-hydrated";
 import { describedBy, FormField, inputClass } from "@/components/ui/form";
 import { RecoveryCodeList } from "@/components/auth/recovery-code-list";
 import { ZEnrolmentConfirm, type TEnrolmentConfirmInput } from "@/lib/contract/auth/second-factor";
@@ -22,6 +23,9 @@ export function EnrolmentForm({ qrDataUrl, secret, continueTo }: Props) {
     resolver: zodResolver(ZEnrolmentConfirm),
     defaultValues: { code: "" },
   });
+
+  // Before React runs, the browser would send the form itself: a GET with the code in the address.
+  const hydrated = useHydrated();
 
   const onSubmit = async () => {
     setServerError(null);
@@ -84,7 +88,7 @@ export function EnrolmentForm({ qrDataUrl, secret, continueTo }: Props) {
             className={inputClass(Boolean(error), "font-mono tracking-widest")}
           />
         </FormField>
-        <Button type="submit" variant="primary" className="mt-2 h-10 w-full" disabled={formState.isSubmitting}>
+        <Button type="submit" variant="primary" className="mt-2 h-10 w-full" disabled={!hydrated || formState.isSubmitting}>
           {formState.isSubmitting ? "Checking…" : "Turn on two-step sign-in"}
         </Button>
       </form>

@@ -6,6 +6,7 @@ import { forgetAccessToken } from "@/lib/portal/shared/api-client";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/lib/portal/shared/use-hydrated";
 import { inputClass } from "@/components/ui/form";
 import { ZSignIn, type TSignIn } from "@/lib/contract/auth/sign-in-schema";
 import { safeReturnPath } from "@/lib/contract/auth/return-path";
@@ -29,6 +30,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
     defaultValues: { email: "", password: "", code: "" },
   });
   const { errors, isSubmitting } = formState;
+  // Before React runs, the browser would send the form itself: a GET with the password in the address.
+  const hydrated = useHydrated();
 
   const onSubmit = async (values: TSignIn) => {
     setServerError(null);
@@ -122,7 +125,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
           </p>
         </div>
       ) : null}
-      <Button type="submit" variant="primary" className="h-10 w-full" disabled={isSubmitting}>
+      <Button type="submit" variant="primary" className="h-10 w-full" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? "Signing in…" : "Sign in"}
       </Button>
     </form>

@@ -3,6 +3,7 @@
 import { ZPasswordSet } from "@/lib/contract/ops/console";
 import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/lib/portal/shared/use-hydrated";
 import { inputClass } from "@/components/ui/form";
 import { ZSetPassword } from "@/lib/contract/ops/schema";
 import { postConsole } from "@/lib/portal/operations/api";
@@ -18,6 +19,8 @@ export function SetPasswordForm() {
   const [confirm, setConfirm] = useState("");
   const [error, setError] = useState<{ field: "password" | "confirm" | null; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // Before React runs, the browser would send the form itself: a GET with the password in the address.
+  const hydrated = useHydrated();
   const [doneFor, setDoneFor] = useState<string | null>(null);
 
   useEffect(() => {
@@ -111,7 +114,7 @@ export function SetPasswordForm() {
           </p>
         ) : null}
       </div>
-      <Button type="submit" variant="primary" disabled={busy} className="w-full">
+      <Button type="submit" variant="primary" disabled={!hydrated || busy} className="w-full">
         {busy ? "Saving…" : "Set password"}
       </Button>
     </form>

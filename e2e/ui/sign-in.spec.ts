@@ -13,6 +13,13 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("button", { name: /Tara Treasurer/ })).toBeVisible();
   });
 
+  test("the form cannot be sent before the page is ready: the browser would put the password in the address", async ({ page }) => {
+    const html = await (await page.request.get("/login")).text();
+    expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Sign in<\/button>/);
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  });
+
   test("validates the form before sending it", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign in" }).click();
