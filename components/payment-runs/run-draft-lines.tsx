@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Cell, DataTable } from "@/components/ui/data-table";
 import { DownloadIcon } from "@/components/ui/icons";
 import { runItemsToCsv } from "@/lib/contract/payment-runs/csv-export";
-import { itemDebit, totalsByCurrency, ZPaymentBatchRequest, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
+import { itemDebit, totalsByCurrency, ZRunDraftRequest, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
 import { saveBlob } from "@/lib/portal/shared/download";
 import { formatMoney } from "@/lib/contract/money-format";
 
@@ -22,7 +22,7 @@ const creditorOf = (item: TPaymentRunItem) =>
  */
 export function RunDraftLines({ draftId, request }: { draftId: string; request: unknown }) {
   const body = useMemo(() => {
-    const parsed = ZPaymentBatchRequest.safeParse(request);
+    const parsed = ZRunDraftRequest.safeParse(request);
     return parsed.success ? parsed.data : null;
   }, [request]);
   const [page, setPage] = useState(0);
@@ -36,6 +36,7 @@ export function RunDraftLines({ draftId, request }: { draftId: string; request: 
         <h2 id="run-draft-title" className="text-sm font-semibold">
           {items.length.toLocaleString("en-US")} {items.length === 1 ? "payment" : "payments"}
           {body.reference ? ` · ${body.reference}` : ""}
+          {body.pain001 && body.pain001.messageId !== body.reference ? ` · pain.001 ${body.pain001.messageId}` : ""}
         </h2>
         <Button onClick={download}>
           <DownloadIcon />

@@ -149,8 +149,9 @@ test.describe("a pain.001 payment run sent for approval", () => {
       await expectNoSidewaysScroll(approver, "the completed run");
       await saveScreenshot(approver, `payment-run-pain001-done-${size.name}`);
 
-      // The pain.002: every EndToEndId of the file accepted. A run held for approval is made from the draft's rows
-      // (docs/payment-runs.md, Approvals): the report names the run, in one block, and the MsgId is the run's reference.
+      // The pain.002: every EndToEndId of the file accepted. A run held for approval is made from the draft's rows and
+      // the file's identifiers beside them (docs/payment-runs.md, Approvals): the report answers the file's MsgId and
+      // each of its PmtInfIds.
       const download = text(approver.waitForEvent("download"));
       await approver.getByRole("button", { name: "pain.002 report" }).click();
       const report = new XMLParser({ ignoreAttributes: false, isArray: (name) => ["OrgnlPmtInfAndSts", "TxInfAndSts"].includes(name) }).parse(
@@ -160,7 +161,7 @@ test.describe("a pain.001 payment run sent for approval", () => {
           "@_xmlns": string;
           CstmrPmtStsRpt: {
             OrgnlGrpInfAndSts: { OrgnlMsgId: string; OrgnlNbOfTxs: number | string; GrpSts: string };
-            OrgnlPmtInfAndSts: { TxInfAndSts: { OrgnlEndToEndId: string; TxSts: string; AcctSvcrRef?: string }[] }[];
+            OrgnlPmtInfAndSts: { OrgnlPmtInfId: string; TxInfAndSts: { OrgnlEndToEndId: string; TxSts: string; AcctSvcrRef?: string }[] }[];
           };
         };
       };
@@ -168,6 +169,8 @@ test.describe("a pain.001 payment run sent for approval", () => {
       const status = report.Document.CstmrPmtStsRpt;
       expect(status.OrgnlGrpInfAndSts.GrpSts).toBe("ACCP");
       expect(String(status.OrgnlGrpInfAndSts.OrgnlNbOfTxs)).toBe("3");
+      expect(status.OrgnlGrpInfAndSts.OrgnlMsgId).toBe(`MSG-${run}`);
+      expect(status.OrgnlPmtInfAndSts.map((b) => b.OrgnlPmtInfId)).toEqual([`PAYROLL-${run}`, `SWEEP-${run}`]);
       const transactions = status.OrgnlPmtInfAndSts.flatMap((b) => b.TxInfAndSts);
       expect(transactions.map((t) => t.OrgnlEndToEndId)).toEqual([`${run}-1`, `${run}-2`, `${run}-3`]);
       for (const t of transactions) {

@@ -105,6 +105,9 @@ export const ZRunFileIdentifiers = z
   .meta({ id: "PaymentRunFileIdentifiers" });
 export type TRunFileIdentifiers = z.infer<typeof ZRunFileIdentifiers>;
 
+/** A payment-run draft's request as stored and shown: the run's body, with the pain.001's identifiers when it came from one. */
+export const ZRunDraftRequest = ZPaymentBatchRequest.safeExtend({ pain001: ZRunFileIdentifiers.optional() });
+
 /** The rails a run's items use, in the rails' order. */
 export function railsOf(items: readonly Pick<TPaymentRunItem, "rail">[]): TRail[] {
   const used = new Set(items.map((item) => item.rail));

@@ -18,9 +18,8 @@ import { createAchPaymentOperation, createSwiftPaymentOperation } from "@/lib/co
 import { createVirtualAccountsV2Operation } from "@/lib/contract/virtual-accounts/operations";
 import { parseInput } from "@/lib/contract/validation";
 import { createPaymentBatchOperation } from "@/lib/contract/payment-runs/operations";
-import { ZPaymentBatchRequest, ZRunFileIdentifiers } from "@/lib/contract/payment-runs/schema";
+import { ZRunDraftRequest } from "@/lib/contract/payment-runs/schema";
 import { acceptPaymentRun, draftedRun } from "@/lib/server/domain/payment-runs/accept";
-import { runDraftParts } from "@/lib/server/domain/approvals/run-drafts";
 import { makerNow } from "@/lib/server/domain/users/repo";
 import { isRole, scopesForRole } from "@/lib/contract/auth/roles";
 
@@ -86,9 +85,7 @@ export const DRAFT_RAILS: Readonly<Record<TApprovalRail, Rail>> = {
   BATCH: {
     operation: createPaymentBatchOperation,
     make: async (unit, stored, m) => {
-      const { request, pain001 } = runDraftParts(stored as Record<string, unknown>);
-      const body = parseInput(ZPaymentBatchRequest, request);
-      const file = pain001 === undefined ? undefined : parseInput(ZRunFileIdentifiers, pain001);
+      const { pain001: file, ...body } = parseInput(ZRunDraftRequest, stored);
       // The run's use case checks each item's rail permission against what the maker may do now, not when they drafted.
       const maker = await makerNow(m.tx, unit.actor.clientId, unit.actor.person!.userId);
       const permissions = new Set(maker && isRole(maker.role) ? scopesForRole(maker.role, maker.clientPermissions) : []);
