@@ -5,7 +5,7 @@ import { usePortalUser } from "@/components/portal-user";
 import { Badge } from "@/components/ui/badge";
 import { ChevronIcon } from "@/components/ui/icons";
 import { ROLE_LABELS } from "@/lib/contract/auth/roles";
-import { JSON_WRITE } from "@/lib/portal/shared/api-client";
+import { JSON_WRITE, markSigningOut } from "@/lib/portal/shared/api-client";
 import { signOutOfPortal } from "@/lib/portal/shared/sign-out";
 
 function initials(name: string): string {
@@ -48,12 +48,14 @@ export function UserMenu() {
     setSigningOut(scope);
     setSignOutError(null);
     if (scope === "everywhere") {
+      markSigningOut(true);
       // Ends every session of this user on the server (other devices too) before this cookie goes.
       const ended = await fetch("/api/portal/sessions", { method: "DELETE", headers: JSON_WRITE }).then(
         (r) => r.ok,
         () => false,
       );
       if (!ended) {
+        markSigningOut(false);
         setSigningOut(null);
         setSignOutError("We could not sign out your other sessions. Check your connection and try again.");
         return;

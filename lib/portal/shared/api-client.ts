@@ -81,9 +81,18 @@ export function signInUrl(expired = false): string {
   return `/login?${expired ? "signedOut=expired&" : ""}callbackUrl=${encodeURIComponent(here)}`;
 }
 
+/**
+ * Set while the person signs out: their session ends on the server before the page leaves, and a request answered 401
+ * meanwhile (a badge's refresh) must not send them to "your session ended" instead of where signing out goes.
+ */
+let signingOut = false;
+export function markSigningOut(on: boolean): void {
+  signingOut = on;
+}
+
 /** A 401 means the session is over: back to sign-in, then back here. */
 export function returnToSignIn(): never {
-  window.location.assign(signInUrl(true));
+  if (!signingOut) window.location.assign(signInUrl(true));
   throw new ApiRequestError(401, { code: "UNAUTHORIZED", message: "Your session has ended. Sign in again." });
 }
 
