@@ -47,10 +47,11 @@ export type RunSubmission = {
   approvedBy?: Approval[];
 };
 
+/** A run as its file or body gives it: what the way in knows before the submitter's permissions and the environment. */
+export type FileRun = Pick<RunSubmission, "format" | "items" | "reference" | "messageId" | "callbackUrl" | "customHeaders" | "locate">;
+
 /** A run sent as the JSON body (POST /v1/payment-batches, or an approved BATCH draft holding that body). */
-export function jsonRun(
-  body: TPaymentBatchRequest,
-): Pick<RunSubmission, "format" | "items" | "reference" | "messageId" | "callbackUrl" | "customHeaders" | "locate"> {
+export function jsonRun(body: TPaymentBatchRequest): FileRun {
   return {
     format: "json",
     items: body.items.map((item) => ({ ...item, endToEndId: item.request.instructionIdentification ?? null, paymentInfoId: null })),
@@ -61,8 +62,6 @@ export function jsonRun(
     locate: (index, field) => `items[${index}].request${field ? `.${field}` : ""}`,
   };
 }
-
-type FileRun = Pick<RunSubmission, "format" | "items" | "reference" | "messageId" | "locate">;
 
 /**
  * A run from a pain.001.001.09: each item keeps its EndToEndId and its PmtInf's PmtInfId, the run the GrpHdr's MsgId
@@ -87,7 +86,7 @@ export function pain001Run(
  * An approved BATCH draft's run: its JSON body and, when it was drafted from a pain.001 (the portal sends such a file
  * as rows), that file's identifiers; the pain.001 mapping puts each EndToEndId in the item's instructionIdentification.
  */
-export function draftedRun(body: TPaymentBatchRequest, file: TRunFileIdentifiers | undefined): FileRun & Pick<RunSubmission, "callbackUrl" | "customHeaders"> {
+export function draftedRun(body: TPaymentBatchRequest, file: TRunFileIdentifiers | undefined): FileRun {
   if (!file) return jsonRun(body);
   const endToEndIds = body.items.map((item) => item.request.instructionIdentification ?? null);
   return { ...pain001Run(body.items, endToEndIds, file, body.reference), callbackUrl: body.callbackUrl, customHeaders: body.customHeaders };

@@ -10,12 +10,11 @@ import { parsePain001 } from "@/lib/contract/payment-runs/pain001";
 import { RunCsvItems, runCsvField } from "@/lib/contract/payment-runs/csv";
 import { runCsvColumnOfPath } from "@/lib/contract/payment-runs/csv-columns";
 import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
-import { acceptPaymentRun, jsonRun, pain001Run, type RunSubmission } from "@/lib/server/domain/payment-runs/accept";
+import { acceptPaymentRun, jsonRun, pain001Run, type FileRun } from "@/lib/server/domain/payment-runs/accept";
 import { validatePain001Schema } from "@/lib/server/domain/payment-runs/xsd";
 import { listAccountNumbers } from "@/lib/server/domain/accounts/repo";
 
 type Ctx = RequestContext<typeof createPaymentBatchOperation>;
-type FileRun = Pick<RunSubmission, "format" | "items" | "reference" | "messageId" | "callbackUrl" | "customHeaders" | "locate">;
 
 function invalidFile(details: ErrorDetail[]): ApiError {
   const first = details[0]!;
