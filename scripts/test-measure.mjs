@@ -59,3 +59,27 @@ export function loadSampler() {
     return samples.reduce((a, b) => a + b, 0) / samples.length;
   };
 }
+
+/**
+ * The whole machine's CPU over a span, from /proc/stat: the share of the cores' time left idle and spent waiting
+ * for the disk. A layer's own CPU leaves out what it does not start (the external PostgreSQL, a detached embedded
+ * one); this says whether the machine had room for more beside it. Null off Linux.
+ */
+export function machineCpuSampler() {
+  const read = () => {
+    try {
+      const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+      const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+      return { idle, iowait, total: user + nice + system + idle + iowait + irq + softirq + steal };
+    } catch {
+      return null;
+    }
+  };
+  const start = read();
+  return () => {
+    const end = read();
+    if (!start || !end || end.total === start.total) return null;
+    const span = end.total - start.total;
+    return { idle: (end.idle - start.idle) / span, iowait: (end.iowait - start.iowait) / span };
+  };
+}

@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { cpuGroup, GNU_TIME, loadSampler } from "./test-measure.mjs";
+import { cpuGroup, GNU_TIME, loadSampler, machineCpuSampler } from "./test-measure.mjs";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 import { counts, playwrightFailures, vitestFailures } from "./test-report.mjs";
 
@@ -72,6 +72,7 @@ function runStep([label, command, args, env = {}], { held }) {
 }
 
 const runStarted = performance.now();
+const runMachineCpu = machineCpuSampler();
 const layers = [];
 /**
  * Runs a layer: its queues at once (one queue unless the layer's tools are single-threaded), each queue's steps in
@@ -81,6 +82,7 @@ const layers = [];
 async function layer(name, queues, { held = false } = {}) {
   const started = performance.now();
   const meanLoad = loadSampler();
+  const machineCpu = machineCpuSampler();
   const results = await Promise.all(
     queues.map(async (queue) => {
       const done = [];
@@ -97,6 +99,7 @@ async function layer(name, queues, { held = false } = {}) {
     to: (ended - runStarted) / 1000,
     cpu: steps.reduce((t, s) => t + s.cpu, 0),
     load: meanLoad(),
+    machine: machineCpu(),
     failed: steps.filter((s) => s.status !== 0).map((s) => s.label),
   });
   return steps.every((s) => s.status === 0);
@@ -240,10 +243,13 @@ const probe = cpuGroup("probe");
 probe?.remove();
 const cpuMeasure = probe ? "a CPU-accounting group per step" : GNU_TIME ? "GNU time, without orphans such as Chromium's" : "unknown";
 console.log(
-  `\nTime per layer: wall time, from and to (seconds into the run: layers side by side overlap), CPU (user + system of every process it started: ${cpuMeasure}), mean 1-minute load average on ${availableParallelism()} cores`,
+  `\nTime per layer: wall time, from and to (seconds into the run: layers side by side overlap), CPU (user + system of every process it started: ${cpuMeasure}), mean 1-minute load average on ${availableParallelism()} cores, the whole machine's cores idle and waiting for the disk meanwhile (whatever ran)`,
 );
-const row = (name, seconds, span, cpu, load, status) =>
-  console.log(`  ${name.padEnd(56)} ${seconds.toFixed(1).padStart(7)} s  ${span.padStart(13)}  ${cpu.toFixed(1).padStart(7)} s CPU  ${load}  ${status}`);
+const machineShare = (m) => (m ? `idle ${(100 * m.idle).toFixed(0).padStart(2)} %, iowait ${(100 * m.iowait).toFixed(0).padStart(2)} %` : "");
+const row = (name, seconds, span, cpu, load, machine, status) =>
+  console.log(
+    `  ${name.padEnd(56)} ${seconds.toFixed(1).padStart(7)} s  ${span.padStart(13)}  ${cpu.toFixed(1).padStart(7)} s CPU  ${load}  ${machineShare(machine)}  ${status}`,
+  );
 for (const l of [...layers].sort((a, b) => a.from - b.from))
   row(
     l.name,
@@ -251,6 +257,7 @@ for (const l of [...layers].sort((a, b) => a.from - b.from))
     `${l.from.toFixed(0)}–${l.to.toFixed(0)}`,
     l.cpu,
     `load ${l.load.toFixed(1).padStart(4)}`,
+    l.machine,
     l.failed.length ? `FAILED: ${l.failed.join(", ")}` : "ok",
   );
 row(
@@ -259,6 +266,7 @@ row(
   "",
   layers.reduce((t, l) => t + l.cpu, 0),
   "         ",
+  runMachineCpu(),
   "",
 );
 // Named again at the very end, where a reader of only the run's last lines (a CI log's tail) sees them.
