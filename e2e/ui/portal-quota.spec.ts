@@ -10,13 +10,13 @@ const ROUTES = [
   { link: "System", path: "/system" },
 ] as const;
 /**
- * 150 page views in all, 50 per user, three users at once: enough that a token mint, a clock sync or a
- * quota charge per page would show many times over (a mint per page is 50 against the 3 allowed). The walk
- * was 300 per user, then 100, and still the second-slowest file of the suite (docs/testing.md).
+ * 90 page views in all, 30 per user, three users at once: enough that a token mint, a clock sync or a
+ * quota charge per page would show many times over (a mint per page is 30 against the 3 allowed). The walk
+ * was 300 per user, then 100, then 50, and still among the slowest files of the suite (docs/testing.md).
  */
-const PAGES_PER_USER = 50;
-/** Every so many pages a full reload: the token and the clock sync must survive it, not be fetched again. */
-const RELOAD_EVERY = 20;
+const PAGES_PER_USER = 30;
+/** Every so many pages a full reload (two per user): the token and the clock sync must survive it, not be fetched again. */
+const RELOAD_EVERY = 10;
 /** The portal's per-user quota per window (PORTAL_RATE_LIMIT_MAX's default, lib/server/core/config.ts). */
 const PORTAL_QUOTA = 3000;
 /** A user who opens this many pages within one window stays inside it: what the walk's per-page cost must allow. */
@@ -61,11 +61,11 @@ async function browse(browser: Browser, user: DemoUser): Promise<Traffic> {
   return traffic;
 }
 
-test("three users browse 50 pages each: no 429, one mint and clock sync per few minutes, 300 pages fit the portal quota, the client's API quota untouched", async ({
+test("three users browse 30 pages each: no 429, one mint and clock sync per few minutes, 300 pages fit the portal quota, the client's API quota untouched", async ({
   browser,
   page,
 }) => {
-  // 150 page views; 900 took about 10 minutes on 2 cores with a load average of 24 (about 0.9 s a view).
+  // 90 page views; 900 took about 10 minutes on 2 cores with a load average of 24 (about 0.9 s a view).
   test.setTimeout(600_000);
   const before = await clientQuotaRemaining(page.request);
   const traffic = await Promise.all((["treasurer", "viewer", "admin"] as const).map((user) => browse(browser, user)));
