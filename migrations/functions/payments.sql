@@ -8,7 +8,11 @@
 --    lockTimeout, debtorAccountId, creditorAccountId, scheduled?,
 --    accepted: {payment, audit, body, entry, task?}, failed: {payment, audit, body}}
 -- payment and audit are rows by column name; entry is a ledger entry (ledger.sql) whose
--- coveredAccount is the debtor. slot is the unit of work the request pipeline handed in (its
+-- coveredAccount is the debtor. submittedAt (optional) is a back-dated submission's clock, the use
+-- case's (the uat demo's history, docs/demo-data.md): its guard row, its payment's created_at and
+-- updated_at, and the 24-hour window read it, and its ledger entry carries it as bookedAt. Without
+-- it they take the transaction's time, as every live payment does: the ledger books in posting
+-- order per account, which an app clock read before the row locks could not promise. slot is the unit of work the request pipeline handed in (its
 -- Idempotency-Key claim, null without a key), held before the submission writes and given the
 -- submission's response body in the same transaction; the payment rules never see it.
 --
@@ -136,15 +140,16 @@ BEGIN
   PERFORM set_config('lock_timeout', v_lock_timeout, true);
   WITH claimed AS (
     INSERT INTO payment_instruction_ids AS g (client_id, rail, instruction_identification, payment_id, accepted_at)
-    SELECT s.sub->>'clientId', s.sub->>'rail', s.sub->>'instructionIdentification', (s.sub->>'paymentId')::uuid, now()
+    SELECT s.sub->>'clientId', s.sub->>'rail', s.sub->>'instructionIdentification', (s.sub->>'paymentId')::uuid,
+           coalesce((s.sub->>'submittedAt')::timestamptz, now())
     FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e (item, ord)
     CROSS JOIN LATERAL (SELECT e.item->'submission' AS sub) AS s
     WHERE v_out[e.ord] IS NULL AND s.sub->>'instructionIdentification' IS NOT NULL
     ORDER BY e.ord
     ON CONFLICT (client_id, rail, instruction_identification) DO UPDATE
-      SET payment_id = EXCLUDED.payment_id, accepted_at = now()
+      SET payment_id = EXCLUDED.payment_id, accepted_at = EXCLUDED.accepted_at
       -- A scheduled payment claimed its id when it was scheduled; made on its day, it is the same payment.
-      WHERE g.accepted_at < now() - interval '24 hours' OR g.payment_id = EXCLUDED.payment_id
+      WHERE g.accepted_at < EXCLUDED.accepted_at - interval '24 hours' OR g.payment_id = EXCLUDED.payment_id
     RETURNING g.payment_id)
   SELECT coalesce(array_agg(payment_id), '{}') INTO v_claimed FROM claimed;
   PERFORM set_config('lock_timeout', v_previous_timeout, true);
@@ -181,12 +186,13 @@ BEGIN
   INSERT INTO payments (client_id, payment_id, unique_identifier, rail, status, failure_reason, debtor_account_id,
     debtor_account_number, instruction_identification, debit_minor, debit_currency, credit_minor, credit_currency,
     exchange_rate, charge_minor, charges_type, settlement_date, funds_held, details, remittance_information, creditor_account_id,
-    execution_date, scheduled_request, standing_order_id)
+    execution_date, scheduled_request, standing_order_id, created_at, updated_at)
   SELECT p.client_id, p.payment_id, p.unique_identifier, p.rail, p.status, p.failure_reason, p.debtor_account_id,
     p.debtor_account_number, p.instruction_identification, p.debit_minor, p.debit_currency, p.credit_minor, p.credit_currency,
     p.exchange_rate, p.charge_minor, p.charges_type, p.settlement_date, p.funds_held, p.details, p.remittance_information, p.creditor_account_id,
-    p.execution_date, p.scheduled_request, p.standing_order_id
+    p.execution_date, p.scheduled_request, p.standing_order_id, t.at, t.at
   FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e (item, ord)
+  CROSS JOIN LATERAL (SELECT coalesce((e.item->'submission'->>'submittedAt')::timestamptz, now()) AS at) AS t
   CROSS JOIN LATERAL jsonb_populate_record(NULL::payments, e.item->'submission'->(CASE WHEN v_out[e.ord] = 'Accepted' THEN 'accepted' ELSE 'failed' END)->'payment') AS p
   WHERE v_out[e.ord] IN ('Accepted', 'Failed')
   ORDER BY e.ord
@@ -194,7 +200,7 @@ BEGIN
   ON CONFLICT (client_id, payment_id) DO UPDATE SET status = EXCLUDED.status, failure_reason = EXCLUDED.failure_reason,
     debit_minor = EXCLUDED.debit_minor, credit_minor = EXCLUDED.credit_minor, exchange_rate = EXCLUDED.exchange_rate,
     charge_minor = EXCLUDED.charge_minor, settlement_date = EXCLUDED.settlement_date, funds_held = EXCLUDED.funds_held,
-    details = EXCLUDED.details, scheduled_request = NULL, updated_at = now()
+    details = EXCLUDED.details, scheduled_request = NULL, updated_at = EXCLUDED.updated_at
   WHERE payments.status = 'Scheduled';
 
   -- ip and correlation_id come from the request (NULL when a key is absent); ip is checked in TypeScript (auditIp).

@@ -6,6 +6,11 @@ import { listAccountTransactions } from "@/lib/server/domain/ledger/activity";
 import { ZTransactionsQuery } from "@/lib/contract/ledger/schema";
 import { bankLocalParts } from "@/lib/contract/time/bank-time";
 import { createThrowawayDatabase } from "@/tests/throwaway-database";
+import { listPaymentsPage } from "@/lib/server/domain/payments/search";
+import { ZPaymentSearchQuery } from "@/lib/contract/payments/search";
+import { listDraftsFor } from "@/lib/server/domain/approvals/drafts";
+import { findUserByEmail } from "@/lib/server/domain/users/repo";
+import { userActor } from "@/lib/server/core/audit/actors";
 
 /**
  * The uat demo with DEMO_HISTORY_DAYS=90 (lib/server/entry/demo-history.ts): on a database of its own (the
@@ -27,6 +32,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await drop?.();
 });
+
+const payments = async (query: Record<string, string> = {}) =>
+  (await listPaymentsPage(pool, "acme", ZPaymentSearchQuery.parse({ pageSize: "500", ...query }), "history-test-secret")).data;
+
+const drafts = async () => {
+  const approver = (await findUserByEmail(pool, "approver@acme.test"))!;
+  const caller = { clientId: "acme", actor: userActor(approver.user_id), ip: null, correlationId: null, userId: approver.user_id, role: "approver" as const };
+  return (await listDraftsFor(pool, caller, {})).data;
+};
+
+const counts = async () =>
+  (
+    await pool.query<{ postings: string; payments: string; drafts: string; decisions: string }>(
+      `SELECT (SELECT count(*) FROM ledger_postings)::text AS postings, (SELECT count(*) FROM payments)::text AS payments,
+              (SELECT count(*) FROM payment_drafts)::text AS drafts, (SELECT count(*) FROM payment_draft_decisions)::text AS decisions`,
+    )
+  ).rows[0]!;
 
 const transactions = async (accountNumber: string, query: Record<string, string> = {}) =>
   (await listAccountTransactions(pool, "acme", accountNumber, ZTransactionsQuery.parse({ pageSize: "500", ...query }), "history-test-secret")).data;
@@ -103,11 +125,92 @@ describe("ninety days of demo history", () => {
     expect(byId.map((t) => t.transactionId)).toContain(supplier.transactionId);
   });
 
-  it("is written once: a second start on the same database adds nothing", async () => {
-    const before = await pool.query<{ n: string }>("SELECT count(*)::text AS n FROM ledger_postings");
+  it("makes Acme's payments real payments, whose ledger entries are the history's: no payment movement without its payment", async () => {
+    const list = await payments();
+    expect(new Set(list.map((p) => p.type))).toEqual(new Set(["ACH", "SWIFT", "INTERNAL"]));
+    const today = bankLocalParts().date;
+    for (const p of list) {
+      // Made in the past at the treasurer's hand, on a business day of the last ninety days.
+      expect(p.submittedAt < `${today}T00:00:00-05:00`).toBe(true);
+      expect(Date.now() - Date.parse(p.submittedAt)).toBeLessThan(92 * 86_400_000);
+      expect(p.submittedBy).toEqual({ email: "treasurer@acme.test" });
+    }
+    const { rows } = await pool.query<{ orphans: string; paid: string; made: string }>(
+      `SELECT (SELECT count(*) FROM ledger_postings WHERE client_id = 'acme' AND cause_type IN ('payment', 'transfer') AND payment_id IS NULL)::text AS orphans,
+              (SELECT count(DISTINCT payment_id) FROM ledger_postings WHERE client_id = 'acme' AND payment_id IS NOT NULL)::text AS paid,
+              (SELECT count(*) FROM payments WHERE client_id = 'acme')::text AS made`,
+    );
+    expect(rows[0]).toEqual({ orphans: "0", paid: rows[0]!.made, made: String(list.length) });
+    // Each payment is booked when it was made: its first posting at its submission time.
+    const booked = await pool.query<{ late: string }>(
+      `SELECT count(*)::text AS late FROM payments p
+       WHERE client_id = 'acme' AND (SELECT min(booked_at) FROM ledger_postings l WHERE l.client_id = p.client_id AND l.payment_id = p.payment_id) <> p.created_at`,
+    );
+    expect(booked.rows[0]!.late).toBe("0");
+  });
+
+  it("settles the payments past their settlement date, holds SWIFT's EUR with its charge, and returns one with AC04 as Reversed", async () => {
+    const list = await payments();
+    const completed = list.filter((p) => p.status === "Completed");
+    expect(completed.length).toBeGreaterThan(list.length * 0.9);
+    expect(list.every((p) => ["Completed", "Pending", "Reversed"].includes(p.status))).toBe(true);
+    const swift = list.filter((p) => p.type === "SWIFT");
+    expect(swift.length).toBeGreaterThanOrEqual(5);
+    for (const p of swift) {
+      expect(p.creditAmount.currency).toBe("EUR");
+      expect(p.chargesType).toBe("OUR");
+      expect(Number(p.charges.amount)).toBeGreaterThan(0);
+      expect(p.beneficiary.name).toBe("Rotterdam Marine Parts B.V.");
+    }
+    const reversed = list.filter((p) => p.status === "Reversed");
+    expect(reversed).toHaveLength(1);
+    expect(reversed[0]!.returnReason).toEqual({ code: "AC04", description: "Closed account number" });
+    expect(reversed[0]!.externalReference).toMatch(/^SUP-/);
+    // The return is the ledger's Reversal of that payment on Operating USD.
+    const back = (await transactions("1000123456")).find((t) => t.kind === "Reversal")!;
+    expect(back.references.instructionIdentification).toBe(reversed[0]!.externalReference);
+  });
+
+  it("is found by the payments search: a beneficiary, a remittance line, an instruction id, a rail and a status", async () => {
+    const salaries = await payments({ beneficiary: "Mary Rowe" });
+    expect(salaries.length).toBeGreaterThanOrEqual(5);
+    expect(salaries.every((p) => p.type === "ACH" && p.debitAmount.currency === "BMD" && p.remittanceInformation[0]!.startsWith("Salary"))).toBe(true);
+    expect((await payments({ reference: "Engine spares" })).every((p) => p.type === "SWIFT")).toBe(true);
+    const supplier = (await payments({ rail: "ACH", beneficiary: "Harbour Electric" }))[0]!;
+    expect((await payments({ instructionIdentification: supplier.externalReference! })).map((p) => p.transactionId)).toEqual([supplier.transactionId]);
+    const sweeps = await payments({ rail: "INTERNAL", reference: "sweep" });
+    expect(sweeps.length).toBeGreaterThanOrEqual(3);
+    expect((await payments({ status: "Reversed" })).length).toBe(1);
+  });
+
+  it("holds a draft in each state, drafted by the treasurer and decided by the approver, with expiries of their own past clock", async () => {
+    const list = await drafts();
+    const byStatus = new Map(list.map((d) => [d.status, d]));
+    expect([...byStatus.keys()].sort()).toEqual(["AwaitingApproval", "Expired", "Refused", "Rejected", "Submitted"]);
+    for (const d of list) {
+      expect(d.maker.email).toBe("treasurer@acme.test");
+      expect(d.decisions.every((c) => c.by.email === "approver@acme.test")).toBe(true);
+      expect(Date.parse(d.expiresAt!)).toBeGreaterThan(Date.parse(d.createdAt));
+    }
+    const now = Date.now();
+    expect(Date.parse(byStatus.get("AwaitingApproval")!.expiresAt!)).toBeGreaterThan(now);
+    expect(byStatus.get("AwaitingApproval")!.canApprove).toBe(true);
+    expect(Date.parse(byStatus.get("Expired")!.expiresAt!)).toBeLessThan(now);
+    expect(byStatus.get("Rejected")!.decisions).toMatchObject([{ decision: "rejected" }]);
+    expect(byStatus.get("Refused")!.refusal).toMatch(/active accounts/);
+    // The approved draft's payment is in the history, made at its approval's time, naming its approver.
+    const submitted = byStatus.get("Submitted")!;
+    const [payment] = await payments({ instructionIdentification: String((submitted.request as { instructionIdentification: string }).instructionIdentification) });
+    expect(payment!.transactionId).toBe(submitted.paymentId);
+    expect(payment!.approvedBy).toEqual([{ email: "approver@acme.test", decidedAt: submitted.decisions[0]!.decidedAt }]);
+    expect(Date.parse(payment!.submittedAt)).toBe(Date.parse(submitted.decisions[0]!.decidedAt));
+  });
+
+  it("is written once: a second start on the same database adds no entry, payment, draft or decision", async () => {
+    const before = await counts();
+    expect(Number(before.payments)).toBeGreaterThan(100);
     await prepareDatabase(pool, { seedDemoData: true, demoHistoryDays: 90 });
-    const after = await pool.query<{ n: string }>("SELECT count(*)::text AS n FROM ledger_postings");
-    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+    expect(await counts()).toEqual(before);
   });
 
   it("refuses a back-dated entry earlier than a posting already on its account", async () => {

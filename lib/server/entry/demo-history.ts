@@ -1,263 +1,155 @@
 import "server-only";
-import type { Pool } from "pg";
+import { randomUUID } from "node:crypto";
+import type { Pool, PoolClient } from "pg";
 import { withTransaction } from "@/lib/server/core/db/transaction";
-import { bankLocalParts, bankTimestamp } from "@/lib/contract/time/bank-time";
-import { isBusinessDay, nextBusinessDay, nextDay } from "@/lib/contract/payments/settlement-date";
-import { returnReasonOf } from "@/lib/contract/payments/returns";
-import { negated, type TLedgerEntry, type TPosting, type TPostingDetails } from "@/lib/server/domain/ledger/entry";
-import { oneSidedEntry, postEntry } from "@/lib/server/domain/ledger/ledger";
-import { paymentPostings, type PaymentMovement } from "@/lib/server/domain/ledger/payment-entry";
+import { systemActor, userActor } from "@/lib/server/core/audit/actors";
+import type { Unit } from "@/lib/server/core/unit";
+import { bankLocalParts } from "@/lib/contract/time/bank-time";
+import { settlementRunAt } from "@/lib/contract/payments/settlement-date";
+import type { TPaymentResponse, TPaymentStatus } from "@/lib/contract/payments/schema";
+import type { Role } from "@/lib/contract/auth/roles";
+import { postEntry } from "@/lib/server/domain/ledger/ledger";
+import { createAchPayment } from "@/lib/server/domain/payments/ach";
+import { createSwiftPayment } from "@/lib/server/domain/payments/swift";
+import { createInternalTransfer } from "@/lib/server/domain/payments/internal";
+import { returnPayment, settlePayment } from "@/lib/server/domain/payments/lifecycle";
+import type { PaymentOptions } from "@/lib/server/domain/payments/submit";
+import { getPaymentStatusOrThrow } from "@/lib/server/domain/payments/service";
+import { currentReferenceData } from "@/lib/server/domain/payments/known-data";
+import { findUserByEmail } from "@/lib/server/domain/users/repo";
+import { savePolicies } from "@/lib/server/domain/dual-control/policies";
+import { createDraft } from "@/lib/server/domain/approvals/drafts";
+import { approveDraft, rejectDraft, type Making } from "@/lib/server/domain/approvals/decide";
+import type { PortalCaller } from "@/lib/server/domain/approvals/actor";
+import { businessDays, CLIENT, historyActs, type Act, type PaymentRequest } from "@/lib/server/entry/demo-history-plan";
+import { DEMO_POLICY, draftActs, type DraftAct } from "@/lib/server/entry/demo-history-drafts";
 
 /**
- * The uat demo's history (DEMO_HISTORY_DAYS, README): Acme's last N days of a
- * working treasury, so the dashboard, the transactions, statements and their
- * search show more than opening balances on first start. Each movement is a
- * balanced entry through the ledger's one writer (ledger_post_entry), with the
- * postings a payment of its rail has (payment-entry.ts) or a deposit's, booked
- * in the past (`bookedAt`) on the bank's business days in bank time, oldest
- * first, after the accounts' opening balances (booked when each was opened).
- *
- * Kinds: customer receipts (deposits), supplier payments (ACH), a foreign
- * supplier paid by SWIFT in EUR (FX, with its charge), payroll twice a month
- * (funded by a USD→BMD transfer, then one ACH per employee), a monthly sweep to
- * the money-market account, and one supplier payment returned (AC04). These are
- * ledger movements, not payment records: the payments list and its search do
- * not show them (docs/demo-data.md). Deterministic: the same days give the same
- * amounts.
+ * The uat demo's history (DEMO_HISTORY_DAYS, docs/demo-data.md): Acme's last N days of a working treasury, so the
+ * dashboard, the transactions and statements, the payments list and the approvals show more than opening balances on
+ * first start. Every act goes through the use case any way in uses, with a unit whose clock is the act's past time:
+ * the treasurer's payments (createAchPayment, createSwiftPayment, createInternalTransfer, back-dated: recorded and
+ * booked at that time), their settlement on their settlement date (settlePayment, as the worker does), the AC04 return
+ * (returnPayment), the drafts and their decisions (createDraft, approveDraft, rejectDraft); the customers' deposits are
+ * the ledger's entries through its one writer. One transaction, oldest first, after the accounts' opening balances
+ * (booked when each was opened): the ledger refuses a booking earlier than one already on an account.
  */
 
-const OPERATING = "ACC-1000123456"; // USD
-const PAYROLL = "ACC-1000123457"; // BMD
-const MONEY_MARKET = "ACC-1000123460"; // USD
-const CLIENT = "acme";
-/** A transfer between Acme's own accounts names Acme on both lines, as a bank statement does. */
-const OWN_NAME = "Acme Shipping Ltd.";
+/** The seed is the only writer at first start: the duplicate check never waits for anyone. */
+const DEDUPE_WAIT_MS = 2_000;
+const PAYMENT_OPTIONS: PaymentOptions = { lockTimeoutMs: DEDUPE_WAIT_MS, simulate: null, backDated: true };
+const MAKING: Making = {
+  payment: PAYMENT_OPTIONS,
+  config: { appEnv: "uat", webhookAllowPrivateNetworks: false },
+  baseUrl: "",
+  idempotencyTtlSeconds: 86_400,
+};
+const SEED = systemActor("uat-seed");
 
-const CUSTOMERS = ["Harbourside Freight Ltd.", "Blue Water Imports", "Coral Logistics", "Island Cargo Co.", "Dockyard Traders", "St. George's Provisions"];
-const SUPPLIERS = [
-  { name: "Bermuda Fuel Supply", account: "0987650101" },
-  { name: "Portside Chandlery", account: "0987650102" },
-  { name: "Atlantic Tug Services", account: "0987650103" },
-  { name: "Harbour Electric", account: "0987650104" },
-  { name: "Reef Insurance Brokers", account: "0987650105" },
-];
-const FOREIGN_SUPPLIER = { name: "Rotterdam Marine Parts B.V.", account: "NL91ABNA0417164300" };
-const EMPLOYEES = ["Mary Rowe", "Tom Smith", "Ana Lopes", "Devon Trott", "Kelly Outerbridge", "Sam Darrell", "Priya Nair", "Leon Simons"];
+type Person = PortalCaller & { email: string };
 
-/** A repeatable stream of numbers in [0, 1) (mulberry32), so the history is the same for the same days. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+async function person(tx: PoolClient, email: string): Promise<Person> {
+  const user = await findUserByEmail(tx, email);
+  if (!user) throw new Error(`demo history: the demo user ${email} is missing`);
+  return { clientId: CLIENT, actor: userActor(user.user_id), ip: null, correlationId: null, userId: user.user_id, role: user.role as Role, email };
 }
 
-/** Minor units between two whole amounts, with cents. */
-const between = (next: () => number, low: number, high: number) => BigInt(Math.round((low + next() * (high - low)) * 100));
-
-type Movement = { at: string; entry: Omit<TLedgerEntry, "bookedAt"> };
-
-/** An instant at a bank-local wall time on `date` (AST or ADT, whichever Bermuda keeps that day). */
-function bankInstant(date: string, hour: number, minute: number): string {
-  const offset = bankLocalParts(new Date(`${date}T16:00:00Z`)).offsetMinutes;
-  return new Date(bankTimestamp(`${date}T${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}:00.000`, offset)).toISOString();
-}
-
-function paymentEntry(movement: PaymentMovement, reference: string, details: TPostingDetails): Omit<TLedgerEntry, "bookedAt"> {
+/** The person's unit of work at `at`, in the history's transaction. */
+function unitOf(tx: PoolClient, who: Person, at: string): Unit {
   return {
-    clientId: CLIENT,
-    causeType: movement.rail === "INTERNAL" ? "transfer" : "payment",
-    reference,
-    paymentId: null,
-    valueDate: null,
-    details,
-    coveredAccount: null,
-    postings: paymentPostings(movement),
+    db: tx,
+    inTransaction: true,
+    responseSlot: null,
+    now: new Date(at),
+    actor: { clientId: CLIENT, actor: who.actor, ip: null, correlationId: null, person: { userId: who.userId, email: who.email } },
   };
 }
 
-const ach = (debtor: string, currency: string, minor: bigint): PaymentMovement => ({
-  rail: "ACH",
-  debtorAccountId: debtor,
-  debitCurrency: currency,
-  debitMinor: minor,
-  creditCurrency: currency,
-  creditMinor: minor,
-  chargeMinor: 0n,
-  creditorAccountId: null,
-});
-
-/** The business days of the last `days` calendar days before today, oldest first. */
-function businessDays(days: number, today: string, holidays: ReadonlySet<string>): string[] {
-  const first = new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-  const out: string[] = [];
-  for (let d = first; d < today; d = nextDay(d)) if (isBusinessDay(d, holidays)) out.push(d);
-  return out;
+function pay(unit: Unit, payment: PaymentRequest): Promise<TPaymentResponse> {
+  switch (payment.rail) {
+    case "ACH":
+      return createAchPayment(unit, { body: payment.body, ...PAYMENT_OPTIONS });
+    case "SWIFT":
+      return createSwiftPayment(unit, { body: payment.body, ...PAYMENT_OPTIONS });
+    case "INTERNAL":
+      return createInternalTransfer(unit, { body: payment.body, ...PAYMENT_OPTIONS });
+  }
 }
 
-/** Payroll days: the 15th and the month's last business day (or the business day before the 15th when it is not one). */
-function payrollDays(days: readonly string[], holidays: ReadonlySet<string>): Set<string> {
-  const out = new Set<string>();
-  days.forEach((d, i) => {
-    // After the history's last day comes today or a later business day: yesterday is a month's end only if that is next month.
-    const next = days[i + 1] ?? nextBusinessDay(d, holidays);
-    if (next.slice(0, 7) !== d.slice(0, 7)) out.add(d);
-    if (d.slice(8) <= "15" && (next.slice(8) > "15" || next.slice(0, 7) !== d.slice(0, 7))) out.add(d);
-  });
-  return out;
-}
+/** Plays the acts in time order; a Pending payment settles at its settlement run, as the worker's task would. */
+class History {
+  private readonly paid = new Map<string, string>();
+  private readonly drafts = new Map<string, string>();
+  private settling: Array<{ paymentId: string; at: Date }> = [];
 
-function dayMovements(day: string, index: number, payroll: boolean, firstOfMonth: boolean): Movement[] {
-  const next = random(Number(day.replaceAll("-", "")));
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  const compact = day.replaceAll("-", "");
-  const out: Movement[] = [];
-  const receipts = 1 + Math.floor(next() * 2);
-  for (let r = 0; r < receipts; r++) {
-    const customer = CUSTOMERS[Math.floor(next() * CUSTOMERS.length)]!;
-    const invoice = `INV-${compact.slice(2)}-${r + 1}`;
-    const entry = oneSidedEntry(
-      {
-        clientId: CLIENT,
-        amountMinor: between(next, 900, 14_000),
-        currency: "USD",
-        kind: "deposit",
-        reference: `DEP-${compact}-${r + 1}`,
-        details: { counterpartyName: customer, payerReference: invoice, transactionType: "Deposit" },
-      },
-      { accountId: OPERATING },
-    );
-    out.push({ at: bankInstant(day, 9 + r * 2, 5 + Math.floor(next() * 50)), entry });
+  constructor(
+    private readonly tx: PoolClient,
+    private readonly treasurer: Person,
+    private readonly approver: Person,
+  ) {}
+
+  /** Settles every Pending payment whose settlement run is at or before `at`. */
+  async settleUntil(at: Date): Promise<void> {
+    const due = this.settling.filter((s) => s.at <= at);
+    this.settling = this.settling.filter((s) => s.at > at);
+    for (const s of due) await settlePayment(this.tx, CLIENT, s.paymentId, s.at);
   }
-  if (firstOfMonth) {
-    const sweep: PaymentMovement = { ...ach(OPERATING, "USD", 5_000_000n), rail: "INTERNAL", creditorAccountId: MONEY_MARKET };
-    out.push({
-      at: bankInstant(day, 8, 45),
-      entry: paymentEntry(sweep, `SWEEP-${compact}`, {
-        counterpartyName: OWN_NAME,
-        remittanceInformation: ["Monthly sweep to money market"],
-        transactionType: "InternalTransfer",
-      }),
-    });
+
+  private track(made: { id: string; reference: string | null; status: TPaymentStatus; settlementDate: string }): void {
+    if (made.reference) this.paid.set(made.reference, made.id);
+    if (made.status === "Pending") this.settling.push({ paymentId: made.id, at: settlementRunAt(made.settlementDate) });
   }
-  if (weekday === 2 || weekday === 4) {
-    const count = 1 + Math.floor(next() * 2);
-    for (let s = 0; s < count; s++) {
-      const supplier = SUPPLIERS[Math.floor(next() * SUPPLIERS.length)]!;
-      const id = `SUP-${compact}-${s + 1}`;
-      out.push({
-        at: bankInstant(day, 13, 10 + s * 7),
-        entry: paymentEntry(ach(OPERATING, "USD", between(next, 400, 9_500)), id, {
-          counterpartyName: supplier.name,
-          counterpartyAccount: supplier.account,
-          instructionIdentification: id,
-          remittanceInformation: [`Invoice ${supplier.name.split(" ")[0]!.toUpperCase()}-${compact.slice(4)}${s}`],
-          transactionType: "ACH",
-        }),
-      });
+
+  async play(act: Act | DraftAct): Promise<void> {
+    await this.settleUntil(new Date(act.at));
+    switch (act.kind) {
+      case "deposit":
+        await postEntry(this.tx, { ...act.entry, bookedAt: act.at });
+        return;
+      case "payment": {
+        const made = await pay(unitOf(this.tx, this.treasurer, act.at), act.payment);
+        if (made.status !== "success") throw new Error(`demo history: ${act.payment.body.instructionIdentification} failed`);
+        const { extReference: reference, settlementDetails } = made.details;
+        return this.track({ id: made.id, reference, status: made.transactionStatus, settlementDate: settlementDetails.settlementDate });
+      }
+      case "return":
+        await returnPayment(this.tx, CLIENT, this.paid.get(act.instructionIdentification)!, "AC04", SEED, new Date(act.at));
+        return;
+      case "draft": {
+        const { draft } = await createDraft(
+          this.tx,
+          this.treasurer,
+          { rail: "ACH", request: act.request, nextBusinessDay: act.nextBusinessDay },
+          randomUUID(),
+          new Date(act.at),
+        );
+        this.drafts.set(act.key, draft!.draftId);
+        return;
+      }
+      case "decide": {
+        const unit = unitOf(this.tx, this.approver, act.at);
+        const input = { draftId: this.drafts.get(act.key)!, comment: act.comment };
+        const decided = act.decision === "approve" ? await approveDraft(unit, this.approver, input, MAKING) : await rejectDraft(unit, this.approver, input);
+        if (!decided.paymentId) return;
+        const made = await getPaymentStatusOrThrow(this.tx, CLIENT, decided.paymentId);
+        return this.track({ id: decided.paymentId, reference: made.externalReference, status: made.status, settlementDate: made.valueDate });
+      }
     }
   }
-  if (weekday === 3 && index % 2 === 0) {
-    const euros = between(next, 6_000, 18_000);
-    // EUR 1 = USD 1.0850 at the demo's rate: the USD debit rounds to the cent.
-    const dollars = (euros * 10_850n + 5_000n) / 10_000n;
-    const id = `FX-${compact}`;
-    out.push({
-      at: bankInstant(day, 11, 20),
-      entry: paymentEntry(
-        {
-          rail: "SWIFT",
-          debtorAccountId: OPERATING,
-          debitCurrency: "USD",
-          debitMinor: dollars,
-          creditCurrency: "EUR",
-          creditMinor: euros,
-          chargeMinor: 2_500n,
-          creditorAccountId: null,
-        },
-        id,
-        {
-          counterpartyName: FOREIGN_SUPPLIER.name,
-          counterpartyAccount: FOREIGN_SUPPLIER.account,
-          instructionIdentification: id,
-          remittanceInformation: ["Engine spares, order 44-" + compact.slice(4)],
-          transactionType: "SWIFT",
-        },
-      ),
-    });
-  }
-  if (payroll) {
-    const salaries = EMPLOYEES.map(() => between(next, 2_100, 5_400));
-    const total = salaries.reduce((a, b) => a + b, 0n);
-    // Funding the BMD payroll account from USD operating: converted at the peg (BMD 1 = USD 1), an FX transfer.
-    const funding: PaymentMovement = {
-      rail: "INTERNAL",
-      debtorAccountId: OPERATING,
-      debitCurrency: "USD",
-      debitMinor: total,
-      creditCurrency: "BMD",
-      creditMinor: total,
-      chargeMinor: 0n,
-      creditorAccountId: PAYROLL,
-    };
-    out.push({
-      at: bankInstant(day, 8, 30),
-      entry: paymentEntry(funding, `PAYFUND-${compact}`, {
-        counterpartyName: OWN_NAME,
-        remittanceInformation: [`Payroll funding ${day}`],
-        transactionType: "FX",
-      }),
-    });
-    salaries.forEach((salary, e) => {
-      const id = `PAY-${compact}-${e + 1}`;
-      out.push({
-        at: bankInstant(day, 9, 30),
-        entry: paymentEntry(ach(PAYROLL, "BMD", salary), id, {
-          counterpartyName: EMPLOYEES[e]!,
-          counterpartyAccount: `55500${String(e + 1).padStart(5, "0")}`,
-          instructionIdentification: id,
-          remittanceInformation: [`Salary ${day.slice(0, 7)}`],
-          transactionType: "ACH",
-        }),
-      });
-    });
-  }
-  return out;
 }
 
-/** The one supplier payment of the history that comes back: the ledger's return of it (its postings negated), two business days later. */
-function returned(movements: readonly Movement[], days: readonly string[]): Movement | null {
-  const day = days[Math.max(0, days.length - 12)];
-  const original = movements.find((m) => m.entry.reference.startsWith("SUP-") && m.at.slice(0, 10) >= (day ?? ""));
-  const at = original && days[days.indexOf(original.at.slice(0, 10)) + 2];
-  if (!original || !at) return null;
-  return {
-    at: bankInstant(at, 10, 40),
-    entry: {
-      ...original.entry,
-      details: { ...original.entry.details, returnReason: returnReasonOf("AC04"), transactionType: "Return" },
-      postings: negated(original.entry.postings as TPosting[], "_return"),
-    },
-  };
-}
-
-/** Writes the history in one transaction, oldest first; returns how many entries it made. */
+/** Writes the history in one transaction, oldest first; returns how many acts it played. */
 export async function seedDemoHistory(db: Pool, days: number, now = new Date()): Promise<number> {
   if (days <= 0) return 0;
-  const { rows } = await db.query<{ date: string }>("SELECT holiday_date::text AS date FROM bank_holidays");
-  const holidays = new Set(rows.map((r) => r.date));
+  const { holidays } = await currentReferenceData(db);
   const calendar = businessDays(days, bankLocalParts(now).date, holidays);
-  const payroll = payrollDays(calendar, holidays);
-  const movements = calendar.flatMap((day, i) => dayMovements(day, i, payroll.has(day), i === 0 || calendar[i - 1]!.slice(0, 7) !== day.slice(0, 7)));
-  const back = returned(movements, calendar);
-  if (back) movements.push(back);
-  movements.sort((a, b) => a.at.localeCompare(b.at));
-  await withTransaction(db, async (tx) => {
-    for (const m of movements) await postEntry(tx, { ...m.entry, bookedAt: m.at });
+  const acts: Array<Act | DraftAct> = [...historyActs(calendar, holidays), ...draftActs(calendar, now)].sort((a, b) => a.at.localeCompare(b.at));
+  return withTransaction(db, async (tx) => {
+    const admin = await person(tx, "admin@acme.test");
+    await savePolicies(tx, admin, { policies: [DEMO_POLICY] });
+    const history = new History(tx, await person(tx, "treasurer@acme.test"), await person(tx, "approver@acme.test"));
+    for (const act of acts) await history.play(act);
+    await history.settleUntil(now);
+    return acts.length;
   });
-  return movements.length;
 }

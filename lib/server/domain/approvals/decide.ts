@@ -121,7 +121,7 @@ export async function approveDraft(unit: Unit, caller: PortalCaller, input: { dr
     if (row.status === "AwaitingApproval") {
       const decisions = await listDecisions(tx, caller.clientId, [draftId]);
       if (decisions.some((d) => d.user_id === caller.userId)) return; // the same approver again: already counted
-      await insertDecision(tx, caller.clientId, { draftId, userId: caller.userId, decision: "approved", comment });
+      await insertDecision(tx, caller.clientId, { draftId, userId: caller.userId, decision: "approved", comment, decidedAt: unit.now });
       const approvals = decisions.filter((d) => d.decision === "approved").length + 1;
       const last = approvals >= row.approvals_required;
       await writeAudit(tx, {
@@ -137,7 +137,7 @@ export async function approveDraft(unit: Unit, caller: PortalCaller, input: { dr
       if (!last) return raiseApprovalDecided(tx, caller, await getDraft(tx, caller, draftId, unit.now), unit.now);
     }
     const outcome = await make(tx, unit, row, making);
-    await setDraftStatus(tx, caller.clientId, draftId, outcome);
+    await setDraftStatus(tx, caller.clientId, draftId, outcome, unit.now);
     await writeAudit(tx, {
       ...caller,
       action: outcome.status === "Submitted" ? "draft.submitted" : "draft.refused",
@@ -158,8 +158,8 @@ export async function rejectDraft(unit: Unit, caller: PortalCaller, input: { dra
   await transactionOf(unit, async (tx) => {
     const row = await lockForDecision(tx, caller, draftId, unit.now);
     if (row.status !== "AwaitingApproval") throw new ApiError("DRAFT_NOT_PENDING", "This draft is no longer awaiting approval.");
-    await insertDecision(tx, caller.clientId, { draftId, userId: caller.userId, decision: "rejected", comment });
-    await setDraftStatus(tx, caller.clientId, draftId, { status: "Rejected" });
+    await insertDecision(tx, caller.clientId, { draftId, userId: caller.userId, decision: "rejected", comment, decidedAt: unit.now });
+    await setDraftStatus(tx, caller.clientId, draftId, { status: "Rejected" }, unit.now);
     await writeAudit(tx, {
       ...caller,
       action: "draft.rejected",

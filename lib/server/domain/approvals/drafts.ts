@@ -91,6 +91,7 @@ export async function createDraft(
     settlement_date: timing.settlementDate,
     exchange_rate: exchangeRate,
     expires_at: timing.expiresAt,
+    created_at: now,
   });
   const draft = await getDraft(tx, caller, draftId, now);
   await writeAudit(tx, {

@@ -37,15 +37,16 @@ const DRAFT_COLUMNS = `d.draft_id::text, d.rail, d.kind, d.request, d.idempotenc
   d.beneficiary, d.maker_id::text, u.display_name AS maker_name, u.email AS maker_email, d.approvals_required, d.next_business_day,
   d.settlement_date::text, d.exchange_rate, d.expires_at, d.status, d.refusal, d.payment_id, d.created_at`;
 
-export type NewDraft = Omit<DraftRow, "maker_name" | "maker_email" | "status" | "refusal" | "payment_id" | "created_at">;
+/** created_at is the drafting use case's clock. */
+export type NewDraft = Omit<DraftRow, "maker_name" | "maker_email" | "status" | "refusal" | "payment_id">;
 
 /** Inserts a draft; the same Idempotency-Key twice gives the first draft back (a retried click). */
 export async function insertDraft(db: Queryable, clientId: string, draft: NewDraft): Promise<string> {
   const { rows } = await db.query<{ draft_id: string }>(
     `WITH ins AS (
        INSERT INTO payment_drafts (client_id, draft_id, rail, request, idempotency_key, currency, amount_minor, debtor_account, beneficiary,
-         maker_id, approvals_required, next_business_day, settlement_date, exchange_rate, expires_at, status, kind)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'AwaitingApproval', $16)
+         maker_id, approvals_required, next_business_day, settlement_date, exchange_rate, expires_at, status, kind, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'AwaitingApproval', $16, $17, $17)
        ON CONFLICT (client_id, idempotency_key) DO NOTHING
        RETURNING draft_id::text)
      SELECT draft_id FROM ins UNION ALL SELECT draft_id::text FROM payment_drafts WHERE client_id = $1 AND idempotency_key = $5
@@ -67,6 +68,7 @@ export async function insertDraft(db: Queryable, clientId: string, draft: NewDra
       draft.exchange_rate,
       draft.expires_at,
       draft.kind,
+      draft.created_at,
     ],
   );
   return rows[0]!.draft_id;
@@ -116,14 +118,15 @@ export async function listDecisions(db: Queryable, clientId: string, draftIds: r
 export async function insertDecision(
   db: Queryable,
   clientId: string,
-  decision: { draftId: string; userId: string; decision: "approved" | "rejected"; comment: string | null },
+  decision: { draftId: string; userId: string; decision: "approved" | "rejected"; comment: string | null; decidedAt: Date },
 ): Promise<void> {
-  await db.query("INSERT INTO payment_draft_decisions (client_id, draft_id, user_id, decision, comment) VALUES ($1, $2, $3, $4, $5)", [
+  await db.query("INSERT INTO payment_draft_decisions (client_id, draft_id, user_id, decision, comment, decided_at) VALUES ($1, $2, $3, $4, $5, $6)", [
     clientId,
     decision.draftId,
     decision.userId,
     decision.decision,
     decision.comment,
+    decision.decidedAt,
   ]);
 }
 
@@ -132,10 +135,11 @@ export async function setDraftStatus(
   clientId: string,
   draftId: string,
   change: { status: DraftStatusRow; paymentId?: string | null; refusal?: string | null },
+  at: Date,
 ): Promise<void> {
   await db.query(
-    "UPDATE payment_drafts SET status = $3, payment_id = coalesce($4, payment_id), refusal = $5, updated_at = now() WHERE client_id = $1 AND draft_id = $2",
-    [clientId, draftId, change.status, change.paymentId ?? null, change.refusal ?? null],
+    "UPDATE payment_drafts SET status = $3, payment_id = coalesce($4, payment_id), refusal = $5, updated_at = $6 WHERE client_id = $1 AND draft_id = $2",
+    [clientId, draftId, change.status, change.paymentId ?? null, change.refusal ?? null, at],
   );
 }
 

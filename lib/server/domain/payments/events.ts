@@ -22,16 +22,18 @@ export async function raisePaymentStatusChanged(
   tx: Queryable,
   row: PaymentRow,
   move: { from: TPaymentStatus; to: TPaymentStatus; returnReason: TReturnReason | null },
+  at: Date | null = null,
 ): Promise<void> {
-  await raiseEvent({ db: tx, actor: { clientId: row.client_id } }, { topic: "PaymentStatusChanged", data: { ...paymentRef(row), ...move } });
+  await raiseEvent({ db: tx, actor: { clientId: row.client_id }, now: at ?? undefined }, { topic: "PaymentStatusChanged", data: { ...paymentRef(row), ...move } });
 }
 export async function raisePaymentReturned(
   tx: Queryable,
   row: PaymentRow,
   returned: { returnReason: TReturnReason; creditedBackMinor: bigint },
+  at: Date | null = null,
 ): Promise<void> {
   await raiseEvent(
-    { db: tx, actor: { clientId: row.client_id } },
+    { db: tx, actor: { clientId: row.client_id }, now: at ?? undefined },
     {
       topic: "PaymentReturned",
       data: {

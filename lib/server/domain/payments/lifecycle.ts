@@ -14,7 +14,7 @@ import { allowedMoves, type TPaymentStatus } from "@/lib/contract/payments/schem
 /** Failed and Reversed hand the funds back: a new entry, the payment's postings negated (principal, charge, FX legs). */
 const RETURNS_FUNDS = new Set<TPaymentStatus>(["Failed", "Reversed"]);
 
-async function returnFunds(tx: PoolClient, payment: PaymentRow, returnReason: TReturnReason | null): Promise<void> {
+async function returnFunds(tx: PoolClient, payment: PaymentRow, returnReason: TReturnReason | null, at: Date | null): Promise<void> {
   const postings = paymentPostings({
     rail: payment.rail,
     debtorAccountId: payment.debtor_account_id,
@@ -31,6 +31,7 @@ async function returnFunds(tx: PoolClient, payment: PaymentRow, returnReason: TR
     reference: payment.payment_id,
     paymentId: payment.payment_id,
     valueDate: null,
+    ...(at ? { bookedAt: at.toISOString() } : {}),
     // A return names its reason on the statement line (CSV, MT940 :86:, camt.053 RtrInf).
     details: returnReason ? { returnReason } : null,
     coveredAccount: null,
@@ -45,7 +46,8 @@ export type MoveActor = { actor: string; ip: string | null; correlationId: strin
  * Moves a payment under its row lock, returning funds at most once
  * (funds_held): every status move (the sandbox, the settlement task, a return)
  * is made here, so each raises its one PaymentStatusChanged event. Unknown and foreign ids are 404; a move the lifecycle does
- * not allow is 409 INVALID_STATUS_TRANSITION.
+ * not allow is 409 INVALID_STATUS_TRANSITION. `at` is a past move's clock (the uat demo's history, as
+ * PaymentOptions.backDated): the row, the returned funds' entry and the events carry it; without it, the transaction's time.
  */
 export async function movePayment(
   tx: PoolClient,
@@ -54,6 +56,7 @@ export async function movePayment(
   to: TPaymentStatus,
   actor: string | MoveActor,
   returnReason: TReturnReason | null = null,
+  at: Date | null = null,
 ): Promise<PaymentRow> {
   const payment = await lockPayment(tx, clientId, paymentId);
   if (!payment) throw new ApiError("PAYMENT_NOT_FOUND", `No payment ${paymentId} was found for this client.`, { field: "paymentId" });
@@ -67,8 +70,8 @@ export async function movePayment(
     throw new ApiError("INVALID_STATUS_TRANSITION", `A ${payment.status} payment cannot become ${to}.`, { field: "status" });
   }
   const returning = RETURNS_FUNDS.has(to) && payment.funds_held;
-  if (returning) await returnFunds(tx, payment, returnReason);
-  const moved = await updatePaymentStatus(tx, clientId, paymentId, to, payment.funds_held && !returning, returnReason);
+  if (returning) await returnFunds(tx, payment, returnReason, at);
+  const moved = await updatePaymentStatus(tx, clientId, paymentId, to, payment.funds_held && !returning, returnReason, at);
   const who = typeof actor === "string" ? { actor } : { actor: actor.actor, ip: actor.ip, correlationId: actor.correlationId };
   await writeAudit(tx, {
     clientId,
@@ -78,11 +81,11 @@ export async function movePayment(
     entityId: paymentId,
     data: { from: payment.status, to, ...(returnReason ? { returnReason } : {}) },
   });
-  await raisePaymentStatusChanged(tx, moved, { from: payment.status, to, returnReason });
+  await raisePaymentStatusChanged(tx, moved, { from: payment.status, to, returnReason }, at);
   if (returnReason) {
     // Charges rule (docs/payments.md, Returns): the whole debit comes back, principal and the bank's charge.
     const creditedBackMinor = returning ? BigInt(moved.debit_minor) + BigInt(moved.charge_minor) : 0n;
-    await raisePaymentReturned(tx, moved, { returnReason, creditedBackMinor });
+    await raisePaymentReturned(tx, moved, { returnReason, creditedBackMinor }, at);
   }
   return moved;
 }
@@ -92,10 +95,10 @@ export async function movePayment(
  * One already moved (e.g. forced in the sandbox) is left alone, so a retried
  * or late task is harmless.
  */
-export async function settlePayment(tx: PoolClient, clientId: string, paymentId: string): Promise<boolean> {
+export async function settlePayment(tx: PoolClient, clientId: string, paymentId: string, at: Date | null = null): Promise<boolean> {
   const payment = await lockPayment(tx, clientId, paymentId);
   if (!payment || payment.status !== "Pending") return false;
-  await movePayment(tx, clientId, paymentId, "Completed", systemActor("settlement"));
+  await movePayment(tx, clientId, paymentId, "Completed", systemActor("settlement"), null, at);
   return true;
 }
 
@@ -110,10 +113,11 @@ export async function returnPayment(
   paymentId: string,
   reasonCode: TReturnReasonCode,
   actor: string | MoveActor,
+  at: Date | null = null,
 ): Promise<PaymentRow> {
   const payment = await lockPayment(tx, clientId, paymentId);
   if (payment && payment.status !== "Completed") {
     throw new ApiError("INVALID_STATUS_TRANSITION", `Only a Completed payment can be returned; this one is ${payment.status}.`, { field: "paymentId" });
   }
-  return movePayment(tx, clientId, paymentId, "Reversed", actor, returnReasonOf(reasonCode));
+  return movePayment(tx, clientId, paymentId, "Reversed", actor, returnReasonOf(reasonCode), at);
 }

@@ -29,7 +29,15 @@ export type ScheduledOrigin = {
 };
 
 /** Who submits (the unit's actor), when (its clock), and the options that shape the records. */
-export type PaymentContext = Actor & { now: Date; lockTimeoutMs: number; approvedBy?: Approval[]; made?: ScheduledOrigin; standingOrderId?: string };
+export type PaymentContext = Actor & {
+  now: Date;
+  lockTimeoutMs: number;
+  approvedBy?: Approval[];
+  made?: ScheduledOrigin;
+  standingOrderId?: string;
+  /** Recorded and booked at `now` (PaymentOptions.backDated). */
+  backDated?: boolean;
+};
 
 /** A payment for a later bank day: recorded Scheduled, holding nothing, with the request the worker makes it with. */
 export type PaymentSchedule = { executionDate: string; request: unknown };
@@ -140,6 +148,7 @@ function entryOf(ctx: PaymentContext, draft: PaymentDraft, ids: Ids): TSubmissio
     paymentId: ids.paymentId,
     valueDate: draft.settlementDate,
     details: null,
+    ...(ctx.backDated ? { bookedAt: ctx.now.toISOString() } : {}),
     coveredAccount: draft.debtor.account_id,
     postings: paymentPostings({
       rail: draft.rail,
@@ -194,6 +203,7 @@ export function prepareSubmission(ctx: PaymentContext, draft: PaymentDraft, refe
       debtorAccountId: draft.debtor.account_id,
       creditorAccountId: draft.creditor?.account_id ?? null,
       ...(draft.schedule ? { scheduled: true } : {}),
+      ...(ctx.backDated ? { submittedAt: ctx.now.toISOString() } : {}),
       accepted: { ...accepted.record, entry: entryOf(ctx, draft, ids), ...settles },
       failed: failed.record,
     },

@@ -91,12 +91,13 @@ export async function updatePaymentStatus(
   status: TPaymentStatus,
   fundsHeld: boolean,
   returnReason: TReturnReason | null = null,
+  at: Date | null = null,
 ): Promise<PaymentRow> {
   const { rows } = await db.query<PaymentRow>(
-    `UPDATE payments SET status = $3, funds_held = $4, updated_at = now(),
+    `UPDATE payments SET status = $3, funds_held = $4, updated_at = coalesce($6, now()),
        details = CASE WHEN $5::jsonb IS NULL THEN details ELSE details || jsonb_build_object('returnReason', $5::jsonb) END
      WHERE client_id = $1 AND payment_id = $2 RETURNING ${PAYMENT_COLUMNS}`,
-    [clientId, paymentId, status, fundsHeld, returnReason ? JSON.stringify(returnReason) : null],
+    [clientId, paymentId, status, fundsHeld, returnReason ? JSON.stringify(returnReason) : null, at],
   );
   return rows[0]!;
 }

@@ -68,6 +68,8 @@ export const ZSubmission = z.strictObject({
   debtorAccountId: z.string(),
   /** Internal transfers: the credited account, checked active in the same statement. */
   creditorAccountId: z.string().nullable(),
+  /** A back-dated submission's clock (PaymentOptions.backDated): its guard row, payment row and ledger entry carry it. */
+  submittedAt: z.iso.datetime().optional(),
   /** A payment for a later bank day (docs/scheduling.md): accepted as Scheduled, with no ledger entry and no task. */
   scheduled: z.boolean().optional(),
   accepted: ZOutcome.extend({

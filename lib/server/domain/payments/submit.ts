@@ -41,6 +41,12 @@ export type PaymentOptions = {
   made?: ScheduledOrigin;
   /** A standing order's occurrence (lib/server/domain/standing-orders). */
   standingOrderId?: string;
+  /**
+   * A payment of the past (the uat demo's history, docs/demo-data.md): recorded and booked at the unit's clock rather
+   * than when written. The ledger refuses one earlier than a posting already on its accounts, so such payments are
+   * made oldest first; live payments never set it (their booking follows the accounts' row locks).
+   */
+  backDated?: boolean;
 };
 
 /** A rail use case's input: its request body and the options. */
@@ -176,6 +182,7 @@ export async function submitPayments(unit: Unit, options: PaymentOptions, decisi
     approvedBy: options.approvedBy,
     made: options.made,
     standingOrderId: options.standingOrderId,
+    backDated: options.backDated,
   };
   // A date already passed is made now only when nobody could have sent it then: an approval, or the worker on the day.
   const lateAllowed = options.approvedBy !== undefined || options.made !== undefined;
