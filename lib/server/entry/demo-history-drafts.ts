@@ -46,9 +46,21 @@ export function draftActs(calendar: readonly string[], now: Date): DraftAct[] {
   const expired = `INS-${day(3).replaceAll("-", "")}`;
   const waiting = `FUEL-${now.toISOString().slice(0, 10).replaceAll("-", "")}`;
   return [
-    { at: bankInstant(day(20), 10, 5), kind: "draft", key: approved, request: request(approved, tugs, "18750.00", "Annual towage contract 2026"), nextBusinessDay: false },
+    {
+      at: bankInstant(day(20), 10, 5),
+      kind: "draft",
+      key: approved,
+      request: request(approved, tugs, "18750.00", "Annual towage contract 2026"),
+      nextBusinessDay: false,
+    },
     { at: bankInstant(day(20), 11, 20), kind: "decide", key: approved, decision: "approve", comment: "Checked against contract AT-2026." },
-    { at: bankInstant(day(8), 11, 10), kind: "draft", key: rejected, request: request(rejected, chandlery, "12400.00", "Invoice PORTSIDE-Q3"), nextBusinessDay: false },
+    {
+      at: bankInstant(day(8), 11, 10),
+      kind: "draft",
+      key: rejected,
+      request: request(rejected, chandlery, "12400.00", "Invoice PORTSIDE-Q3"),
+      nextBusinessDay: false,
+    },
     {
       at: bankInstant(day(8), 12, 2),
       kind: "decide",
@@ -64,7 +76,13 @@ export function draftActs(calendar: readonly string[], now: Date): DraftAct[] {
       nextBusinessDay: false,
     },
     { at: bankInstant(day(5), 10, 15), kind: "decide", key: refused, decision: "approve", comment: "Approved." },
-    { at: bankInstant(day(3), 14, 30), kind: "draft", key: expired, request: request(expired, insurance, "15000.00", "Hull cover renewal"), nextBusinessDay: false },
+    {
+      at: bankInstant(day(3), 14, 30),
+      kind: "draft",
+      key: expired,
+      request: request(expired, insurance, "15000.00", "Hull cover renewal"),
+      nextBusinessDay: false,
+    },
     { at: now.toISOString(), kind: "draft", key: waiting, request: request(waiting, fuel, "22500.00", "Bunker fuel, December"), nextBusinessDay: true },
   ];
 }

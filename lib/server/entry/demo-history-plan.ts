@@ -30,9 +30,7 @@ const FOREIGN_SUPPLIER = { name: "Rotterdam Marine Parts B.V.", account: "NL91AB
 const EMPLOYEES = ["Mary Rowe", "Tom Smith", "Ana Lopes", "Devon Trott", "Kelly Outerbridge", "Sam Darrell", "Priya Nair", "Leon Simons"];
 
 export type PaymentRequest =
-  | { rail: "ACH"; body: TAchPaymentRequest }
-  | { rail: "SWIFT"; body: TSwiftPaymentRequest }
-  | { rail: "INTERNAL"; body: TInternalTransferRequest };
+  { rail: "ACH"; body: TAchPaymentRequest } | { rail: "SWIFT"; body: TSwiftPaymentRequest } | { rail: "INTERNAL"; body: TInternalTransferRequest };
 
 export type Act =
   | { at: string; kind: "deposit"; entry: Omit<TLedgerEntry, "bookedAt"> }
@@ -128,12 +126,22 @@ function dayActs(day: string, index: number, payroll: boolean, firstOfMonth: boo
     );
     out.push({ at: bankInstant(day, 9 + r * 2, 5 + Math.floor(next() * 50)), kind: "deposit", entry });
   }
-  if (firstOfMonth) out.push({ at: bankInstant(day, 8, 45), kind: "payment", payment: transfer(`SWEEP-${compact}`, MONEY_MARKET, 5_000_000n, "Monthly sweep to money market") });
+  if (firstOfMonth)
+    out.push({
+      at: bankInstant(day, 8, 45),
+      kind: "payment",
+      payment: transfer(`SWEEP-${compact}`, MONEY_MARKET, 5_000_000n, "Monthly sweep to money market"),
+    });
   if (weekday === 2 || weekday === 4) {
     const count = 1 + Math.floor(next() * 2);
     for (let s = 0; s < count; s++) {
       const supplier = SUPPLIERS[Math.floor(next() * SUPPLIERS.length)]!;
-      const body = supplierPayment(`SUP-${compact}-${s + 1}`, supplier, between(next, 400, 9_500), `Invoice ${supplier.name.split(" ")[0]!.toUpperCase()}-${compact.slice(4)}${s}`);
+      const body = supplierPayment(
+        `SUP-${compact}-${s + 1}`,
+        supplier,
+        between(next, 400, 9_500),
+        `Invoice ${supplier.name.split(" ")[0]!.toUpperCase()}-${compact.slice(4)}${s}`,
+      );
       out.push({ at: bankInstant(day, 13, 10 + s * 7), kind: "payment", payment: { rail: "ACH", body } });
     }
   }
@@ -175,7 +183,9 @@ function dayActs(day: string, index: number, payroll: boolean, firstOfMonth: boo
 /** The one supplier payment that comes back (AC04), about twelve business days ago, two business days after it was sent. */
 function returned(acts: readonly Act[], days: readonly string[]): Act | null {
   const from = days[Math.max(0, days.length - 12)] ?? "";
-  const original = acts.find((a) => a.kind === "payment" && a.payment.rail === "ACH" && a.payment.body.instructionIdentification?.startsWith("SUP-") && a.at.slice(0, 10) >= from);
+  const original = acts.find(
+    (a) => a.kind === "payment" && a.payment.rail === "ACH" && a.payment.body.instructionIdentification?.startsWith("SUP-") && a.at.slice(0, 10) >= from,
+  );
   const day = original && days[days.indexOf(original.at.slice(0, 10)) + 2];
   if (!original || original.kind !== "payment" || !day) return null;
   return { at: bankInstant(day, 10, 40), kind: "return", instructionIdentification: original.payment.body.instructionIdentification! };

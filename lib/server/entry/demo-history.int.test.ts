@@ -57,7 +57,7 @@ describe("ninety days of demo history", () => {
   it("balances: every entry sums to zero and every balance is its postings (ops ledger verify)", async () => {
     const verified = await verifyLedger(pool);
     expect(verified).toMatchObject({ ok: true });
-    console.log(`seeded with 90 days of history in ${Math.round(seedMs)} ms; ${JSON.stringify(verified)}`);
+    console.log(`seeded with 90 days of history in ${Math.round(seedMs)} ms; ${JSON.stringify(verified)}; ${JSON.stringify(await counts())}`);
   });
 
   it("never overdraws an account: every balance after a posting of Acme's is zero or more", async () => {
@@ -200,7 +200,9 @@ describe("ninety days of demo history", () => {
     expect(byStatus.get("Refused")!.refusal).toMatch(/active accounts/);
     // The approved draft's payment is in the history, made at its approval's time, naming its approver.
     const submitted = byStatus.get("Submitted")!;
-    const [payment] = await payments({ instructionIdentification: String((submitted.request as { instructionIdentification: string }).instructionIdentification) });
+    const [payment] = await payments({
+      instructionIdentification: String((submitted.request as { instructionIdentification: string }).instructionIdentification),
+    });
     expect(payment!.transactionId).toBe(submitted.paymentId);
     expect(payment!.approvedBy).toEqual([{ email: "approver@acme.test", decidedAt: submitted.decisions[0]!.decidedAt }]);
     expect(Date.parse(payment!.submittedAt)).toBe(Date.parse(submitted.decisions[0]!.decidedAt));

@@ -24,7 +24,10 @@ export async function raisePaymentStatusChanged(
   move: { from: TPaymentStatus; to: TPaymentStatus; returnReason: TReturnReason | null },
   at: Date | null = null,
 ): Promise<void> {
-  await raiseEvent({ db: tx, actor: { clientId: row.client_id }, now: at ?? undefined }, { topic: "PaymentStatusChanged", data: { ...paymentRef(row), ...move } });
+  await raiseEvent(
+    { db: tx, actor: { clientId: row.client_id }, now: at ?? undefined },
+    { topic: "PaymentStatusChanged", data: { ...paymentRef(row), ...move } },
+  );
 }
 export async function raisePaymentReturned(
   tx: Queryable,
