@@ -1,5 +1,6 @@
 import "server-only";
 import type { TAchPaymentRequest } from "@/lib/contract/payments/schema";
+import { bankLocalParts } from "@/lib/contract/time/bank-time";
 import { bankInstant, OPERATING, SUPPLIERS } from "@/lib/server/entry/demo-history-plan";
 
 /**
@@ -44,7 +45,7 @@ export function draftActs(calendar: readonly string[], now: Date): DraftAct[] {
   const rejected = `CHN-${day(8).replaceAll("-", "")}`;
   const refused = `ELC-${day(5).replaceAll("-", "")}`;
   const expired = `INS-${day(3).replaceAll("-", "")}`;
-  const waiting = `FUEL-${now.toISOString().slice(0, 10).replaceAll("-", "")}`;
+  const waiting = `FUEL-${bankLocalParts(now).date.replaceAll("-", "")}`;
   return [
     {
       at: bankInstant(day(20), 10, 5),
