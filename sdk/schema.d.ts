@@ -2398,7 +2398,6 @@ export interface components {
             /** @constant */
             rail: "BATCH";
             request: components["schemas"]["PaymentBatchRequest"];
-            pain001?: components["schemas"]["PaymentRunFileIdentifiers"];
         } | {
             /** @constant */
             rail: "STANDING_ORDER";
@@ -2461,6 +2460,8 @@ export interface components {
             customHeaders?: {
                 [key: string]: string;
             };
+            /** @description Optional, for a run made from a pain.001.001.09 whose rows were changed before sending: the file's MsgId and each item's PmtInfId, one per item in the order of `items` (each 1 to 35 characters; else 400 VALIDATION_ERROR naming `pain001...`). The run is then a pain.001 run: its pain.002 answers OrgnlMsgId, OrgnlPmtInfId and each item's instructionIdentification as OrgnlEndToEndId, and the MsgId is its reference unless one is given. Leave it out otherwise: the run is a JSON run. */
+            pain001?: components["schemas"]["PaymentRunFileIdentifiers"];
         };
         PaymentRunFileIdentifiers: {
             /** @description The pain.001's GrpHdr/MsgId */

@@ -107,7 +107,7 @@ export function NewRunView() {
                 optional
                 hint={
                   upload?.pain001
-                    ? "Left empty, the run keeps the file's MsgId as its reference and sends the file itself, so the pain.002 report names your MsgId and payment blocks. A run changed here or sent for approval goes as its rows: the MsgId stays its reference, and the report names the run."
+                    ? "Left empty, the run keeps the file's MsgId as its reference. Sent as it is, changed here or approved first, the run's pain.002 report answers your file: its MsgId, payment blocks and EndToEndIds."
                     : "Your name for the run, shown in the list (a payroll month, a supplier run)."
                 }
               >

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Cell, DataTable } from "@/components/ui/data-table";
 import { DownloadIcon } from "@/components/ui/icons";
 import { runItemsToCsv } from "@/lib/contract/payment-runs/csv-export";
-import { itemDebit, totalsByCurrency, ZRunDraftRequest, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
+import { itemDebit, totalsByCurrency, ZPaymentBatchRequest, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
 import { saveBlob } from "@/lib/portal/shared/download";
 import { formatMoney } from "@/lib/contract/money-format";
 
@@ -22,7 +22,7 @@ const creditorOf = (item: TPaymentRunItem) =>
  */
 export function RunDraftLines({ draftId, request }: { draftId: string; request: unknown }) {
   const body = useMemo(() => {
-    const parsed = ZRunDraftRequest.safeParse(request);
+    const parsed = ZPaymentBatchRequest.safeParse(request);
     return parsed.success ? parsed.data : null;
   }, [request]);
   const [page, setPage] = useState(0);

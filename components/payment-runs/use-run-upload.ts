@@ -100,15 +100,17 @@ export function useRunUpload() {
     setSubmitting(true);
     setSubmitError(null);
     try {
-      // A pain.001 sent as rows (fixed, or held for approval) keeps the file's MsgId as its reference unless one is typed.
-      const named = reference.trim() || upload.pain001?.messageId || "";
-      const body = { items: state.items, ...(named ? { reference: named } : {}) };
+      // A pain.001 sent as rows (fixed, or held for approval) keeps the file's MsgId and each kept row's PmtInfId, so the
+      // run's pain.002 answers the file; the MsgId is its reference unless one is typed.
+      const body = {
+        items: state.items,
+        ...(reference.trim() ? { reference: reference.trim() } : {}),
+        ...(upload.pain001?.messageId
+          ? { pain001: { messageId: upload.pain001.messageId, paymentInfoIds: state.itemRows.map((row) => upload.pain001!.paymentInfoIds[row]!) } }
+          : {}),
+      };
       // Judged as a whole first (rail BATCH): a run the organisation's policies hold back becomes one draft, with this key.
-      // A pain.001's rows keep the file's MsgId and each one's PmtInfId, so the approved run's pain.002 answers the file.
-      const file = upload.pain001?.messageId
-        ? { pain001: { messageId: upload.pain001.messageId, paymentInfoIds: state.itemRows.map((row) => upload.pain001!.paymentInfoIds[row]!) } }
-        : {};
-      const held = await draftIfRequired("BATCH", body, idempotencyKey, undefined, file);
+      const held = await draftIfRequired("BATCH", body, idempotencyKey);
       if (held.needsApproval && held.draft) {
         setDraft(held.draft);
         void queryClient.invalidateQueries({ queryKey: approvalKeys.all });

@@ -4,9 +4,10 @@ import { XMLParser } from "fast-xml-parser";
 import { expect, expectAccessible, portalToken, saveScreenshot, signInAs, test, type DemoUser } from "../fixtures/portal";
 
 /**
- * A pain.001.001.09 file through the Payment runs page under a BATCH approval policy (issue 20): the rows checked
- * in the browser, the total per currency, "send for approval" as one draft, a second person approving it in the
- * portal, the run to Completed and its pain.002 read back, once at desktop width (1366) and once at phone width (390).
+ * A pain.001.001.09 file through the Payment runs page (issue 20), once at desktop width (1366) and once at phone width
+ * (390): under a BATCH approval policy, the rows checked in the browser, the total per currency, "send for approval" as
+ * one draft, a second person approving it in the portal, the run to Completed and its pain.002 read back; and with no
+ * policy, a file whose rows the treasurer fixed and dropped, sent at once, whose pain.002 still answers the file.
  */
 
 const ACCOUNT = "1000123456"; // Operating USD
@@ -29,7 +30,7 @@ async function pageFor(browser: Browser, user: DemoUser): Promise<Page> {
 }
 
 /** Two payment blocks: payroll by ACH, and a sweep to the organisation's own money-market account. */
-function pain001(run: string): string {
+function pain001(run: string, secondName = "Tom Smith"): string {
   const ach = (n: number, amount: string, name: string) =>
     `<CdtTrfTxInf><PmtId><EndToEndId>${run}-${n}</EndToEndId></PmtId><Amt><InstdAmt Ccy="USD">${amount}</InstdAmt></Amt>` +
     `<CdtrAgt><FinInstnId><ClrSysMmbId><MmbId>BANK_A</MmbId></ClrSysMmbId></FinInstnId></CdtrAgt>` +
@@ -44,7 +45,7 @@ function pain001(run: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn>
 <GrpHdr><MsgId>MSG-${run}</MsgId><CreDtTm>${new Date().toISOString().slice(0, 19)}</CreDtTm><NbOfTxs>3</NbOfTxs><InitgPty><Nm>Acme Corp</Nm></InitgPty></GrpHdr>
-${block(`PAYROLL-${run}`, [ach(1, "640.25", "Mary Rowe"), ach(2, "512.50", "Tom Smith")])}
+${block(`PAYROLL-${run}`, [ach(1, "640.25", "Mary Rowe"), ach(2, "512.50", secondName)])}
 ${block(`SWEEP-${run}`, [sweep])}
 </CstmrCdtTrfInitn></Document>`;
 }
@@ -56,6 +57,62 @@ async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   expect(overflow, `${what} is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0);
 }
 
+type Pain002 = {
+  Document: {
+    "@_xmlns": string;
+    CstmrPmtStsRpt: {
+      OrgnlGrpInfAndSts: { OrgnlMsgId: string; OrgnlNbOfTxs: number | string; GrpSts: string };
+      OrgnlPmtInfAndSts: { OrgnlPmtInfId: string; TxInfAndSts: { OrgnlEndToEndId: string; TxSts: string; AcctSvcrRef?: string }[] }[];
+    };
+  };
+};
+
+/**
+ * The run's pain.002 as the page downloads it, read with an XML parser: every transaction accepted, and the report
+ * answering the file (its MsgId, the PmtInfIds of the blocks still in the run, the EndToEndIds sent).
+ */
+async function expectPain002Answers(page: Page, file: { messageId: string; paymentInfoIds: string[]; endToEndIds: string[] }): Promise<void> {
+  const download = text(page.waitForEvent("download"));
+  await page.getByRole("button", { name: "pain.002 report" }).click();
+  const report = new XMLParser({ ignoreAttributes: false, isArray: (name) => ["OrgnlPmtInfAndSts", "TxInfAndSts"].includes(name) }).parse(
+    await download,
+  ) as Pain002;
+  expect(report.Document["@_xmlns"]).toBe("urn:iso:std:iso:20022:tech:xsd:pain.002.001.10");
+  const status = report.Document.CstmrPmtStsRpt;
+  expect(status.OrgnlGrpInfAndSts.GrpSts).toBe("ACCP");
+  expect(String(status.OrgnlGrpInfAndSts.OrgnlNbOfTxs)).toBe(String(file.endToEndIds.length));
+  expect(status.OrgnlGrpInfAndSts.OrgnlMsgId).toBe(file.messageId);
+  expect(status.OrgnlPmtInfAndSts.map((b) => b.OrgnlPmtInfId)).toEqual(file.paymentInfoIds);
+  const transactions = status.OrgnlPmtInfAndSts.flatMap((b) => b.TxInfAndSts);
+  expect(transactions.map((t) => t.OrgnlEndToEndId)).toEqual(file.endToEndIds);
+  for (const t of transactions) {
+    expect(["ACSP", "ACCC"]).toContain(t.TxSts);
+    expect(t.AcctSvcrRef).toBeTruthy();
+  }
+}
+
+/**
+ * For the tests of a describe, the organisation's USD approval policies are `usd` (the policies other specs left in
+ * other currencies stay), and afterwards what they were.
+ */
+function usdPoliciesDuring(usd: Policy[]): void {
+  let before: Policy[] = [];
+  test.beforeAll(async ({ browser }) => {
+    const admin = await pageFor(browser, "admin");
+    const res = await api(admin.request, "GET", "/v1/approvals/policies");
+    expect(res.status()).toBe(200);
+    before = ((await res.json()) as { policies: Policy[] }).policies;
+    const policies = [...before.filter((p) => p.currency !== "USD"), ...usd];
+    expect((await api(admin.request, "PUT", "/v1/approvals/policies", { policies })).status()).toBe(200);
+    await admin.context().close();
+  });
+  test.afterAll(async ({ browser }) => {
+    const admin = await pageFor(browser, "admin");
+    expect((await api(admin.request, "PUT", "/v1/approvals/policies", { policies: before })).status()).toBe(200);
+    await admin.context().close();
+  });
+}
+
 const WIDTHS = [
   { name: "desktop", width: 1366, height: 900 },
   { name: "phone", width: 390, height: 844 },
@@ -64,27 +121,8 @@ const WIDTHS = [
 test.describe("a pain.001 payment run sent for approval", () => {
   // Three people sign in (two with an authenticator code, which may wait for the next 30-second step) and a run is made.
   test.describe.configure({ timeout: 300_000 });
-  let before: Policy[] = [];
-
-  test.beforeAll(async ({ browser }) => {
-    const admin = await pageFor(browser, "admin");
-    const res = await api(admin.request, "GET", "/v1/approvals/policies");
-    expect(res.status()).toBe(200);
-    before = ((await res.json()) as { policies: Policy[] }).policies;
-    // A run of USD 1,000 or more waits for one approver; the policies other specs left stay as they were.
-    const policies = [
-      ...before.filter((p) => !(p.rail === "BATCH" && p.currency === "USD")),
-      { rail: "BATCH", currency: "USD", threshold: "1000.00", approvers: 1 },
-    ];
-    expect((await api(admin.request, "PUT", "/v1/approvals/policies", { policies })).status()).toBe(200);
-    await admin.context().close();
-  });
-
-  test.afterAll(async ({ browser }) => {
-    const admin = await pageFor(browser, "admin");
-    expect((await api(admin.request, "PUT", "/v1/approvals/policies", { policies: before })).status()).toBe(200);
-    await admin.context().close();
-  });
+  // A run of USD 1,000 or more waits for one approver.
+  usdPoliciesDuring([{ rail: "BATCH", currency: "USD", threshold: "1000.00", approvers: 1 }]);
 
   for (const size of WIDTHS) {
     test(`at ${size.name} width (${size.width}): checked, totalled, drafted, approved by a second person, completed, pain.002 read back`, async ({
@@ -150,33 +188,13 @@ test.describe("a pain.001 payment run sent for approval", () => {
       await saveScreenshot(approver, `payment-run-pain001-done-${size.name}`);
 
       // The pain.002: every EndToEndId of the file accepted. A run held for approval is made from the draft's rows and
-      // the file's identifiers beside them (docs/payment-runs.md, Approvals): the report answers the file's MsgId and
-      // each of its PmtInfIds.
-      const download = text(approver.waitForEvent("download"));
-      await approver.getByRole("button", { name: "pain.002 report" }).click();
-      const report = new XMLParser({ ignoreAttributes: false, isArray: (name) => ["OrgnlPmtInfAndSts", "TxInfAndSts"].includes(name) }).parse(
-        await download,
-      ) as {
-        Document: {
-          "@_xmlns": string;
-          CstmrPmtStsRpt: {
-            OrgnlGrpInfAndSts: { OrgnlMsgId: string; OrgnlNbOfTxs: number | string; GrpSts: string };
-            OrgnlPmtInfAndSts: { OrgnlPmtInfId: string; TxInfAndSts: { OrgnlEndToEndId: string; TxSts: string; AcctSvcrRef?: string }[] }[];
-          };
-        };
-      };
-      expect(report.Document["@_xmlns"]).toBe("urn:iso:std:iso:20022:tech:xsd:pain.002.001.10");
-      const status = report.Document.CstmrPmtStsRpt;
-      expect(status.OrgnlGrpInfAndSts.GrpSts).toBe("ACCP");
-      expect(String(status.OrgnlGrpInfAndSts.OrgnlNbOfTxs)).toBe("3");
-      expect(status.OrgnlGrpInfAndSts.OrgnlMsgId).toBe(`MSG-${run}`);
-      expect(status.OrgnlPmtInfAndSts.map((b) => b.OrgnlPmtInfId)).toEqual([`PAYROLL-${run}`, `SWEEP-${run}`]);
-      const transactions = status.OrgnlPmtInfAndSts.flatMap((b) => b.TxInfAndSts);
-      expect(transactions.map((t) => t.OrgnlEndToEndId)).toEqual([`${run}-1`, `${run}-2`, `${run}-3`]);
-      for (const t of transactions) {
-        expect(["ACSP", "ACCC"]).toContain(t.TxSts);
-        expect(t.AcctSvcrRef).toBeTruthy();
-      }
+      // the file's identifiers sent with them (docs/payment-runs.md, "A pain.001 sent as JSON rows"): the report answers
+      // the file's MsgId and each of its PmtInfIds.
+      await expectPain002Answers(approver, {
+        messageId: `MSG-${run}`,
+        paymentInfoIds: [`PAYROLL-${run}`, `SWEEP-${run}`],
+        endToEndIds: [`${run}-1`, `${run}-2`, `${run}-3`],
+      });
 
       // The maker sees the run in the list, completed, under the file's MsgId.
       await page.goto("/payment-runs");
@@ -186,6 +204,51 @@ test.describe("a pain.001 payment run sent for approval", () => {
       await expectNoSidewaysScroll(page, "the list of runs");
       await saveScreenshot(page, `payment-runs-pain001-list-${size.name}`);
       await approver.context().close();
+    });
+  }
+});
+
+test.describe("a pain.001 payment run whose rows were fixed and dropped, with no approval policy", () => {
+  test.describe.configure({ timeout: 180_000 });
+  // No USD policy: the run goes at once, as JSON rows (the file was changed), with the file's identifiers.
+  usdPoliciesDuring([]);
+
+  for (const size of WIDTHS) {
+    test(`at ${size.name} width (${size.width}): a row fixed, one dropped, sent at once, its pain.002 answers the file's MsgId and PmtInfIds`, async ({
+      page,
+      signIn,
+    }) => {
+      const run = `E${size.name[0]}${Date.now().toString(36).slice(-7)}`.toUpperCase();
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await signIn("treasurer");
+      await page.goto("/payment-runs/new");
+      // The second payroll line's creditor name is longer than ACH takes: the browser flags it.
+      const file = pain001(run, "Thomas Alexander Smith-Worthington");
+      await page.getByLabel("Payment file").setInputFiles({ name: "payroll.xml", mimeType: "application/xml", buffer: Buffer.from(file) });
+      await expect(page.getByText("payroll.xml: 3 payments · 1 row needs fixing or dropping")).toBeVisible();
+      await page.getByLabel(`Creditor name, ${run}-2`).fill("Tom Smith");
+      await page.getByLabel("Show all rows").check();
+      await page.getByRole("button", { name: `Drop ${run}-1` }).click();
+      await expect(page.getByText("payroll.xml: 2 payments (1 dropped) · every row is valid")).toBeVisible();
+      const totals = page.getByRole("list", { name: "Total per currency" });
+      await expect(totals).toContainText("812.50");
+      await expectNoSidewaysScroll(page, "the fixed pain.001");
+      await expectAccessible(page);
+      await saveScreenshot(page, `payment-run-pain001-fixed-${size.name}`);
+
+      await page.getByRole("button", { name: "Send 2 payments", exact: true }).click();
+      await expect(page.getByRole("progressbar", { name: "Run progress" })).toHaveAttribute("aria-valuenow", "100", { timeout: 30_000 });
+      await expect(page.getByText("Completed", { exact: true }).first()).toBeVisible();
+      await expectNoSidewaysScroll(page, "the run sent at once");
+      await saveScreenshot(page, `payment-run-pain001-fixed-done-${size.name}`);
+      // Sent as rows, still the file's run: its MsgId, the PmtInfIds of both blocks still in it, the EndToEndIds sent.
+      await expectPain002Answers(page, {
+        messageId: `MSG-${run}`,
+        paymentInfoIds: [`PAYROLL-${run}`, `SWEEP-${run}`],
+        endToEndIds: [`${run}-2`, `${run}-3`],
+      });
+      await page.getByRole("link", { name: "Open the run" }).click();
+      await expect(page.getByRole("heading", { name: `MSG-${run}` })).toBeVisible();
     });
   }
 });

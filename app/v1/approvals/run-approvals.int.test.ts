@@ -194,7 +194,7 @@ describe("a run drafted from a pain.001 (issue 20)", () => {
     const drafted = await call<Outcome & Body>(createDraftRoute, "/v1/approvals/drafts", {
       token: treasurer,
       headers: { "idempotency-key": key },
-      body: { rail: "BATCH", request: { items, reference: "MSG-DRAFT-1" }, pain001: { messageId: "MSG-DRAFT-1", paymentInfoIds: ["PMT-A", "PMT-B"] } },
+      body: { rail: "BATCH", request: { items, pain001: { messageId: "MSG-DRAFT-1", paymentInfoIds: ["PMT-A", "PMT-B"] } } },
     });
     expect(drafted.body.needsApproval).toBe(true);
     const draftId = drafted.body.draft!.draftId;
@@ -203,6 +203,11 @@ describe("a run drafted from a pain.001 (issue 20)", () => {
     const approved = await approve(draftId);
     expect(approved.body).toMatchObject({ status: "Submitted" });
     await drainWorker();
+    // No reference was typed: the run is named by the file's MsgId.
+    const run = await (
+      await getRuntime()
+    ).db.query("SELECT format, reference FROM payment_batches WHERE client_id = 'acme' AND batch_id = $1", [approved.body.jobId]);
+    expect(run.rows).toEqual([{ format: "pain.001", reference: "MSG-DRAFT-1" }]);
     const xml = await runResults(approved.body.jobId as string, "application/xml");
     const doc = XmlDocument.fromString(xml.text);
     try {
@@ -220,9 +225,9 @@ describe("a run drafted from a pain.001 (issue 20)", () => {
     const res = await call<Body>(createDraftRoute, "/v1/approvals/drafts", {
       token: treasurer,
       headers: { "idempotency-key": randomUUID() },
-      body: { rail: "BATCH", request: { items: [usd(170, "600.00"), usd(171, "400.00")] }, pain001: { messageId: "MSG-DRAFT-2", paymentInfoIds: ["PMT-A"] } },
+      body: { rail: "BATCH", request: { items: [usd(170, "600.00"), usd(171, "400.00")], pain001: { messageId: "MSG-DRAFT-2", paymentInfoIds: ["PMT-A"] } } },
     });
     expectErrorBody(res.body, 400, "VALIDATION_ERROR");
-    expect(res.body.field).toBe("pain001.paymentInfoIds");
+    expect(res.body.field).toBe("request.pain001.paymentInfoIds");
   });
 });

@@ -8,7 +8,7 @@ import { GET as getJobResults } from "@/app/v1/jobs/[jobId]/results/route";
 import { drainWorker } from "@/lib/server/entry/jobs/testing";
 import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
-import { ACME_BMD, ACME_USD, balanceMinor, countPayments, setBalance, swiftBody } from "@/tests/payments";
+import { ACME_BMD, ACME_USD, achBody, balanceMinor, countPayments, setBalance, swiftBody } from "@/tests/payments";
 import { achItem, achTx, pain001, postRun, runResults, runStatus, swiftTx } from "@/tests/payment-runs";
 import { runOps } from "@/tests/ops";
 import { approvalTeam } from "@/tests/approvals";
@@ -268,5 +268,100 @@ describe("a pain.001.001.09 run", () => {
     expect(JSON.stringify(schema.body.details)).toMatch(/line \d+: .*PmtMtd/);
     const notXml = await postRun("<Document><unclosed></Document>", { contentType: "application/xml" });
     expect(notXml.status).toBe(400);
+  });
+});
+
+describe("a JSON run with a pain.001's identifiers (a file whose rows were changed before sending, no approval)", () => {
+  const edited = (id: string, overrides: Record<string, unknown> = {}) => ({ rail: "ACH", request: achBody({ instructionIdentification: id, ...overrides }) });
+
+  it("is that file's run: its pain.002 answers OrgnlMsgId, each OrgnlPmtInfId and OrgnlEndToEndId, and the MsgId is its reference", async () => {
+    await setBalance(ACME_USD, 100_000n);
+    // What the portal sends for a file of two blocks whose first row was dropped and whose others were changed.
+    const accepted = await postRun({
+      items: [edited("ED-2", { instructedAmount: { amount: "5.00", currency: "USD" } }), edited("ED-3"), edited("ED-4")],
+      pain001: { messageId: "MSG-EDITED-1", paymentInfoIds: ["PAYROLL-1", "PAYROLL-1", "SUPPLIERS-1"] },
+    });
+    expect(accepted.status).toBe(202);
+    await drainWorker();
+    const results = (await runResults(accepted.body.jobId)).body.data;
+    expect(results.map((r) => [r.status, r.endToEndId])).toEqual([
+      ["Created", "ED-2"],
+      ["Created", "ED-3"],
+      ["Created", "ED-4"],
+    ]);
+    const summary = await call<Record<string, unknown>>(getRun, `/v1/payment-batches/${accepted.body.jobId}`, {
+      token: await tokenFor("acme"),
+      params: { batchId: accepted.body.jobId },
+    });
+    expect(summary.body).toMatchObject({ format: "pain.001", reference: "MSG-EDITED-1", totalItems: 3 });
+
+    const doc = XmlDocument.fromString((await runResults(accepted.body.jobId, "application/xml")).text);
+    try {
+      const ns = { p: "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10" };
+      expect(doc.eval("string(//p:OrgnlGrpInfAndSts/p:OrgnlMsgId)", ns)).toBe("MSG-EDITED-1");
+      expect(doc.eval("string(//p:OrgnlGrpInfAndSts/p:OrgnlMsgNmId)", ns)).toBe("pain.001.001.09");
+      expect(doc.eval("string(//p:OrgnlGrpInfAndSts/p:OrgnlNbOfTxs)", ns)).toBe("3");
+      const blocks = doc
+        .find("//p:OrgnlPmtInfAndSts", ns)
+        .map((block) => [block.eval("string(p:OrgnlPmtInfId)", ns), block.find("p:TxInfAndSts/p:OrgnlEndToEndId", ns).map((node) => node.content)]);
+      expect(blocks).toEqual([
+        ["PAYROLL-1", ["ED-2", "ED-3"]],
+        ["SUPPLIERS-1", ["ED-4"]],
+      ]);
+    } finally {
+      doc.dispose();
+    }
+
+    // The same body without them is a JSON run, as decisions §11 has it: the report names the run.
+    const plain = await postRun({ items: [edited("ED-5")] });
+    await drainWorker();
+    const plainDoc = XmlDocument.fromString((await runResults(plain.body.jobId, "application/xml")).text);
+    try {
+      const ns = { p: "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10" };
+      const runId = plain.body.jobId.replace(/-/g, "").toUpperCase();
+      expect(plainDoc.eval("string(//p:OrgnlGrpInfAndSts/p:OrgnlMsgId)", ns)).toBe(runId);
+      expect(plainDoc.eval("string(//p:OrgnlGrpInfAndSts/p:OrgnlMsgNmId)", ns)).toBe("harbour.json");
+      expect(plainDoc.eval("string(//p:OrgnlPmtInfAndSts/p:OrgnlPmtInfId)", ns)).toBe(runId);
+    } finally {
+      plainDoc.dispose();
+    }
+  });
+
+  it("refuses bad identifiers with 400 VALIDATION_ERROR naming each (beside the bad items), and creates nothing", async () => {
+    const before = await countPayments("client_id = 'acme'");
+    const runs = async () => (await (await getRuntime()).db.query("SELECT 1 FROM payment_batches WHERE client_id = 'acme'")).rows.length;
+    const runsBefore = await runs();
+
+    const fewer = await postRun({ items: [edited("BAD-1"), edited("BAD-2")], pain001: { messageId: "MSG-BAD-1", paymentInfoIds: ["PMT-A"] } });
+    expectErrorBody(fewer.body as Record<string, unknown>, 400, "VALIDATION_ERROR");
+    expect(fewer.body.details!.map((d) => d.field)).toEqual(["pain001.paymentInfoIds"]);
+    expect(JSON.stringify(fewer.body.details)).toContain("2 items, 1 PmtInfIds");
+
+    const malformed = await postRun({
+      items: [edited("BAD-1"), edited("BAD-2", { creditorAccount: { identification: "1", name: "" } })],
+      pain001: { messageId: "", paymentInfoIds: ["PMT-A", "P".repeat(36)] },
+    });
+    expectErrorBody(malformed.body as Record<string, unknown>, 400, "VALIDATION_ERROR");
+    expect(malformed.body.details!.map((d) => d.field).sort()).toEqual([
+      "items[1].request.creditorAccount.name",
+      "pain001.messageId",
+      "pain001.paymentInfoIds[1]",
+    ]);
+
+    const unknown = await postRun({ items: [edited("BAD-1")], pain001: { messageId: "MSG-BAD-3", paymentInfoIds: ["PMT-A"], endToEndIds: ["X"] } });
+    expectErrorBody(unknown.body as Record<string, unknown>, 400, "VALIDATION_ERROR");
+    expect(unknown.body.details!.map((d) => d.field)).toEqual(["pain001.endToEndIds"]);
+
+    expect(await countPayments("client_id = 'acme'")).toBe(before);
+    expect(await runs()).toBe(runsBefore);
+  });
+
+  it("names an item the rails' rules refuse by its place in the body (items[i]), where the sender finds it", async () => {
+    const res = await postRun({
+      items: [edited("RULE-1"), edited("RULE-2", { creditorBank: { bankCode: "NO_SUCH_BANK", currency: "USD" } })],
+      pain001: { messageId: "MSG-RULE-1", paymentInfoIds: ["PMT-A", "PMT-A"] },
+    });
+    expectErrorBody(res.body as Record<string, unknown>, 400, "VALIDATION_ERROR");
+    expect(res.body.details!.map((d) => [d.field, d.code])).toEqual([["items[1].request.creditorBank.bankCode", "BANK_REFERENCE_NOT_FOUND"]]);
   });
 });

@@ -4,7 +4,7 @@ import { isValidAmountFormat, MAX_AMOUNT_LENGTH } from "@/lib/contract/money";
 import { ZAchPaymentRequest, ZInternalTransferRequest, ZSwiftPaymentRequest } from "@/lib/contract/payments/schema";
 import { MAX_ITEMS } from "@/lib/contract/virtual-accounts/fields";
 import { ZCreateVirtualAccountsV2 } from "@/lib/contract/virtual-accounts/schema";
-import { ZCurrencyTotal, ZPaymentBatchRequest, ZRunFileIdentifiers } from "@/lib/contract/payment-runs/schema";
+import { ZCurrencyTotal, ZPaymentBatchRequest } from "@/lib/contract/payment-runs/schema";
 import { ZCreateStandingOrder, ZStandingOrderChangeDraft, ZStandingOrderTerms } from "@/lib/contract/standing-orders/schema";
 
 /**
@@ -146,14 +146,9 @@ export const ZCreateDraft = z
       // Completed at once and with no settlement date to aim for: "next business day" does not apply to these two.
       z.strictObject({ rail: z.literal("INTERNAL"), request: ZInternalTransferRequest }),
       z.strictObject({ rail: z.literal("VIRTUAL_ACCOUNT_BATCH"), request: ZCreateVirtualAccountsV2 }),
-      // A payment run: the JSON body of POST /v1/payment-batches (the portal maps a CSV or pain.001 to it), with a pain.001's
-      // identifiers when it came from one, so that the approved run's pain.002 answers that file.
-      z
-        .strictObject({ rail: z.literal("BATCH"), request: ZPaymentBatchRequest, pain001: ZRunFileIdentifiers.optional() })
-        .refine((draft) => !draft.pain001 || draft.pain001.paymentInfoIds.length === draft.request.items.length, {
-          path: ["pain001", "paymentInfoIds"],
-          message: "must have one PmtInfId per item",
-        }),
+      // A payment run: the JSON body of POST /v1/payment-batches (the portal maps a CSV or pain.001 to it), with its pain001
+      // identifiers when it came from such a file, so that the approved run's pain.002 answers that file.
+      z.strictObject({ rail: z.literal("BATCH"), request: ZPaymentBatchRequest }),
       // A standing order (issue 21): a new one (the body of POST /v1/standing-orders), or a change of one (its id and the PATCH body).
       // Judged by the policy of the order's own rail on its amount (the new terms for a change); the draft's rail is the order's.
       z.strictObject({ rail: z.literal("STANDING_ORDER"), request: ZCreateStandingOrder }),

@@ -52,6 +52,16 @@ describe("ZPaymentBatchRequest", () => {
     expect(body.reference).toBe("Payroll November");
     expect(ZPaymentBatchRequest.safeParse({ items: [] }).success).toBe(false);
   });
+
+  it("takes a pain.001's identifiers only with one PmtInfId per item, named beside the items' own errors", () => {
+    const pain001 = { messageId: "MSG-1", paymentInfoIds: ["PMT-A", "PMT-B"] };
+    expect(ZPaymentBatchRequest.parse({ items: [ach("A", "1.00"), ach("B", "1.00")], pain001 }).pain001).toEqual(pain001);
+    const fewer = ZPaymentBatchRequest.safeParse({ items: [ach("A", "1.00"), ach("A", "1.00"), ach("C", "1.00")], pain001 });
+    expect(fewer.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["items.1.request.instructionIdentification", "instructionIdentification A is also used by item 0 on ACH"],
+      ["pain001.paymentInfoIds", "must have one PmtInfId per item: 3 items, 2 PmtInfIds"],
+    ]);
+  });
 });
 
 describe("totalsByCurrency", () => {

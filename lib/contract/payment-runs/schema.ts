@@ -67,6 +67,27 @@ export function duplicateInstructionIssues(items: readonly TPaymentRunItem[]): A
   return issues;
 }
 
+const ZIso20022Id = z.string().min(1).max(35);
+
+/**
+ * The identifiers of the pain.001 a run's items came from, when the run reaches the bank as JSON rows (the portal sends
+ * a file whose rows it fixed or dropped that way, and a run draft holds its rows so): the run keeps the file's
+ * GrpHdr/MsgId and each item's PmtInfId, so its pain.002 answers that file.
+ */
+export const ZRunFileIdentifiers = z
+  .strictObject({
+    messageId: ZIso20022Id.meta({ description: "The pain.001's GrpHdr/MsgId" }),
+    paymentInfoIds: z.array(ZIso20022Id).meta({ description: "Each item's PmtInf/PmtInfId, in the order of `items`" }),
+  })
+  .meta({ id: "PaymentRunFileIdentifiers" });
+
+/** A PmtInfId per item, or the identifiers would pair items with the wrong payment block. */
+function fileIdentifierIssue(body: { items: unknown[]; pain001?: unknown }): string | null {
+  const ids: unknown = (body.pain001 as { paymentInfoIds?: unknown } | undefined)?.paymentInfoIds;
+  if (!Array.isArray(ids) || ids.length === body.items.length) return null;
+  return `must have one PmtInfId per item: ${body.items.length} items, ${ids.length} PmtInfIds`;
+}
+
 export const ZPaymentBatchRequest = z
   .strictObject({
     items: z
@@ -76,37 +97,29 @@ export const ZPaymentBatchRequest = z
     reference: ZReference.optional().meta({ description: "The payer's name for the run (a payroll month, a supplier run)" }),
     callbackUrl: ZCallbackUrl.optional().meta({ description: "Receives the signed completion callback (decisions §6)" }),
     customHeaders: ZCustomHeaders.optional(),
+    pain001: ZRunFileIdentifiers.optional().meta({
+      description:
+        "Optional, for a run made from a pain.001.001.09 whose rows were changed before sending: the file's MsgId and each item's " +
+        "PmtInfId, one per item in the order of `items` (each 1 to 35 characters; else 400 VALIDATION_ERROR naming `pain001...`). " +
+        "The run is then a pain.001 run: its pain.002 answers OrgnlMsgId, OrgnlPmtInfId and each item's instructionIdentification " +
+        "as OrgnlEndToEndId, and the MsgId is its reference unless one is given. Leave it out otherwise: the run is a JSON run.",
+    }),
   })
-  // Runs even when some items are invalid, so the repeats are named in the same 400 as the rest.
+  // Runs even when some items are invalid, so the repeats and a mismatched pain001 are named in the same 400 as the rest.
   .check(
-    z.superRefine<{ items: unknown[] }>(
+    z.superRefine<{ items: unknown[]; pain001?: unknown }>(
       (body, ctx) => {
         for (const issue of duplicateInstructionIssues(body.items as TPaymentRunItem[])) {
           ctx.addIssue({ code: "custom", path: ["items", issue.index, "request", "instructionIdentification"], message: issue.message });
         }
+        const mismatch = fileIdentifierIssue(body);
+        if (mismatch) ctx.addIssue({ code: "custom", path: ["pain001", "paymentInfoIds"], message: mismatch });
       },
       { when: (payload) => Array.isArray((payload.value as { items?: unknown } | null)?.items) },
     ),
   )
   .meta({ id: "PaymentBatchRequest" });
 export type TPaymentBatchRequest = z.infer<typeof ZPaymentBatchRequest>;
-
-const ZIso20022Id = z.string().min(1).max(35);
-
-/**
- * The identifiers of the pain.001 a run's items came from, when it reaches the bank as rows (a draft waiting for
- * approval): the run keeps the file's GrpHdr/MsgId and each item's PmtInfId, so its pain.002 answers that file.
- */
-export const ZRunFileIdentifiers = z
-  .strictObject({
-    messageId: ZIso20022Id.meta({ description: "The pain.001's GrpHdr/MsgId" }),
-    paymentInfoIds: z.array(ZIso20022Id).meta({ description: "Each item's PmtInf/PmtInfId, in the order of `items`" }),
-  })
-  .meta({ id: "PaymentRunFileIdentifiers" });
-export type TRunFileIdentifiers = z.infer<typeof ZRunFileIdentifiers>;
-
-/** A payment-run draft's request as stored and shown: the run's body, with the pain.001's identifiers when it came from one. */
-export const ZRunDraftRequest = ZPaymentBatchRequest.safeExtend({ pain001: ZRunFileIdentifiers.optional() });
 
 /** The rails a run's items use, in the rails' order. */
 export function railsOf(items: readonly Pick<TPaymentRunItem, "rail">[]): TRail[] {

@@ -20,17 +20,10 @@ export type DraftOutcome = { draft: TDraft | null; needsApproval: boolean };
  * does, the answer is the new draft (made with the form's Idempotency-Key,
  * so a retried click drafts once), otherwise the form submits the payment.
  */
-/** `extra`: what a rail's draft carries besides its request (a payment run's pain.001 identifiers). */
-export async function draftIfRequired(
-  rail: TApprovalRail,
-  request: unknown,
-  idempotencyKey: string,
-  signal?: AbortSignal,
-  extra: Record<string, unknown> = {},
-): Promise<DraftOutcome> {
+export async function draftIfRequired(rail: TApprovalRail, request: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<DraftOutcome> {
   try {
     return await apiJson(createPaymentDraftOperation, "/v1/approvals/drafts", {
-      body: { rail, request, ...extra },
+      body: { rail, request },
       headers: { "idempotency-key": idempotencyKey },
       signal,
     });

@@ -27,10 +27,10 @@ export type RunUpload = {
   checks: TRunCsvRowCheck[];
   dropped: ReadonlySet<number>;
   /**
-   * A pain.001 file: the document as chosen, each row's EndToEndId (what the table names a row by), and whether
-   * a row was since fixed or dropped. Untouched, the document itself is sent; changed, the rows are sent as JSON.
+   * A pain.001 file: the document as chosen, each row's EndToEndId (what the table names a row by) and PmtInfId, its
+   * GrpHdr/MsgId, and whether a row was since fixed or dropped. Untouched, the document itself is sent; changed (or held
+   * for approval), the rows are sent as JSON with the MsgId and the kept rows' PmtInfIds, so the pain.002 still answers the file.
    */
-  /** `messageId`: the document's GrpHdr/MsgId, the run's reference when none is typed (kept when the run waits for approval as rows). */
   pain001?: { xml: string; endToEndIds: string[]; paymentInfoIds: string[]; messageId: string | null; changed: boolean };
 };
 

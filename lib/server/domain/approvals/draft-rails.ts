@@ -18,8 +18,7 @@ import { createAchPaymentOperation, createSwiftPaymentOperation } from "@/lib/co
 import { createVirtualAccountsV2Operation } from "@/lib/contract/virtual-accounts/operations";
 import { parseInput } from "@/lib/contract/validation";
 import { createPaymentBatchOperation } from "@/lib/contract/payment-runs/operations";
-import { ZRunDraftRequest } from "@/lib/contract/payment-runs/schema";
-import { acceptPaymentRun, draftedRun } from "@/lib/server/domain/payment-runs/accept";
+import { acceptPaymentRun, jsonRun } from "@/lib/server/domain/payment-runs/accept";
 import { makerNow } from "@/lib/server/domain/users/repo";
 import { isRole, scopesForRole } from "@/lib/contract/auth/roles";
 
@@ -85,12 +84,12 @@ export const DRAFT_RAILS: Readonly<Record<TApprovalRail, Rail>> = {
   BATCH: {
     operation: createPaymentBatchOperation,
     make: async (unit, stored, m) => {
-      const { pain001: file, ...body } = parseInput(ZRunDraftRequest, stored);
+      const body = parseInput(createPaymentBatchOperation.body, stored);
       // The run's use case checks each item's rail permission against what the maker may do now, not when they drafted.
       const maker = await makerNow(m.tx, unit.actor.clientId, unit.actor.person!.userId);
       const permissions = new Set(maker && isRole(maker.role) ? scopesForRole(maker.role, maker.clientPermissions) : []);
       const accepted = await acceptPaymentRun(unitInTransaction(unit, m.tx, m.slot), {
-        ...draftedRun(body, file),
+        ...jsonRun(body),
         permissions,
         baseUrl: m.baseUrl,
         config: m.config,

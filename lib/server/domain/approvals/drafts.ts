@@ -10,7 +10,6 @@ import type { Queryable } from "@/lib/server/core/db/types";
 import { isStandingOrderDraft, standingOrderRedraft, standingOrderSubject } from "@/lib/server/domain/approvals/standing-order-drafts";
 import { currentReferenceData } from "@/lib/server/domain/payments/known-data";
 import { withPayeeFilled } from "@/lib/server/domain/counterparties/pay";
-import { runDraftParts, storedRunDraft } from "@/lib/server/domain/approvals/run-drafts";
 import { draftTiming } from "@/lib/contract/approvals/expiry";
 import { draftFacts, judgeRun, matchPolicy, type DraftRequest } from "@/lib/contract/approvals/policy";
 import type { TApprovalRail, TCreateDraft, TDraft, TDraftList, TPaymentDraftInput } from "@/lib/contract/approvals/schema";
@@ -79,7 +78,7 @@ export async function createDraft(
     draft_id: randomUUID(),
     rail: judged.rail,
     kind: ordered ? ordered.kind : "Payment",
-    request: ordered ? ordered.stored : input.rail === "BATCH" ? storedRunDraft(input) : request,
+    request: ordered ? ordered.stored : request,
     idempotency_key: idempotencyKey,
     currency: money?.currency ?? null,
     amount_minor: money ? parseAmount(money.amount, money.currency).toString() : null,
@@ -175,9 +174,7 @@ export async function redraft(
       ? standingOrderRedraft(stored)
       : ((previous.rail === "ACH" || previous.rail === "SWIFT"
           ? { rail: previous.rail, request, nextBusinessDay: previous.nextBusinessDay }
-          : previous.rail === "BATCH"
-            ? { rail: previous.rail, ...runDraftParts(request) }
-            : { rail: previous.rail, request }) as TCreateDraft);
+          : { rail: previous.rail, request }) as TCreateDraft);
   const outcome = await createDraft(tx, caller, input, idempotencyKey, now, previous.maker.userId);
   await writeAudit(tx, {
     ...caller,

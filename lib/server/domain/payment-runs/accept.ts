@@ -11,14 +11,7 @@ import { checkDestination, destinationPolicyOf, DestinationRefused } from "@/lib
 import { checkDecisions } from "@/lib/server/domain/payments/submit";
 import { assertRunNotHeldBack } from "@/lib/server/domain/dual-control/policies";
 import type { Approval } from "@/lib/server/domain/payments/record";
-import {
-  RAIL_PERMISSIONS,
-  railsOf,
-  totalsByCurrency,
-  type TPaymentBatchRequest,
-  type TPaymentRunItem,
-  type TRunFileIdentifiers,
-} from "@/lib/contract/payment-runs/schema";
+import { RAIL_PERMISSIONS, railsOf, totalsByCurrency, type TPaymentBatchRequest, type TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
 import type { TJobAccepted } from "@/lib/contract/virtual-accounts/responses";
 import { jobLinks } from "@/lib/server/domain/virtual-accounts/jobs/serialize";
 import { insertBatch, type RunFormat } from "@/lib/server/domain/payment-runs/repo";
@@ -50,19 +43,6 @@ export type RunSubmission = {
 /** A run as its file or body gives it: what the way in knows before the submitter's permissions and the environment. */
 export type FileRun = Pick<RunSubmission, "format" | "items" | "reference" | "messageId" | "callbackUrl" | "customHeaders" | "locate">;
 
-/** A run sent as the JSON body (POST /v1/payment-batches, or an approved BATCH draft holding that body). */
-export function jsonRun(body: TPaymentBatchRequest): FileRun {
-  return {
-    format: "json",
-    items: body.items.map((item) => ({ ...item, endToEndId: item.request.instructionIdentification ?? null, paymentInfoId: null })),
-    reference: body.reference ?? null,
-    messageId: null,
-    callbackUrl: body.callbackUrl,
-    customHeaders: body.customHeaders,
-    locate: (index, field) => `items[${index}].request${field ? `.${field}` : ""}`,
-  };
-}
-
 /**
  * A run from a pain.001.001.09: each item keeps its EndToEndId and its PmtInf's PmtInfId, the run the GrpHdr's MsgId
  * (its reference unless one was given), so that the run's pain.002 answers the file. Problems are named by EndToEndId.
@@ -83,13 +63,26 @@ export function pain001Run(
 }
 
 /**
- * An approved BATCH draft's run: its JSON body and, when it was drafted from a pain.001 (the portal sends such a file
- * as rows), that file's identifiers; the pain.001 mapping puts each EndToEndId in the item's instructionIdentification.
+ * A run sent as the JSON body: POST /v1/payment-batches, or an approved BATCH draft holding that body. With `pain001`
+ * (a file's rows the portal changed, or drafted) it is that file's run, as pain001Run makes it: the pain.001 mapping put
+ * each EndToEndId in the item's instructionIdentification. Problems are named in the body's terms (`items[3].request.x`),
+ * whichever it is: that is where the sender finds them.
  */
-export function draftedRun(body: TPaymentBatchRequest, file: TRunFileIdentifiers | undefined): FileRun {
-  if (!file) return jsonRun(body);
+export function jsonRun(body: TPaymentBatchRequest): FileRun {
   const endToEndIds = body.items.map((item) => item.request.instructionIdentification ?? null);
-  return { ...pain001Run(body.items, endToEndIds, file, body.reference), callbackUrl: body.callbackUrl, customHeaders: body.customHeaders };
+  const sent = {
+    callbackUrl: body.callbackUrl,
+    customHeaders: body.customHeaders,
+    locate: (index: number, field: string | null) => `items[${index}].request${field ? `.${field}` : ""}`,
+  };
+  if (body.pain001) return { ...pain001Run(body.items, endToEndIds, body.pain001, body.reference), ...sent };
+  return {
+    format: "json",
+    items: body.items.map((item, i) => ({ ...item, endToEndId: endToEndIds[i]!, paymentInfoId: null })),
+    reference: body.reference ?? null,
+    messageId: null,
+    ...sent,
+  };
 }
 
 function refuse(details: ErrorDetail[]): never {
