@@ -76,7 +76,7 @@ export function RunReviewTable({ upload, state, review }: { upload: RunUpload; s
                   <tr
                     key={index}
                     data-line={row.line}
-                    className={cx(bad && "bg-red-50/60 dark:bg-red-950/30", dropped && "text-slate-400 line-through dark:text-slate-500")}
+                    className={cx(bad && "bg-red-50/60 dark:bg-red-950/30", dropped && "text-slate-500 line-through dark:text-slate-400")}
                   >
                     <th scope="row" className="px-3 py-2 text-left align-top font-mono text-xs font-normal whitespace-nowrap">
                       {label}
