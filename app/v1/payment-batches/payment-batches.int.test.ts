@@ -15,6 +15,9 @@ import { approvalTeam } from "@/tests/approvals";
 import { GET as getPayment } from "@/app/v1/payments/[paymentId]/route";
 import { bankLocalParts } from "@/lib/contract/time/bank-time";
 
+/** The client's runs, whatever their state: a refused file adds none. */
+const runCount = async () => (await (await getRuntime()).db.query("SELECT 1 FROM payment_batches WHERE client_id = 'acme'")).rows.length;
+
 describe("a JSON run", () => {
   it("makes each payment once with the rails' rules, items independent, results and a pain.002 an outside parser reads", async () => {
     await setBalance(ACME_USD, 1_000_000n);
@@ -186,16 +189,39 @@ describe("a JSON run", () => {
     expect((await call(listRuns, "/v1/payment-batches", { token: neither })).status).toBe(403);
   });
 
-  it("reads a CSV body as it streams: the rows' items made, a bad row named by its line and column", async () => {
+  it("reads a CSV body as it streams: the rows' items made, their results and a pain.002 an outside parser reads; a bad row named by its line and column, nothing made", async () => {
+    await setBalance(ACME_USD, 100_000n);
     const header = "rail,instructionIdentification,debtorAccount,amount,currency,creditorAccount,creditorName,bankCode,remittance1";
     const row = (id: string, name: string) => `ACH,${id},${ACME_USD},1.00,USD,0987654321,"${name}",BANK_A,Salary`;
+    const runsBefore = await runCount();
     const bad = await postRun(`\ufeff${header}\r\n${row("CSV-1", "Jane Tucker")}\r\n\r\n${row("CSV-2", "A name far longer than ACH takes")}\r\n`);
     expect(bad.status).toBe(400);
     expect(bad.body.details!.map((d) => d.field)).toEqual(["line 4: creditor name"]);
+    expect(await runCount()).toBe(runsBefore);
+    expect(await countPayments("client_id = 'acme' AND instruction_identification IN ('CSV-1', 'CSV-2')")).toBe(0);
     const good = await postRun(`${header}\n${row("CSV-1", "Jane Tucker")}\n${row("CSV-2", "John Tucker")}\n`);
     expect(good.status).toBe(202);
     await drainWorker();
     expect(await countPayments("client_id = 'acme' AND instruction_identification IN ('CSV-1', 'CSV-2')")).toBe(2);
+    const results = (await runResults(good.body.jobId)).body.data;
+    expect(results.map((r) => [r.index, r.status, r.transactionStatus, r.endToEndId])).toEqual([
+      [0, "Created", "Pending", "CSV-1"],
+      [1, "Created", "Pending", "CSV-2"],
+    ]);
+    expect(await balanceMinor(ACME_USD)).toBe(100_000n - 200n);
+    const doc = XmlDocument.fromString((await runResults(good.body.jobId, "application/xml")).text);
+    try {
+      const ns = { p: "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10" };
+      expect(doc.eval("string(//p:OrgnlGrpInfAndSts/p:OrgnlMsgNmId)", ns)).toBe("harbour.csv");
+      expect(doc.eval("string(//p:OrgnlGrpInfAndSts/p:GrpSts)", ns)).toBe("ACCP");
+      const statuses = doc.find("//p:TxInfAndSts", ns).map((tx) => [tx.eval("string(p:OrgnlEndToEndId)", ns), tx.eval("string(p:TxSts)", ns)]);
+      expect(statuses).toEqual([
+        ["CSV-1", "ACSP"],
+        ["CSV-2", "ACSP"],
+      ]);
+    } finally {
+      doc.dispose();
+    }
   });
 
   it("refuses bodies past the explicit limits with 413", async () => {
@@ -254,7 +280,9 @@ describe("a pain.001.001.09 run", () => {
     expect(JSON.stringify(late.body.details)).toContain("requestedExecutionDate");
   });
 
-  it("answers 400 naming the EndToEndIds of bad transactions, and the schema's problems by line", async () => {
+  it("answers 400 naming the EndToEndIds of bad transactions, and the schema's problems by line; nothing is made", async () => {
+    const runsBefore = await runCount();
+    const paymentsBefore = await countPayments("client_id = 'acme'");
     const bad = await postRun(pain001([achTx("OK-1"), achTx("THIS-ID-IS-TOO-LONG"), achTx("NO-BANK").replace("BANK_A", "NOPE")]), {
       contentType: "application/xml",
     });
@@ -268,6 +296,8 @@ describe("a pain.001.001.09 run", () => {
     expect(JSON.stringify(schema.body.details)).toMatch(/line \d+: .*PmtMtd/);
     const notXml = await postRun("<Document><unclosed></Document>", { contentType: "application/xml" });
     expect(notXml.status).toBe(400);
+    expect(await runCount()).toBe(runsBefore);
+    expect(await countPayments("client_id = 'acme'")).toBe(paymentsBefore);
   });
 });
 
@@ -329,8 +359,7 @@ describe("a JSON run with a pain.001's identifiers (a file whose rows were chang
 
   it("refuses bad identifiers with 400 VALIDATION_ERROR naming each (beside the bad items), and creates nothing", async () => {
     const before = await countPayments("client_id = 'acme'");
-    const runs = async () => (await (await getRuntime()).db.query("SELECT 1 FROM payment_batches WHERE client_id = 'acme'")).rows.length;
-    const runsBefore = await runs();
+    const runsBefore = await runCount();
 
     const fewer = await postRun({ items: [edited("BAD-1"), edited("BAD-2")], pain001: { messageId: "MSG-BAD-1", paymentInfoIds: ["PMT-A"] } });
     expectErrorBody(fewer.body as Record<string, unknown>, 400, "VALIDATION_ERROR");
@@ -353,7 +382,7 @@ describe("a JSON run with a pain.001's identifiers (a file whose rows were chang
     expect(unknown.body.details!.map((d) => d.field)).toEqual(["pain001.endToEndIds"]);
 
     expect(await countPayments("client_id = 'acme'")).toBe(before);
-    expect(await runs()).toBe(runsBefore);
+    expect(await runCount()).toBe(runsBefore);
   });
 
   it("names an item the rails' rules refuse by its place in the body (items[i]), where the sender finds it", async () => {
