@@ -31,6 +31,13 @@ function weekdayIn(days: number): string {
     if (weekday !== 0 && weekday !== 6) return date;
   }
 }
+/** The weekday before `date` (a bank date), so a sweep on it makes whatever another test scheduled in between. */
+function weekdayBefore(date: string): string {
+  for (let at = new Date(`${date}T12:00:00Z`).getTime() - DAY; ; at -= DAY) {
+    const weekday = new Date(at).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) return new Date(at).toISOString().slice(0, 10);
+  }
+}
 /** The clock moved to 09:00 bank time on `date`. */
 const morningOf = (date: string) => bankInstant(date, { hour: 9, minute: 0 });
 
@@ -107,8 +114,9 @@ describe("the worker on the payment's bank day", () => {
     const day = weekdayIn(15);
     const res = await postAch(achBody({ instructedAmount: { amount: "23.45", currency: "USD" }, requestedExecutionDate: day }));
     const id = paymentOf(res).id;
-    // The day before, nothing happens.
-    await sweep(inBankDays(14));
+    // The business day before, nothing happens to it. (On a Saturday, weekdayIn(15) is a Monday, and a sweep on the
+    // calendar day before, a Sunday, left the earlier test's payment of the Thursday to this day's sweep.)
+    await sweep(weekdayBefore(day));
     expect((await statusOf(id)).status).toBe("Scheduled");
     const before = await balanceMinor(ACME_USD);
     expect(await sweep(day)).toBeGreaterThanOrEqual(1);
