@@ -63,7 +63,9 @@ export default defineConfig(
   {
     // The portal reads a response body only through lib/portal/shared/read-json.ts, which parses it with the contract's
     // zod schema (docs/portal.md): no `.json()` elsewhere, so no cast of a body, and no type argument that would say
-    // what a reader returns instead of the schema it is given.
+    // what a reader returns instead of the schema it is given. It calls /v1 only through the SDK's typed client
+    // (apiJson and its kin in api-client.ts): a raw fetch to an API path would skip the compiler's check of the path,
+    // parameters and body against openapi.json, the step-up retry, the 401 handling and the quota meter.
     files: ["lib/portal/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.tsx"],
     ignores: ["**/*.test.{ts,tsx}", "lib/portal/shared/read-json.ts"],
     rules: {
@@ -74,8 +76,14 @@ export default defineConfig(
           message: "Read a response with apiJson(operation, …), portalJson(path, schema) or readJson(response, schema): never response.json() (and a cast).",
         },
         {
-          selector: "CallExpression[callee.name=/^(apiJson|apiJsonResponse|portalJson|readJson|postConsole|fetchJobResults)$/][typeArguments]",
+          selector:
+            "CallExpression[callee.name=/^(apiJson|apiJsonResponse|apiJsonAs|apiFile|portalJson|readJson|postConsole|fetchJobResults)$/][typeArguments]",
           message: "The schema passed says what a reader returns: no type argument.",
+        },
+        {
+          selector:
+            ":matches(CallExpression[callee.name='fetch'], CallExpression[callee.property.name='fetch'], NewExpression[callee.name='Request']) > :matches(Literal[value=/^\\/v\\d/], TemplateLiteral:has(TemplateElement:first-child[value.raw=/^\\/v\\d/]), MemberExpression[property.name='path']):first-child",
+          message: "Call /v1 through the SDK's client: apiJson(operation, { params, body }) or apiFile (lib/portal/shared/api-client.ts), never a raw fetch.",
         },
         {
           // axe's aria-prohibited-attr (serious): a loading placeholder named this way failed the dashboard's check

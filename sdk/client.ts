@@ -15,6 +15,11 @@ export type HarbourClientOptions = {
   credentials: TokenSource;
   /** A fetch of your own (a proxy agent, a test double of the network); default: the global fetch. */
   fetch?: (request: Request) => Promise<Response>;
+  /**
+   * The request's cache mode: an answer about money is read fresh, so give `"no-store"` where a layer between you and
+   * the bank may keep one (a browser's HTTP cache, a framework's fetch cache). Default: the platform's.
+   */
+  cache?: RequestCache;
 };
 
 /** Every operation answers JSON unless the caller asks for CSV (`csv`) or a statement format: typed as JSON. */
@@ -45,7 +50,7 @@ export function createHarbourClient(options: HarbourClientOptions): HarbourClien
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const fetchFn = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const token = cachedToken(options.credentials, baseUrl, fetchFn);
-  const api = createClient<paths, "application/json">({ baseUrl, fetch: fetchFn });
+  const api = createClient<paths, "application/json">({ baseUrl, fetch: fetchFn, ...(options.cache ? { cache: options.cache } : {}) });
   api.use({
     async onRequest({ request }) {
       if (!request.headers.has("authorization")) request.headers.set("authorization", `Bearer ${await token.get()}`);

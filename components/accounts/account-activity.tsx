@@ -11,7 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import type { TTransaction } from "@/lib/contract/ledger/schema";
 import { bankLocalParts } from "@/lib/contract/time/bank-time";
-import { balanceAtEndOfPath, dayBefore, defaultFilters, transactionsPath, type ActivityFilters } from "@/lib/portal/accounts/activity";
+import { balanceAtEndOfParams, dayBefore, defaultFilters, transactionsParams, type ActivityFilters } from "@/lib/portal/accounts/activity";
 import { apiJson, shouldRetry } from "@/lib/portal/shared/api-client";
 import { formatBankDate, formatBankDateTime } from "@/lib/contract/time/date-format";
 import { TRANSACTION_KIND_LABELS } from "@/lib/portal/shared/labels";
@@ -26,7 +26,7 @@ const PAGE_SIZE = 25;
 function useBalanceAt(accountNumber: string, day: string, currency: string) {
   return useQuery({
     queryKey: accountKeys.balanceAt(accountNumber, day),
-    queryFn: ({ signal }) => apiJson(listAccountTransactionsOperation, balanceAtEndOfPath(accountNumber, day), { signal }),
+    queryFn: ({ signal }) => apiJson(listAccountTransactionsOperation, { params: balanceAtEndOfParams(accountNumber, day), signal }),
     enabled: Boolean(day),
     select: (list) => list.data[0]?.balanceAfter ?? { currency, amount: "0" },
     retry: shouldRetry,
@@ -76,7 +76,7 @@ export function AccountActivity({ accountNumber, currency }: { accountNumber: st
   const page = useQuery({
     queryKey: accountKeys.activity(accountNumber, { ...applied, pageStart }),
     queryFn: ({ signal }) =>
-      apiJson(listAccountTransactionsOperation, transactionsPath(accountNumber, applied, { pageStart, pageSize: PAGE_SIZE }), { signal }),
+      apiJson(listAccountTransactionsOperation, { params: transactionsParams(accountNumber, applied, { pageStart, pageSize: PAGE_SIZE }), signal }),
     placeholderData: keepPreviousData,
     retry: shouldRetry,
   });

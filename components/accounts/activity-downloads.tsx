@@ -3,8 +3,9 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { STATEMENT_FORMATS, type TStatementFormat } from "@/lib/contract/ledger/schema";
-import { statementPath, STATEMENT_FORMAT_LABELS, type ActivityFilters } from "@/lib/portal/accounts/activity";
-import { apiFetch } from "@/lib/portal/shared/api-client";
+import { getAccountStatementOperation } from "@/lib/contract/ledger/operations";
+import { statementParams, STATEMENT_FORMAT_LABELS, type ActivityFilters } from "@/lib/portal/accounts/activity";
+import { apiFile } from "@/lib/portal/shared/api-client";
 import { saveBlob } from "@/lib/portal/shared/download";
 
 /** CSV, MT940 and camt.053 of exactly what is filtered (the statements endpoint, same query as the table). */
@@ -18,9 +19,10 @@ export function ActivityDownloads({ accountNumber, filters }: { accountNumber: s
     setBusy(format);
     setError(null);
     try {
-      const response = await apiFetch(statementPath(accountNumber, filters, format));
-      const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? `statement.${format}`;
-      saveBlob(await response.blob(), name);
+      // Any type: the `format` parameter picks the file's.
+      const { blob, headers } = await apiFile(getAccountStatementOperation, "*/*", { params: statementParams(accountNumber, filters, format) });
+      const name = /filename="([^"]+)"/.exec(headers.get("content-disposition") ?? "")?.[1] ?? `statement.${format}`;
+      saveBlob(blob, name);
     } catch (e) {
       setError(e instanceof Error ? `The ${STATEMENT_FORMAT_LABELS[format]} download failed: ${e.message}` : "The download failed.");
     } finally {

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { apiFetch } from "@/lib/portal/shared/api-client";
-import { accountsPagePath } from "@/lib/portal/accounts/accounts-api";
+import { listAccountsOperation } from "@/lib/contract/accounts/operations";
+import { apiFile } from "@/lib/portal/shared/api-client";
 import { saveBlob } from "@/lib/portal/shared/download";
 
 /**
@@ -18,8 +18,8 @@ export function RawCsvButton({ pageStart, pageSize }: { pageStart: number; pageS
     setBusy(true);
     setError(null);
     try {
-      const response = await apiFetch(accountsPagePath({ pageStart, pageSize }), { accept: "text/csv" });
-      saveBlob(await response.blob(), `accounts-api-page-${pageStart}.csv`);
+      const { blob } = await apiFile(listAccountsOperation, "text/csv", { params: { query: { pageStart, pageSize } } });
+      saveBlob(blob, `accounts-api-page-${pageStart}.csv`);
     } catch (e) {
       setError(e instanceof Error ? e.message : "The download failed.");
     } finally {

@@ -8,7 +8,7 @@ import { cx } from "@/components/ui/cx";
 import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState, ErrorState } from "@/components/ui/state-message";
 import type { TAccountSummary } from "@/lib/contract/accounts/schema";
-import { accountsToAsk, mergeRecent, recentTransactionsPath, type RecentTransaction } from "@/lib/portal/accounts/recent-activity";
+import { accountsToAsk, mergeRecent, recentTransactionsParams, type RecentTransaction } from "@/lib/portal/accounts/recent-activity";
 import { apiJson, shouldRetry } from "@/lib/portal/shared/api-client";
 import { formatBankDateTime } from "@/lib/contract/time/date-format";
 import { TRANSACTION_KIND_LABELS } from "@/lib/portal/shared/labels";
@@ -20,7 +20,7 @@ async function loadRecent(accounts: readonly TAccountSummary[], signal: AbortSig
   const settled = await Promise.allSettled(
     accounts.map(async (account) => ({
       account,
-      transactions: (await apiJson(listAccountTransactionsOperation, recentTransactionsPath(account.accountNumber), { signal })).data,
+      transactions: (await apiJson(listAccountTransactionsOperation, { params: recentTransactionsParams(account.accountNumber), signal })).data,
     })),
   );
   const loaded = settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));

@@ -24,7 +24,7 @@ function savedSync(): BankTimeSync | null {
 
 async function syncBankTime(signal: AbortSignal): Promise<BankTimeSync> {
   const sentAt = Date.now();
-  const body = await apiJson(systemTimeOperation, "/v1/system/time", { signal });
+  const body = await apiJson(systemTimeOperation, { signal });
   const receivedAt = Date.now();
   const sync = { skewMs: clockSkewMs(body.timestamp, sentAt, receivedAt), timeZone: body.timeZone, syncedAt: receivedAt };
   try {

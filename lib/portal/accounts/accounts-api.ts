@@ -3,20 +3,11 @@ import { getAccountOperation, listAccountsOperation } from "@/lib/contract/accou
 import type { TAccount, TAccountList, TAccountSummary } from "@/lib/contract/accounts/schema";
 import type { TAccountBalances } from "@/lib/contract/ledger/schema";
 import { ApiRequestError, apiJson, apiJsonResponse } from "@/lib/portal/shared/api-client";
+import { pageQuery } from "@/lib/portal/shared/filtered-list";
 import type { AccountPageParams } from "@/lib/portal/shared/query-keys";
 
 /** The API's largest page (decisions §4): fewest requests against the client's quota. */
 export const EXPORT_PAGE_SIZE = 1000;
-
-export function accountsPagePath(params: AccountPageParams & { pageToken?: string }): string {
-  const query = new URLSearchParams({ pageStart: String(params.pageStart), pageSize: String(params.pageSize) });
-  if (params.pageToken) {
-    // A token pins the page size; sending it again must agree, so it is left out.
-    query.delete("pageSize");
-    query.set("pageToken", params.pageToken);
-  }
-  return `/v1/accounts?${query}`;
-}
 
 function emptyList(params: AccountPageParams): TAccountList {
   return { meta: { pagination: { page_start: params.pageStart, page_size: params.pageSize, total_size: 0, page_token: "" } }, data: [] };
@@ -29,7 +20,7 @@ function emptyList(params: AccountPageParams): TAccountList {
  */
 async function readAccountsPage(params: AccountPageParams & { pageToken?: string }, signal?: AbortSignal): Promise<{ list: TAccountList; readAt: string }> {
   try {
-    const { body: list, headers } = await apiJsonResponse(listAccountsOperation, accountsPagePath(params), { signal });
+    const { body: list, headers } = await apiJsonResponse(listAccountsOperation, { params: { query: pageQuery(params) }, signal });
     const date = Date.parse(headers.get("date") ?? "");
     return { list, readAt: new Date(Number.isNaN(date) ? Date.now() : date).toISOString() };
   } catch (error) {
@@ -43,12 +34,12 @@ export async function fetchAccountsPage(params: AccountPageParams & { pageToken?
 }
 
 export function fetchAccount(accountNumber: string, signal?: AbortSignal): Promise<TAccount> {
-  return apiJson(getAccountOperation, `/v1/accounts/${encodeURIComponent(accountNumber)}`, { signal });
+  return apiJson(getAccountOperation, { params: { path: { accountNumber } }, signal });
 }
 
 /** Available and booked balances and what Pending payments hold (GET /v1/accounts/{n}/balances). */
 export function fetchAccountBalances(accountNumber: string, signal?: AbortSignal): Promise<TAccountBalances> {
-  return apiJson(getAccountBalancesOperation, `/v1/accounts/${encodeURIComponent(accountNumber)}/balances`, { signal });
+  return apiJson(getAccountBalancesOperation, { params: { path: { accountNumber } }, signal });
 }
 
 export type ExportProgress = { loaded: number; total: number };

@@ -52,16 +52,14 @@ export function apiFilters(filters: ActivityFilters): TTransactionFilters {
   return out;
 }
 
-const base = (accountNumber: string) => `/v1/accounts/${encodeURIComponent(accountNumber)}`;
-
-export function transactionsPath(accountNumber: string, filters: ActivityFilters, page: { pageStart: number; pageSize: number }): string {
-  const query = new URLSearchParams({ ...apiFilters(filters), pageStart: String(page.pageStart), pageSize: String(page.pageSize) });
-  return `${base(accountNumber)}/transactions?${query}`;
+/** The SDK's `params` of one page of the account's transactions (GET /v1/accounts/{accountNumber}/transactions). */
+export function transactionsParams(accountNumber: string, filters: ActivityFilters, page: { pageStart: number; pageSize: number }) {
+  return { path: { accountNumber }, query: { ...apiFilters(filters), pageStart: page.pageStart, pageSize: page.pageSize } };
 }
 
-/** The statement of exactly what is filtered, in one of the three formats. */
-export function statementPath(accountNumber: string, filters: ActivityFilters, format: TStatementFormat): string {
-  return `${base(accountNumber)}/statements?${new URLSearchParams({ ...apiFilters(filters), format })}`;
+/** The statement of exactly what is filtered, in one of the three formats (its dates are required: the page asks for both first). */
+export function statementParams(accountNumber: string, filters: ActivityFilters, format: TStatementFormat) {
+  return { path: { accountNumber }, query: { ...apiFilters(filters), fromDate: filters.fromDate, toDate: filters.toDate, format } };
 }
 
 /** The day before a YYYY-MM-DD date. */
@@ -75,8 +73,8 @@ export function dayBefore(day: string): string {
  * The account's balance at the end of a day: the balance after its newest
  * posting up to then (one row of the transactions list, unfiltered).
  */
-export function balanceAtEndOfPath(accountNumber: string, day: string): string {
-  return `${base(accountNumber)}/transactions?${new URLSearchParams({ toDate: day, pageSize: "1" })}`;
+export function balanceAtEndOfParams(accountNumber: string, day: string) {
+  return { path: { accountNumber }, query: { toDate: day, pageSize: 1 } };
 }
 
 export const STATEMENT_FORMAT_LABELS: Readonly<Record<TStatementFormat, string>> = { csv: "CSV", mt940: "MT940", camt053: "camt.053" };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TAccountSummary } from "@/lib/contract/accounts/schema";
 import type { TTransaction } from "@/lib/contract/ledger/schema";
-import { accountsToAsk, mergeRecent, RECENT_ACCOUNTS_LIMIT, recentTransactionsPath } from "@/lib/portal/accounts/recent-activity";
+import { accountsToAsk, mergeRecent, RECENT_ACCOUNTS_LIMIT, recentTransactionsParams } from "@/lib/portal/accounts/recent-activity";
 
 const account = (accountNumber: string, status = "Active") => ({ accountNumber, nickname: null, status }) as TAccountSummary;
 const tx = (transactionId: string, bookingDateTime: string) => ({ transactionId, bookingDateTime }) as TTransaction;
@@ -38,6 +38,6 @@ describe("dashboard recent activity", () => {
   });
 
   it("one small page per account", () => {
-    expect(recentTransactionsPath("1000123456")).toBe("/v1/accounts/1000123456/transactions?pageSize=8");
+    expect(recentTransactionsParams("1000123456")).toEqual({ path: { accountNumber: "1000123456" }, query: { pageSize: 8 } });
   });
 });

@@ -14,8 +14,9 @@ export const RECENT_ACCOUNTS_LIMIT = 20;
 
 export type RecentTransaction = TTransaction & { account: Pick<TAccountSummary, "accountNumber" | "nickname"> };
 
-export function recentTransactionsPath(accountNumber: string, size = RECENT_ACTIVITY_SIZE): string {
-  return `/v1/accounts/${encodeURIComponent(accountNumber)}/transactions?${new URLSearchParams({ pageSize: String(size) })}`;
+/** The SDK's `params` of an account's newest postings (GET /v1/accounts/{accountNumber}/transactions). */
+export function recentTransactionsParams(accountNumber: string, size = RECENT_ACTIVITY_SIZE) {
+  return { path: { accountNumber }, query: { pageSize: size } };
 }
 
 /** The accounts asked: the first ones listed, inactive ones last (they rarely move). */

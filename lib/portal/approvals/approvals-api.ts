@@ -9,7 +9,7 @@ import {
   rejectPaymentDraftOperation,
 } from "@/lib/contract/approvals/operations";
 import type { TApprovalPolicies, TApprovalRail, TDraft, TDraftList } from "@/lib/contract/approvals/schema";
-import { ApiRequestError, apiJson } from "@/lib/portal/shared/api-client";
+import { ApiRequestError, apiJson, formBody } from "@/lib/portal/shared/api-client";
 
 /** Dual control as the portal calls it (/v1/approvals, docs/approvals.md). */
 
@@ -22,9 +22,9 @@ export type DraftOutcome = { draft: TDraft | null; needsApproval: boolean };
  */
 export async function draftIfRequired(rail: TApprovalRail, request: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<DraftOutcome> {
   try {
-    return await apiJson(createPaymentDraftOperation, "/v1/approvals/drafts", {
-      body: { rail, request },
-      headers: { "idempotency-key": idempotencyKey },
+    return await apiJson(createPaymentDraftOperation, {
+      body: formBody(createPaymentDraftOperation, { rail, request }),
+      params: { header: { "Idempotency-Key": idempotencyKey } },
       signal,
     });
   } catch (error) {
@@ -37,34 +37,27 @@ export async function draftIfRequired(rail: TApprovalRail, request: unknown, ide
 }
 
 export function fetchDrafts(signal?: AbortSignal): Promise<TDraftList> {
-  return apiJson(listPaymentDraftsOperation, "/v1/approvals/drafts", { signal });
+  return apiJson(listPaymentDraftsOperation, { signal });
 }
 
 export function fetchDraft(draftId: string, signal?: AbortSignal): Promise<TDraft> {
-  return apiJson(getPaymentDraftOperation, `/v1/approvals/drafts/${encodeURIComponent(draftId)}`, { signal });
+  return apiJson(getPaymentDraftOperation, { params: { path: { draftId } }, signal });
 }
 
 export function decideDraft(draftId: string, decision: "approve" | "reject", comment: string): Promise<TDraft> {
-  return apiJson(
-    decision === "approve" ? approvePaymentDraftOperation : rejectPaymentDraftOperation,
-    `/v1/approvals/drafts/${encodeURIComponent(draftId)}/${decision}`,
-    {
-      body: comment.trim() ? { comment: comment.trim() } : {},
-    },
-  );
+  const operation = decision === "approve" ? approvePaymentDraftOperation : rejectPaymentDraftOperation;
+  return apiJson(operation, { params: { path: { draftId } }, body: comment.trim() ? { comment: comment.trim() } : {} });
 }
 
 export function redraftDraft(draftId: string, idempotencyKey: string): Promise<DraftOutcome> {
-  return apiJson(redraftPaymentDraftOperation, `/v1/approvals/drafts/${encodeURIComponent(draftId)}/redraft`, {
-    headers: { "idempotency-key": idempotencyKey },
-  });
+  return apiJson(redraftPaymentDraftOperation, { params: { path: { draftId }, header: { "Idempotency-Key": idempotencyKey } } });
 }
 
 export function fetchPolicies(signal?: AbortSignal): Promise<TApprovalPolicies> {
-  return apiJson(getApprovalPoliciesOperation, "/v1/approvals/policies", { signal });
+  return apiJson(getApprovalPoliciesOperation, { signal });
 }
 
 /** Replaces the whole set (administrators; asks for the second factor again after five minutes). */
 export function savePolicies(body: TApprovalPolicies): Promise<TApprovalPolicies> {
-  return apiJson(putApprovalPoliciesOperation, "/v1/approvals/policies", { body });
+  return apiJson(putApprovalPoliciesOperation, { body });
 }

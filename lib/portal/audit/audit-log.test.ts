@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TAuditEntry } from "@/lib/contract/audit/schema";
 import { auditToCsv } from "@/lib/portal/audit/audit-csv";
-import { actorLabel, auditLogPath, auditViewQuery, parseAuditView } from "@/lib/portal/audit/audit-log";
+import { actorLabel, auditViewQuery, parseAuditView } from "@/lib/portal/audit/audit-log";
 
 const entry = (over: Partial<TAuditEntry> = {}): TAuditEntry => ({
   auditId: "7",
@@ -29,13 +29,6 @@ describe("the audit log view lives in the URL", () => {
 
   it("drops what the API would refuse in a hand-edited URL (a bad date, a bad page or size)", () => {
     expect(parseAuditView({ from: "yesterday", to: "2026-03-01", page: "-2", size: "7" })).toEqual({ page: 1, size: 25, filters: { toDate: "2026-03-01" } });
-  });
-});
-
-describe("the API path", () => {
-  it("sends the token instead of the size once a result set has one", () => {
-    expect(auditLogPath({ action: "payment." }, { pageStart: 2, pageSize: 25, pageToken: "t" })).toBe("/v1/audit-log?action=payment.&pageStart=2&pageToken=t");
-    expect(auditLogPath({}, { pageStart: 1, pageSize: 25 })).toBe("/v1/audit-log?pageStart=1&pageSize=25");
   });
 });
 

@@ -1,7 +1,7 @@
 import { listAuditLogOperation } from "@/lib/contract/audit/operations";
 import { AUDIT_FILTERS, type TAuditEntry, type TAuditFilters, type TAuditList } from "@/lib/contract/audit/schema";
 import { apiJson } from "@/lib/portal/shared/api-client";
-import { fetchEveryPage, firstParam, listPagePath, listViewQuery, pageFromUrl, type PageRequest, type UrlParams } from "@/lib/portal/shared/filtered-list";
+import { fetchEveryPage, firstParam, listPageQuery, listViewQuery, pageFromUrl, type PageRequest, type UrlParams } from "@/lib/portal/shared/filtered-list";
 
 /**
  * The audit log view (administrators): its URL state, the GET /v1/audit-log
@@ -33,12 +33,8 @@ export function auditViewQuery(view: AuditView): string {
 
 export const hasAuditFilters = (filters: TAuditFilters) => AUDIT_FILTERS.some((name) => Boolean(filters[name]));
 
-export function auditLogPath(filters: TAuditFilters, page: PageRequest): string {
-  return listPagePath("/v1/audit-log", filters, AUDIT_FILTERS, page);
-}
-
 export function fetchAuditPage(filters: TAuditFilters, page: PageRequest, signal?: AbortSignal): Promise<TAuditList> {
-  return apiJson(listAuditLogOperation, auditLogPath(filters, page), { signal });
+  return apiJson(listAuditLogOperation, { params: { query: listPageQuery(filters, page) }, signal });
 }
 
 /** Every row matching the filters, for the spreadsheet (lib/portal/shared/filtered-list.ts). */

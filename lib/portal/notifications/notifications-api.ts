@@ -13,24 +13,22 @@ import { apiJson } from "@/lib/portal/shared/api-client";
 export type NotificationPageParams = { before: string | null; unread: boolean; pageSize: number };
 
 export function fetchNotifications(params: NotificationPageParams, signal?: AbortSignal): Promise<TNotificationPage> {
-  const query = new URLSearchParams({ pageSize: String(params.pageSize) });
-  if (params.before) query.set("before", params.before);
-  if (params.unread) query.set("unread", "true");
-  return apiJson(listNotificationsOperation, `/v1/me/notifications?${query}`, { signal });
+  const query = { pageSize: params.pageSize, ...(params.before ? { before: params.before } : {}), ...(params.unread ? { unread: "true" as const } : {}) };
+  return apiJson(listNotificationsOperation, { params: { query }, signal });
 }
 
 export function markNotificationRead(notificationId: string): Promise<TMarkedRead> {
-  return apiJson(markNotificationReadOperation, `/v1/me/notifications/${encodeURIComponent(notificationId)}/read`);
+  return apiJson(markNotificationReadOperation, { params: { path: { notificationId } } });
 }
 
 export function markAllNotificationsRead(): Promise<TMarkedRead> {
-  return apiJson(markAllNotificationsReadOperation, "/v1/me/notifications/read-all");
+  return apiJson(markAllNotificationsReadOperation);
 }
 
 export function fetchNotificationPreferences(signal?: AbortSignal): Promise<TNotificationPreferences> {
-  return apiJson(getNotificationPreferencesOperation, "/v1/me/notification-preferences", { signal });
+  return apiJson(getNotificationPreferencesOperation, { signal });
 }
 
 export function saveNotificationPreferences(preferences: TNotificationPreferences): Promise<TNotificationPreferences> {
-  return apiJson(putNotificationPreferencesOperation, "/v1/me/notification-preferences", { body: preferences });
+  return apiJson(putNotificationPreferencesOperation, { body: preferences });
 }

@@ -8,43 +8,32 @@ import {
   updateCounterpartyOperation,
 } from "@/lib/contract/counterparties/operations";
 import type { TCounterparty, TCounterpartyList, TPayeeDetails } from "@/lib/contract/counterparties/schema";
-import { apiJson } from "@/lib/portal/shared/api-client";
+import { apiJson, formBody } from "@/lib/portal/shared/api-client";
+import { listPageQuery } from "@/lib/portal/shared/filtered-list";
 
 /** The payee book as the portal calls it (/v1/counterparties, docs/payees-and-schedules.md). */
 
 export type PayeeSearch = { name?: string; rail?: "ACH" | "SWIFT"; pageStart: number; pageSize: number };
 
-export function payeesPath(search: PayeeSearch): string {
-  const q = new URLSearchParams();
-  if (search.name) q.set("name", search.name);
-  if (search.rail) q.set("rail", search.rail);
-  q.set("pageStart", String(search.pageStart));
-  q.set("pageSize", String(search.pageSize));
-  return `/v1/counterparties?${q}`;
-}
-
 export function fetchPayees(search: PayeeSearch, signal?: AbortSignal): Promise<TCounterpartyList> {
-  return apiJson(listCounterpartiesOperation, payeesPath(search), { signal });
+  return apiJson(listCounterpartiesOperation, { params: { query: listPageQuery({ name: search.name, rail: search.rail }, search) }, signal });
 }
 
 export function createPayee(body: unknown, idempotencyKey: string): Promise<TCounterparty> {
-  return apiJson(createCounterpartyOperation, "/v1/counterparties", { body, headers: { "idempotency-key": idempotencyKey } });
+  return apiJson(createCounterpartyOperation, { body: formBody(createCounterpartyOperation, body), params: { header: { "Idempotency-Key": idempotencyKey } } });
 }
 
 export function changePayee(counterpartyId: string, body: unknown): Promise<TCounterparty> {
-  return apiJson(updateCounterpartyOperation, `/v1/counterparties/${encodeURIComponent(counterpartyId)}`, { body });
+  return apiJson(updateCounterpartyOperation, { params: { path: { counterpartyId } }, body: formBody(updateCounterpartyOperation, body) });
 }
 
 export function deletePayee(counterpartyId: string): Promise<TCounterparty> {
-  return apiJson(deleteCounterpartyOperation, `/v1/counterparties/${encodeURIComponent(counterpartyId)}`);
+  return apiJson(deleteCounterpartyOperation, { params: { path: { counterpartyId } } });
 }
 
 export function decidePayee(counterpartyId: string, decision: "approve" | "reject"): Promise<TCounterparty> {
-  return apiJson(
-    decision === "approve" ? approveCounterpartyOperation : rejectCounterpartyOperation,
-    `/v1/counterparties/${encodeURIComponent(counterpartyId)}/${decision}`,
-    { body: {} },
-  );
+  const operation = decision === "approve" ? approveCounterpartyOperation : rejectCounterpartyOperation;
+  return apiJson(operation, { params: { path: { counterpartyId } }, body: {} });
 }
 
 /** Where a payee's money goes, in one line: the account and its bank (ACH bank code, or BIC and any intermediary). */
@@ -71,5 +60,5 @@ export function payeeChange(v: PayeeFormValues): Record<string, unknown> {
 }
 
 export function fetchPayee(counterpartyId: string): Promise<TCounterparty> {
-  return apiJson(getCounterpartyOperation, `/v1/counterparties/${encodeURIComponent(counterpartyId)}`);
+  return apiJson(getCounterpartyOperation, { params: { path: { counterpartyId } } });
 }

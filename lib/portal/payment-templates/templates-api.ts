@@ -6,35 +6,30 @@ import {
 } from "@/lib/contract/payment-templates/operations";
 import type { TPaymentTemplate, TPaymentTemplateList } from "@/lib/contract/payment-templates/schema";
 import type { TRail } from "@/lib/contract/payments/schema";
-import { apiJson } from "@/lib/portal/shared/api-client";
+import { apiJson, formBody } from "@/lib/portal/shared/api-client";
+import { listPageQuery } from "@/lib/portal/shared/filtered-list";
 
 /** Payment templates as the portal calls them (/v1/payment-templates, docs/payees-and-schedules.md). */
 
 export type TemplateSearch = { name?: string; rail?: TRail; pageStart: number; pageSize: number };
 
-export function templatesPath(search: TemplateSearch): string {
-  const q = new URLSearchParams();
-  if (search.name) q.set("name", search.name);
-  if (search.rail) q.set("rail", search.rail);
-  q.set("pageStart", String(search.pageStart));
-  q.set("pageSize", String(search.pageSize));
-  return `/v1/payment-templates?${q}`;
-}
-
 export function fetchTemplates(search: TemplateSearch, signal?: AbortSignal): Promise<TPaymentTemplateList> {
-  return apiJson(listPaymentTemplatesOperation, templatesPath(search), { signal });
+  return apiJson(listPaymentTemplatesOperation, { params: { query: listPageQuery({ name: search.name, rail: search.rail }, search) }, signal });
 }
 
 export function fetchTemplate(templateId: string, signal?: AbortSignal): Promise<TPaymentTemplate> {
-  return apiJson(getPaymentTemplateOperation, `/v1/payment-templates/${encodeURIComponent(templateId)}`, { signal });
+  return apiJson(getPaymentTemplateOperation, { params: { path: { templateId } }, signal });
 }
 
 export function createTemplate(body: { name: string; rail: TRail; request: Record<string, unknown> }, idempotencyKey: string): Promise<TPaymentTemplate> {
-  return apiJson(createPaymentTemplateOperation, "/v1/payment-templates", { body, headers: { "idempotency-key": idempotencyKey } });
+  return apiJson(createPaymentTemplateOperation, {
+    body: formBody(createPaymentTemplateOperation, body),
+    params: { header: { "Idempotency-Key": idempotencyKey } },
+  });
 }
 
 export function deleteTemplate(templateId: string): Promise<TPaymentTemplate> {
-  return apiJson(deletePaymentTemplateOperation, `/v1/payment-templates/${encodeURIComponent(templateId)}`);
+  return apiJson(deletePaymentTemplateOperation, { params: { path: { templateId } } });
 }
 
 /** Where a form for the rail starts from a template or from a past payment ("New from template", "Pay again"). */

@@ -3,7 +3,7 @@ import { PAYMENT_STATUSES, RAILS, type TPaymentStatus, type TRail } from "@/lib/
 import type { ChargesType } from "@/lib/contract/payments/pricing";
 import type { TPaymentList, TPaymentSearchFilters, TPaymentSummary } from "@/lib/contract/payments/search";
 import { apiJson } from "@/lib/portal/shared/api-client";
-import { fetchEveryPage, firstParam, listPagePath, listViewQuery, pageFromUrl, type PageRequest, type UrlParams } from "@/lib/portal/shared/filtered-list";
+import { fetchEveryPage, firstParam, listPageQuery, listViewQuery, pageFromUrl, type PageRequest, type UrlParams } from "@/lib/portal/shared/filtered-list";
 
 /**
  * The payments view across all accounts: its URL state, the GET /v1/payments
@@ -58,16 +58,12 @@ export function paymentsViewQuery(view: PaymentsView): string {
 
 export const hasPaymentFilters = (filters: TPaymentSearchFilters) => FILTER_NAMES.some((name) => Boolean(filters[name]));
 
-export function paymentsSearchPath(filters: TPaymentSearchFilters, page: PageRequest): string {
-  return listPagePath("/v1/payments", filters, FILTER_NAMES, page);
-}
-
 export function fetchPaymentsPage(filters: TPaymentSearchFilters, page: PageRequest, signal?: AbortSignal): Promise<TPaymentList> {
-  return apiJson(listPaymentsOperation, paymentsSearchPath(filters, page), { signal });
+  return apiJson(listPaymentsOperation, { params: { query: listPageQuery(filters, page) }, signal });
 }
 
 export function fetchPaymentSummary(paymentId: string, signal?: AbortSignal): Promise<{ data: TPaymentSummary }> {
-  return apiJson(getPaymentOperation, `/v1/payments/${encodeURIComponent(paymentId)}`, { signal });
+  return apiJson(getPaymentOperation, { params: { path: { paymentId } }, signal });
 }
 
 /** Every payment matching the filters, for the spreadsheet (lib/portal/shared/filtered-list.ts). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "@/lib/portal/shared/api-client";
-import { accountPaymentsPath, classifySubmitError } from "@/lib/portal/payments/payments-api";
+import { classifySubmitError } from "@/lib/portal/payments/payments-api";
 
 const api = (status: number, code: string) => new ApiRequestError(status, { code, message: code });
 
@@ -25,12 +25,5 @@ describe("submission outcomes", () => {
   it("other refusals are final", () => {
     expect(classifySubmitError(api(400, "BANK_REFERENCE_NOT_FOUND"), "ACH").kind).toBe("rejected");
     expect(classifySubmitError(api(403, "FORBIDDEN"), "SWIFT").kind).toBe("rejected");
-  });
-});
-
-describe("account payments path", () => {
-  it("sends the size on the first page and the token after", () => {
-    expect(accountPaymentsPath("1000 1", { pageStart: 1, pageSize: 25 })).toBe("/v1/accounts/1000%201/payments?pageStart=1&pageSize=25");
-    expect(accountPaymentsPath("1", { pageStart: 2, pageSize: 25, pageToken: "abc" })).toBe("/v1/accounts/1/payments?pageStart=2&pageToken=abc");
   });
 });

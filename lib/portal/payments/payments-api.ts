@@ -1,4 +1,4 @@
-import type { TPaymentResponse, TPaymentStatus, TPaymentStatusList, TPaymentStatusRecord, TRail } from "@/lib/contract/payments/schema";
+import type { TPaymentResponse, TPaymentStatusList, TPaymentStatusRecord, TRail } from "@/lib/contract/payments/schema";
 import {
   cancelPaymentOperation,
   createAchPaymentOperation,
@@ -7,12 +7,12 @@ import {
   listAccountPaymentsOperation,
 } from "@/lib/contract/payments/operations";
 import { createInternalTransferOperation } from "@/lib/contract/ledger/operations";
-import { ApiRequestError, apiJson, apiJsonResponse } from "@/lib/portal/shared/api-client";
+import { ApiRequestError, apiJson, apiJsonResponse, formBody, type BodyOf } from "@/lib/portal/shared/api-client";
+import { pageQuery } from "@/lib/portal/shared/filtered-list";
 import type { PageParams } from "@/lib/portal/shared/query-keys";
 
 /** The payments part of the /v1 API, as the portal calls it. */
 
-export const PAYMENT_PATHS: Readonly<Record<TRail, string>> = { ACH: "/v1/payments/ach-local", SWIFT: "/v1/payments/swift", INTERNAL: "/v1/payments/internal" };
 const PAYMENT_OPERATIONS = { ACH: createAchPaymentOperation, SWIFT: createSwiftPaymentOperation, INTERNAL: createInternalTransferOperation } as const;
 export const DUPLICATE_CODES: Readonly<Record<TRail, string>> = {
   ACH: "ACH_LOCAL_DUPLICATE_INSTRUCTION_ID",
@@ -20,26 +20,18 @@ export const DUPLICATE_CODES: Readonly<Record<TRail, string>> = {
   INTERNAL: "INTERNAL_TRANSFER_DUPLICATE_INSTRUCTION_ID",
 };
 
-export function accountPaymentsPath(accountNumber: string, params: PageParams & { pageToken?: string }): string {
-  const query = new URLSearchParams({ pageStart: String(params.pageStart) });
-  // A page token pins the page size: sending both must agree, so the size goes only without a token.
-  if (params.pageToken) query.set("pageToken", params.pageToken);
-  else query.set("pageSize", String(params.pageSize));
-  return `/v1/accounts/${encodeURIComponent(accountNumber)}/payments?${query}`;
-}
-
 export function fetchAccountPayments(accountNumber: string, params: PageParams & { pageToken?: string }, signal?: AbortSignal): Promise<TPaymentStatusList> {
-  return apiJson(listAccountPaymentsOperation, accountPaymentsPath(accountNumber, params), { signal });
+  return apiJson(listAccountPaymentsOperation, { params: { path: { accountNumber }, query: pageQuery(params) }, signal });
 }
 
 /** UAT only (decisions §8): moves a payment along its lifecycle as the bank would. */
-export function forcePaymentStatus(paymentId: string, status: TPaymentStatus): Promise<TPaymentStatusRecord> {
-  return apiJson(forcePaymentStatusOperation, `/v1/sandbox/payments/${encodeURIComponent(paymentId)}/status`, { body: { status } });
+export function forcePaymentStatus(paymentId: string, status: BodyOf<typeof forcePaymentStatusOperation>["status"]): Promise<TPaymentStatusRecord> {
+  return apiJson(forcePaymentStatusOperation, { params: { path: { paymentId } }, body: { status } });
 }
 
 /** A Scheduled payment called off before its day (docs/scheduling.md): Cancelled, nothing was held; 409 once it is not Scheduled. */
 export function cancelScheduledPayment(paymentId: string): Promise<TPaymentStatusRecord> {
-  return apiJson(cancelPaymentOperation, `/v1/payments/${encodeURIComponent(paymentId)}/cancel`);
+  return apiJson(cancelPaymentOperation, { params: { path: { paymentId } } });
 }
 
 export type SubmitResult = { payment: TPaymentResponse; replayed: boolean };
@@ -49,11 +41,9 @@ export type SubmitResult = { payment: TPaymentResponse; replayed: boolean };
  * failure (the outcome is unknown); an ApiRequestError carries the API's answer.
  */
 export async function postPayment(rail: TRail, body: unknown, idempotencyKey: string, signal?: AbortSignal): Promise<SubmitResult> {
-  const { body: payment, headers } = await apiJsonResponse(PAYMENT_OPERATIONS[rail], PAYMENT_PATHS[rail], {
-    body,
-    headers: { "idempotency-key": idempotencyKey },
-    signal,
-  });
+  const operation = PAYMENT_OPERATIONS[rail];
+  const params = { header: { "Idempotency-Key": idempotencyKey } };
+  const { body: payment, headers } = await apiJsonResponse(operation, { body: formBody(operation, body), params, signal });
   return { payment, replayed: headers.get("idempotent-replayed") === "true" };
 }
 

@@ -1,12 +1,15 @@
+import type { MaybeOptionalInit } from "openapi-fetch";
 import type { z } from "zod";
 import type { OperationSpec } from "@/lib/contract/http/operation";
 import { ZTokenResponse } from "@/lib/contract/auth/token-schema";
 import { recordQuota } from "@/lib/portal/shared/quota-store";
-import { readErrorBody, readJson, ResponseShapeError, type ApiErrorBody } from "@/lib/portal/shared/read-json";
+import { errorBodyOf, parseJsonText, readErrorBody, readJson, ResponseShapeError, type ApiErrorBody } from "@/lib/portal/shared/read-json";
+import { createHarbourClient, type HarbourApi } from "@/sdk/client";
+import type { paths } from "@/sdk/schema";
 
 /**
- * The portal's only way to the bank's data: the public /v1 API, called from
- * the browser with a short-lived access token minted for the signed-in user.
+ * The portal's only way to the bank's data: the public /v1 API, called from the browser through the SDK's typed
+ * client (sdk/client.ts) with a short-lived access token minted for the signed-in user.
  */
 
 export type { ApiErrorBody } from "@/lib/portal/shared/read-json";
@@ -125,16 +128,6 @@ export async function accessToken(): Promise<string> {
   return cached.token;
 }
 
-export type ApiOptions = {
-  accept?: "application/json" | "text/csv" | "application/xml";
-  signal?: AbortSignal;
-  /** GET unless given; a `body` is sent as JSON, a `file` as it is (a pain.001 document). */
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  body?: unknown;
-  file?: { contentType: string; text: string };
-  headers?: Record<string, string>;
-};
-
 /**
  * Answers a 403 STEP_UP_REQUIRED (docs/security.md): asks the person for a
  * code and resolves true once the session has proven it again, false when
@@ -156,74 +149,111 @@ export async function askForStepUp(error: ApiRequestError): Promise<boolean> {
   return error.code === "STEP_UP_REQUIRED" && stepUpHandler !== null && (await stepUpHandler(error));
 }
 
+/** An operation of the contract whose path the committed openapi.json (so the SDK's `paths`) has. */
+type SdkOperation = OperationSpec & { path: keyof paths };
+type Verb<O extends SdkOperation> = Lowercase<O["method"]>;
+/** What a call of the operation takes (path, query and header `params`, `body`), checked against openapi.json. */
+export type RequestOf<O extends SdkOperation> = MaybeOptionalInit<paths[O["path"]], Verb<O>>;
+/** Optional when the operation needs no parameter and no body; it also carries `signal` and `headers`. */
+type Init<O extends SdkOperation> = undefined extends RequestOf<O> ? [init?: RequestOf<O>] : [init: RequestOf<O>];
+type Answer = { data?: unknown; error?: unknown; response: Response };
+
+let client: HarbourApi | null = null;
+
 /**
- * Calls /v1 and returns the successful response; any error status becomes an
- * ApiRequestError. An action that asks for the second factor again is
- * retried once, with the same request, after the prompt succeeds.
+ * The SDK's typed client (sdk/client.ts) on this origin, with the signed-in user's access token as its token source.
+ * Every answer's quota headers feed the header's meter; `no-store`: a balance is never read from the browser's cache.
  */
-export async function apiFetch(path: string, options: ApiOptions = {}, steppedUp = false): Promise<Response> {
-  const token = await accessToken();
-  const response = await fetch(path, {
-    method: options.method ?? "GET",
-    headers: {
-      ...options.headers,
-      authorization: `Bearer ${token}`,
-      accept: options.accept ?? "application/json",
-      ...(options.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(options.file ? { "content-type": options.file.contentType } : {}),
-    },
-    body: options.file ? options.file.text : options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-    cache: "no-store",
-  });
-  recordQuota(response.headers);
-  if (response.status === 401) {
+function portalApi(): HarbourApi {
+  if (client) return client;
+  const { api } = createHarbourClient({ baseUrl: window.location.origin, credentials: accessToken, cache: "no-store" });
+  api.use({ onResponse: ({ response }) => void recordQuota(response.headers) });
+  client = api;
+  return api;
+}
+
+/**
+ * Sends one operation through the SDK and returns its successful answer; any error status becomes an
+ * ApiRequestError. An action that asks for the second factor again is sent once more, unchanged (the same
+ * Idempotency-Key), after the prompt succeeds. The method and path are the operation's, so a call cannot name one
+ * operation and reach another.
+ */
+async function send(operation: SdkOperation, init: Record<string, unknown>, steppedUp = false): Promise<Answer> {
+  // The call site's `init` was checked against this operation's path and method (RequestOf); openapi-fetch's
+  // `request` cannot see that through the generic, so it is called untyped here, in this one place.
+  const request = portalApi().request as unknown as (method: string, path: string, init: Record<string, unknown>) => Promise<Answer>;
+  const answer = await request(operation.method.toLowerCase(), operation.path, init);
+  if (answer.response.status === 401) {
     forgetAccessToken();
     returnToSignIn();
   }
-  if (!response.ok) {
-    const error = new ApiRequestError(response.status, await readErrorBody(response));
-    if (!steppedUp && (await askForStepUp(error))) return apiFetch(path, options, true);
+  if (!answer.response.ok) {
+    const error = new ApiRequestError(answer.response.status, errorBodyOf(answer.error));
+    if (!steppedUp && (await askForStepUp(error))) return send(operation, init, true);
     throw error;
   }
-  return response;
+  return answer;
 }
 
 /** What an operation answers, as its contract schema parses it. */
 export type ResponseOf<O extends OperationSpec> = z.output<O["response"]>;
 
-/** `/v1/payments/{paymentId}/cancel` matches `/v1/payments/pay_1/cancel?x=1`: the call names the operation it makes. */
-export function pathMatches(template: string, path: string): boolean {
-  const pattern = template
-    .split(/\{[^}]+\}/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-    .join("[^/?]+");
-  return new RegExp(`^${pattern}(\\?.*)?$`).test(path);
-}
-
 /**
  * Calls one operation of the API and returns its JSON answer parsed with the operation's response schema (the one
- * its handler and the OpenAPI document use): the method is the operation's, and a body that does not match is a
- * ResponseShapeError, which the page shows as its error state. `path` is the operation's path with its values.
+ * its handler and the OpenAPI document use); a body that does not match is a ResponseShapeError, which the page
+ * shows as its error state. `init` is openapi-fetch's: `{ params: { path, query, header }, body, signal }`.
  */
-export async function apiJson<O extends OperationSpec>(
-  operation: O,
-  path: string,
-  options: Omit<ApiOptions, "accept" | "method"> = {},
-): Promise<ResponseOf<O>> {
-  return (await apiJsonResponse(operation, path, options)).body;
+export async function apiJson<O extends SdkOperation>(operation: O, ...init: Init<O>): Promise<ResponseOf<O>> {
+  return (await apiJsonResponse(operation, ...init)).body;
 }
 
 /** As apiJson, with the response's headers (an idempotent replay, the Date a live balance was read at). */
-export async function apiJsonResponse<O extends OperationSpec>(
-  operation: O,
-  path: string,
-  options: Omit<ApiOptions, "accept" | "method"> = {},
-): Promise<{ body: ResponseOf<O>; headers: Headers }> {
-  if (!pathMatches(operation.path, path)) throw new Error(`${path} is not a path of ${operation.id} (${operation.path})`);
-  const response = await apiFetch(path, { ...options, method: operation.method });
+export async function apiJsonResponse<O extends SdkOperation>(operation: O, ...init: Init<O>): Promise<{ body: ResponseOf<O>; headers: Headers }> {
   const schema: O["response"] = operation.response;
-  return { body: await readJson(response, schema, operation.id), headers: response.headers };
+  return apiJsonAs(operation, schema, ...init);
+}
+
+/**
+ * For an operation that answers one of several kinds (GET /v1/jobs/{jobId}/results: a batch's or a payment run's):
+ * the answer read with the schema of the kind the page follows, one of the operation's.
+ */
+export async function apiJsonAs<O extends SdkOperation, S extends z.ZodType>(
+  operation: O,
+  schema: S,
+  ...init: Init<O>
+): Promise<{ body: z.output<S>; headers: Headers }> {
+  const { data, response } = await send(operation, { ...init[0], parseAs: "text" });
+  return { body: parseJsonText(typeof data === "string" ? data : "", schema, operation.id), headers: response.headers };
+}
+
+/** A file the operation answers by `Accept` (the API's CSV, a pain.002, a statement): its bytes and headers. */
+export async function apiFile<O extends SdkOperation>(operation: O, accept: string, ...init: Init<O>): Promise<{ blob: Blob; headers: Headers }> {
+  const own = init[0];
+  const { data, response } = await send(operation, { ...own, headers: { ...own?.headers, accept }, parseAs: "blob" });
+  return { blob: data instanceof Blob ? data : new Blob([]), headers: response.headers };
+}
+
+/** The JSON body the operation takes, as openapi-fetch types it from openapi.json. */
+export type BodyOf<O extends SdkOperation> = NonNullable<RequestOf<O>> extends { body?: infer B } ? B : never;
+
+/**
+ * A body the portal holds as a form's values, not in the contract's type (a payee, a payment, a draft's request):
+ * sent as the operation's body for the API to check, whose 400 names the field the form then marks. The one place a
+ * request body is taken on trust; a response body never is (apiJson parses it).
+ */
+export function formBody<O extends SdkOperation>(operation: O, values: unknown): BodyOf<O> {
+  void operation;
+  return values as BodyOf<O>;
+}
+
+/**
+ * A document sent as the customer made it (a pain.001, a CSV run file) with its own content type, which must be one
+ * of the operation's `uploads`: openapi-fetch types a body by the document's JSON media type and would send it as
+ * JSON, so this one goes out as its text.
+ */
+export function fileBody<O extends SdkOperation>(operation: O, contentType: string, text: string) {
+  if (!operation.uploads?.some((upload) => upload.type === contentType)) throw new Error(`${operation.id} takes no ${contentType} upload`);
+  return { body: formBody(operation, text), headers: { "content-type": contentType }, bodySerializer: (body: unknown) => body as string };
 }
 
 /** Client errors are answers, not glitches: retrying a 403 or a 404 only burns quota. */

@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/portal/accounts/account-fil
 
 /**
  * What every filtered, server-paged list of the portal (payments, audit log)
- * does alike: its page, size and filters in the URL, the API path of one page,
+ * does alike: its page, size and filters in the URL, the API query of one page,
  * and every page of one result set for its spreadsheet.
  */
 
@@ -35,17 +35,16 @@ export function listViewQuery(view: { page: number; size: number; filters: Filte
   return text ? `?${text}` : "";
 }
 
-/** The API path of one page; a page token pins the page size, so it is sent instead of the size. */
-export function listPagePath(path: string, filters: Filters, names: readonly string[], page: PageRequest): string {
-  const query = new URLSearchParams();
-  for (const name of names) {
-    const value = filters[name];
-    if (value) query.set(name, value);
-  }
-  query.set("pageStart", String(page.pageStart));
-  if (page.pageToken) query.set("pageToken", page.pageToken);
-  else query.set("pageSize", String(page.pageSize));
-  return `${path}?${query}`;
+/** The page fields of a list's query: a page token pins the page size, so it is sent instead of the size. */
+export function pageQuery(page: PageRequest): { pageStart: number; pageSize?: number; pageToken?: string } {
+  return page.pageToken ? { pageStart: page.pageStart, pageToken: page.pageToken } : { pageStart: page.pageStart, pageSize: page.pageSize };
+}
+
+/** The API query of one page (the SDK's `params.query`): the filters that are set, and the page. */
+export function listPageQuery<F extends Filters>(filters: F, page: PageRequest): F & ReturnType<typeof pageQuery> {
+  const set: F = { ...filters };
+  for (const name of Object.keys(set)) if (!set[name]) delete set[name];
+  return { ...set, ...pageQuery(page) };
 }
 
 /** The API's largest page: fewest requests for an export. */

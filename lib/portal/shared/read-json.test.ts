@@ -1,7 +1,22 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cancelPaymentOperation, getPaymentStatusOperation } from "@/lib/contract/payments/operations";
 import { ZSystemStatus } from "@/lib/contract/system/status";
-import { ApiRequestError, apiJson, pathMatches, portalJson, shouldRetry } from "@/lib/portal/shared/api-client";
+import { listAccountsOperation } from "@/lib/contract/accounts/operations";
+import { createCounterpartyOperation } from "@/lib/contract/counterparties/operations";
+import { createPaymentBatchOperation, PAIN_001_TYPE } from "@/lib/contract/payment-runs/operations";
+import {
+  ApiRequestError,
+  apiFile,
+  apiJson,
+  apiJsonResponse,
+  fileBody,
+  formBody,
+  markSigningOut,
+  portalJson,
+  setStepUpHandler,
+  shouldRetry,
+} from "@/lib/portal/shared/api-client";
+import { getQuotas } from "@/lib/portal/shared/quota-store";
 import { readErrorBody, readJson, ResponseShapeError } from "@/lib/portal/shared/read-json";
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -28,15 +43,23 @@ const ERROR = {
   correlationId: "c0ffee00-0000-4000-8000-000000000001",
 };
 
-/** The browser's fetch, answering the token mint and then `answer` for the API call; the calls are kept. */
-function serve(answer: () => Response) {
-  const calls: { url: string; method: string }[] = [];
-  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
-    calls.push({ url, method: init?.method ?? "GET" });
-    if (url === "/api/portal/token") return json({ access_token: "t", token_type: "Bearer", expires_in: 300, scope: "get-payment-status" });
-    return answer();
+type Sent = { url: string; method: string; headers: Headers; body: string };
+
+/**
+ * The browser's network as the page sees it: the token mint (a string URL, as accessToken calls it) and then
+ * `answer` for each /v1 request the SDK's client sends (a Request); every request is kept with its headers and body.
+ */
+function serve(answer: (call: number) => Response) {
+  const calls: Sent[] = [];
+  const assign = vi.fn();
+  vi.stubGlobal("window", { location: { origin: "http://127.0.0.1:4890", pathname: "/payments", search: "", assign } });
+  vi.stubGlobal("fetch", async (input: string | Request, init?: RequestInit) => {
+    if (input === "/api/portal/token") return json({ access_token: "t", token_type: "Bearer", expires_in: 300, scope: "get-payment-status" });
+    const request = input instanceof Request ? input : new Request(input, init);
+    calls.push({ url: request.url, method: request.method, headers: request.headers, body: await request.text() });
+    return answer(calls.length);
   });
-  return calls;
+  return { calls, assign };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -82,23 +105,33 @@ describe("readErrorBody", () => {
   });
 });
 
-describe("apiJson", () => {
-  it("calls the operation with its own method and returns the parsed answer", async () => {
-    const calls = serve(() => json({ ...RECORD, status: "Cancelled" }));
-    const record = await apiJson(cancelPaymentOperation, `/v1/payments/${PAYMENT_ID}/cancel`);
-    expect(record.status).toBe("Cancelled");
-    expect(calls.at(-1)).toEqual({ url: `/v1/payments/${PAYMENT_ID}/cancel`, method: "POST" });
+describe("apiJson, through the SDK's client", () => {
+  afterEach(() => {
+    setStepUpHandler(null);
+    markSigningOut(false);
   });
 
-  it("a 2xx the schema refuses is a ResponseShapeError", async () => {
+  it("sends the operation's method and path, its parameters encoded, with the bearer token and no-store, and returns the parsed answer", async () => {
+    const { calls } = serve(() => json({ ...RECORD, status: "Cancelled" }));
+    const record = await apiJson(cancelPaymentOperation, { params: { path: { paymentId: "p 1" } } });
+    expect(record.status).toBe("Cancelled");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ url: "http://127.0.0.1:4890/v1/payments/p%201/cancel", method: "POST" });
+    expect(calls[0]!.headers.get("authorization")).toBe("Bearer t");
+    expect(calls[0]!.headers.get("accept")).toBe("application/json");
+  });
+
+  it("a 2xx the schema refuses is a ResponseShapeError, and so is a 2xx that is not JSON", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    serve(() => json({ data: [] }));
-    await expect(apiJson(getPaymentStatusOperation, `/v1/payments/${PAYMENT_ID}/status`)).rejects.toBeInstanceOf(ResponseShapeError);
+    serve((n) => (n === 1 ? json({ data: [] }) : new Response("<html>proxy</html>", { status: 200 })));
+    const status = () => apiJson(getPaymentStatusOperation, { params: { path: { paymentId: PAYMENT_ID } } });
+    await expect(status()).rejects.toBeInstanceOf(ResponseShapeError);
+    await expect(status()).rejects.toBeInstanceOf(ResponseShapeError);
   });
 
   it("an error answer is an ApiRequestError carrying the parsed error body", async () => {
     serve(() => json(ERROR, 404));
-    const error = await apiJson(getPaymentStatusOperation, `/v1/payments/${PAYMENT_ID}/status`).catch((e: unknown) => e);
+    const error = await apiJson(getPaymentStatusOperation, { params: { path: { paymentId: PAYMENT_ID } } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).code).toBe("PAYMENT_NOT_FOUND");
     expect((error as ApiRequestError).message).toBe(ERROR.message);
@@ -107,15 +140,66 @@ describe("apiJson", () => {
 
   it("an error answer that is not the error body says the status", async () => {
     serve(() => new Response("<html>Bad gateway</html>", { status: 502 }));
-    const error = await apiJson(getPaymentStatusOperation, `/v1/payments/${PAYMENT_ID}/status`).catch((e: unknown) => e);
+    const error = await apiJson(getPaymentStatusOperation, { params: { path: { paymentId: PAYMENT_ID } } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).message).toBe("The request failed (502).");
   });
 
-  it("refuses a path that is not the operation's before sending anything", async () => {
-    const calls = serve(() => json(RECORD));
-    await expect(apiJson(getPaymentStatusOperation, `/v1/payments/${PAYMENT_ID}/cancel`)).rejects.toThrow(/not a path of getPaymentStatus/);
-    expect(calls).toEqual([]);
+  it("after a step-up sends the same request once more, with the same Idempotency-Key and body", async () => {
+    const { calls } = serve((n) => (n === 1 ? json({ ...ERROR, code: "STEP_UP_REQUIRED", message: "Confirm it is you." }, 403) : json(RECORD)));
+    const asked = vi.fn(async () => true);
+    setStepUpHandler(asked);
+    const body = { name: "Rhein GmbH" };
+    await apiJsonResponse(createCounterpartyOperation, {
+      body: formBody(createCounterpartyOperation, body),
+      params: { header: { "Idempotency-Key": "k-1" } },
+    }).catch(() => undefined);
+    expect(asked).toHaveBeenCalledOnce();
+    expect(calls.map((c) => [c.method, c.headers.get("idempotency-key"), c.body])).toEqual([
+      ["POST", "k-1", JSON.stringify(body)],
+      ["POST", "k-1", JSON.stringify(body)],
+    ]);
+  });
+
+  it("a 401 forgets the token and returns to sign-in, except while signing out", async () => {
+    const { assign } = serve(() => json({ ...ERROR, code: "UNAUTHORIZED" }, 401));
+    const read = () => apiJson(getPaymentStatusOperation, { params: { path: { paymentId: PAYMENT_ID } } });
+    await expect(read()).rejects.toMatchObject({ status: 401 });
+    expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?signedOut=expired&callbackUrl=%2Fpayments$/));
+    markSigningOut(true);
+    await expect(read()).rejects.toMatchObject({ status: 401 });
+    expect(assign).toHaveBeenCalledOnce();
+  });
+
+  it("records the quota every answer reports, an error's too", async () => {
+    serve(
+      () =>
+        new Response(JSON.stringify(ERROR), {
+          status: 404,
+          headers: { "content-type": "application/json", "ratelimit-limit": "600", "ratelimit-remaining": "17" },
+        }),
+    );
+    await apiJson(getPaymentStatusOperation, { params: { path: { paymentId: PAYMENT_ID } } }).catch(() => undefined);
+    expect(getQuotas().own).toEqual({ limit: 600, remaining: 17 });
+  });
+
+  it("uploads a document with its own content type, and only one the operation takes", async () => {
+    const { calls } = serve(() => json({ jobId: "j", status: "Queued" }, 202));
+    await apiJson(createPaymentBatchOperation, fileBody(createPaymentBatchOperation, PAIN_001_TYPE, "<Document/>")).catch(() => undefined);
+    expect(calls[0]!.headers.get("content-type")).toBe(PAIN_001_TYPE);
+    expect(calls[0]!.body).toBe("<Document/>");
+    expect(() => fileBody(createPaymentBatchOperation, "text/plain", "x")).toThrow(/takes no text\/plain upload/);
+  });
+
+  it("downloads a file by Accept: its bytes and headers", async () => {
+    const { calls } = serve(
+      () => new Response("a,b\n1,2\n", { headers: { "content-type": "text/csv", "content-disposition": 'attachment; filename="x.csv"' } }),
+    );
+    const { blob, headers } = await apiFile(listAccountsOperation, "text/csv", { params: { query: { pageStart: 1, pageSize: 25 } } });
+    expect(await blob.text()).toBe("a,b\n1,2\n");
+    expect(headers.get("content-disposition")).toContain("x.csv");
+    expect(calls[0]).toMatchObject({ url: "http://127.0.0.1:4890/v1/accounts?pageStart=1&pageSize=25" });
+    expect(calls[0]!.headers.get("accept")).toBe("text/csv");
   });
 });
 
@@ -124,15 +208,6 @@ describe("portalJson", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.stubGlobal("fetch", async () => json({ checkedAt: "now" }));
     await expect(portalJson("/api/portal/status", ZSystemStatus)).rejects.toBeInstanceOf(ResponseShapeError);
-  });
-});
-
-describe("pathMatches", () => {
-  it("matches the template's segments, with or without a query", () => {
-    expect(pathMatches("/v1/payments/{paymentId}/cancel", "/v1/payments/p%201/cancel")).toBe(true);
-    expect(pathMatches("/v1/payments", "/v1/payments?pageStart=1")).toBe(true);
-    expect(pathMatches("/v1/payments/{paymentId}", "/v1/payments/a/b")).toBe(false);
-    expect(pathMatches("/v1/payments", "/v1/payments-x")).toBe(false);
   });
 });
 

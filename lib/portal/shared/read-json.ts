@@ -27,9 +27,8 @@ export class ResponseShapeError extends Error {
   }
 }
 
-/** The text of a body, or undefined when it was empty or not JSON. */
-async function bodyValue(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A body's value: undefined when it was empty or not JSON. */
+function jsonValue(text: string): unknown {
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -47,7 +46,12 @@ function describeIssues(error: z.ZodError): string {
 
 /** A successful answer's body, parsed with `schema`; a body that does not match is a ResponseShapeError. */
 export async function readJson<S extends z.ZodType>(response: Response, schema: S, source: string): Promise<z.output<S>> {
-  const checked = schema.safeParse(await bodyValue(response));
+  return parseJsonText(await response.text(), schema, source);
+}
+
+/** As readJson, for a body already read as text (the SDK's client reads it: apiJson asks it for text). */
+export function parseJsonText<S extends z.ZodType>(text: string, schema: S, source: string): z.output<S> {
+  const checked = schema.safeParse(jsonValue(text));
   if (checked.success) return checked.data;
   const error = new ResponseShapeError(source, describeIssues(checked.error));
   console.error(`[portal] ${source} answered a body its schema refuses: ${error.issues}`);
@@ -59,6 +63,11 @@ export async function readJson<S extends z.ZodType>(response: Response, schema: 
  * page, an empty 502) is an empty body, and the error's message falls back to the status.
  */
 export async function readErrorBody(response: Response): Promise<ApiErrorBody> {
-  const checked = ZErrorBody.safeParse(await bodyValue(response).catch(() => undefined));
+  return errorBodyOf(jsonValue(await response.text().catch(() => "")));
+}
+
+/** The same for an error body the SDK's client has read already (JSON when it was JSON, else its text). */
+export function errorBodyOf(value: unknown): ApiErrorBody {
+  const checked = ZErrorBody.safeParse(value);
   return checked.success ? checked.data : {};
 }

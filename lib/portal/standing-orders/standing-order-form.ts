@@ -4,7 +4,7 @@ import { FREQUENCIES, occurrences } from "@/lib/contract/standing-orders/recurre
 import { MAX_OCCURRENCES, type TCreateStandingOrder } from "@/lib/contract/standing-orders/schema";
 import type { TDraft } from "@/lib/contract/approvals/schema";
 import type { TStandingOrder } from "@/lib/contract/standing-orders/schema";
-import { apiJson } from "@/lib/portal/shared/api-client";
+import { apiJson, formBody } from "@/lib/portal/shared/api-client";
 import { createPaymentDraftOperation } from "@/lib/contract/approvals/operations";
 import { changeStandingOrderOperation, createStandingOrderOperation } from "@/lib/contract/standing-orders/operations";
 
@@ -75,15 +75,16 @@ export type Sent = { kind: "made"; order: TStandingOrder } | { kind: "draft"; dr
 
 /** Asks whether a policy holds it back (then it is a draft, made with `key`); otherwise sends it to the API with the same key. */
 async function draftOr(rail: "STANDING_ORDER" | "STANDING_ORDER_CHANGE", request: unknown, key: string, send: () => Promise<TStandingOrder>): Promise<Sent> {
-  const outcome = await apiJson(createPaymentDraftOperation, "/v1/approvals/drafts", { body: { rail, request }, headers: { "idempotency-key": key } });
+  const outcome = await apiJson(createPaymentDraftOperation, {
+    body: formBody(createPaymentDraftOperation, { rail, request }),
+    params: { header: { "Idempotency-Key": key } },
+  });
   if (outcome.needsApproval && outcome.draft) return { kind: "draft", draft: outcome.draft };
   return { kind: "made", order: await send() };
 }
 
 export function sendStandingOrder(body: TCreateStandingOrder, key: string): Promise<Sent> {
-  return draftOr("STANDING_ORDER", body, key, () =>
-    apiJson(createStandingOrderOperation, "/v1/standing-orders", { body, headers: { "idempotency-key": key } }),
-  );
+  return draftOr("STANDING_ORDER", body, key, () => apiJson(createStandingOrderOperation, { body, params: { header: { "Idempotency-Key": key } } }));
 }
 
 /** A new amount for an order (its request otherwise as it is): a draft when a policy holds the new amount back. */
@@ -91,6 +92,6 @@ export function sendAmountChange(order: TStandingOrder, amount: string, key: str
   const request = { ...order.request, instructedAmount: { ...order.request.instructedAmount, amount: amount.trim() } };
   const id = order.standingOrderId;
   return draftOr("STANDING_ORDER_CHANGE", { standingOrderId: id, request }, key, () =>
-    apiJson(changeStandingOrderOperation, `/v1/standing-orders/${encodeURIComponent(id)}`, { body: { request } }),
+    apiJson(changeStandingOrderOperation, { params: { path: { standingOrderId: id } }, body: { request } }),
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scheduleInWords, standingOrdersPath } from "@/lib/portal/standing-orders/standing-orders-api";
+import { scheduleInWords } from "@/lib/portal/standing-orders/standing-orders-api";
 
 describe("standing orders in the portal", () => {
   it("says the schedule in words, with its bounds or until cancelled", () => {
@@ -11,10 +11,5 @@ describe("standing orders in the portal", () => {
       "Weekly from Jan 6, 2027, 1 time, until Mar 31, 2027",
     );
     expect(scheduleInWords({ schedule: { frequency: "Monthly", startDate: "2027-01-15" } })).toBe("Monthly from Jan 15, 2027, until cancelled");
-  });
-
-  it("asks the API for one page under the filters", () => {
-    expect(standingOrdersPath({ status: "Active", pageStart: 2, pageSize: 25 })).toBe("/v1/standing-orders?status=Active&pageStart=2&pageSize=25");
-    expect(standingOrdersPath({ rail: "SWIFT", pageStart: 1, pageSize: 10 })).toBe("/v1/standing-orders?rail=SWIFT&pageStart=1&pageSize=10");
   });
 });

@@ -2,27 +2,19 @@ import { cancelStandingOrderOperation, listStandingOrdersOperation } from "@/lib
 import type { TRail } from "@/lib/contract/payments/schema";
 import type { TStandingOrder, TStandingOrderList, TStandingOrderStatus } from "@/lib/contract/standing-orders/schema";
 import { apiJson } from "@/lib/portal/shared/api-client";
+import { listPageQuery } from "@/lib/portal/shared/filtered-list";
 import { formatBankDate } from "@/lib/contract/time/date-format";
 
 /** Standing orders as the portal calls them (/v1/standing-orders, docs/scheduling.md "Standing orders"). */
 
 export type StandingOrderSearch = { status?: TStandingOrderStatus; rail?: TRail; pageStart: number; pageSize: number };
 
-export function standingOrdersPath(search: StandingOrderSearch): string {
-  const q = new URLSearchParams();
-  if (search.status) q.set("status", search.status);
-  if (search.rail) q.set("rail", search.rail);
-  q.set("pageStart", String(search.pageStart));
-  q.set("pageSize", String(search.pageSize));
-  return `/v1/standing-orders?${q}`;
-}
-
 export function fetchStandingOrders(search: StandingOrderSearch, signal?: AbortSignal): Promise<TStandingOrderList> {
-  return apiJson(listStandingOrdersOperation, standingOrdersPath(search), { signal });
+  return apiJson(listStandingOrdersOperation, { params: { query: listPageQuery({ status: search.status, rail: search.rail }, search) }, signal });
 }
 
 export function cancelStandingOrder(standingOrderId: string): Promise<TStandingOrder> {
-  return apiJson(cancelStandingOrderOperation, `/v1/standing-orders/${encodeURIComponent(standingOrderId)}`);
+  return apiJson(cancelStandingOrderOperation, { params: { path: { standingOrderId } } });
 }
 
 /** The schedule in words: "Monthly from 31 Jan 2027, 12 times" or "Weekly from …, until …". */

@@ -9,6 +9,7 @@ import {
   updateVirtualAccountV2Operation,
 } from "@/lib/contract/virtual-accounts/operations";
 import { apiJson } from "@/lib/portal/shared/api-client";
+import { listPageQuery } from "@/lib/portal/shared/filtered-list";
 import type { VirtualAccountPageParams } from "@/lib/portal/shared/query-keys";
 
 /** The virtual-account operations the portal calls (spec §4.6-4.7, decisions §6), all through the public API. */
@@ -27,34 +28,31 @@ export function isUnallocated(account: Pick<TVirtualAccount, "category" | "accou
 }
 
 export function fetchVirtualAccountsPage(params: VirtualAccountPageParams, signal?: AbortSignal): Promise<VirtualAccountPage> {
-  const query = new URLSearchParams({ pageStart: String(params.pageStart), pageSize: String(params.pageSize) });
-  if (params.currency) query.set("currency", params.currency);
-  return apiJson(listVirtualAccountsOperation, `/v1/virtual-accounts?${query}`, { signal });
+  const query = listPageQuery({ currency: params.currency ?? undefined }, params);
+  return apiJson(listVirtualAccountsOperation, { params: { query }, signal });
 }
 
 export async function fetchVirtualAccount(number: string, signal?: AbortSignal): Promise<TVirtualAccountDetail> {
-  return (await apiJson(getVirtualAccountOperation, `/v1/virtual-accounts/${encodeURIComponent(number)}`, { signal })).data;
+  return (await apiJson(getVirtualAccountOperation, { params: { path: { virtualAccountNumber: number } }, signal })).data;
 }
 
 export async function fetchBalances(accountNumbers: readonly string[], signal?: AbortSignal): Promise<BalanceItem[]> {
   if (accountNumbers.length === 0) return [];
-  return (await apiJson(getVirtualAccountBalancesOperation, "/v1/virtual-accounts/balances", { body: { accountNumbers }, signal })).data;
+  return (await apiJson(getVirtualAccountBalancesOperation, { body: { accountNumbers: [...accountNumbers] }, signal })).data;
 }
 
 /** Without a currency the API answers in the settlement account's currency. */
 export function fetchTotal(currency: string | null, signal?: AbortSignal): Promise<{ currency: string; amount: string }> {
-  return apiJson(getVirtualAccountTotalBalanceOperation, `/v1/virtual-accounts/balances/total${currency ? `?currency=${encodeURIComponent(currency)}` : ""}`, {
-    signal,
-  });
+  return apiJson(getVirtualAccountTotalBalanceOperation, { params: { query: currency ? { currency } : {} }, signal });
 }
 
 export function createVirtualAccounts(body: TCreateVirtualAccountsV2, idempotencyKey: string): Promise<TJobAccepted> {
-  return apiJson(createVirtualAccountsV2Operation, "/v2/virtual-accounts", { body, headers: { "idempotency-key": idempotencyKey } });
+  return apiJson(createVirtualAccountsV2Operation, { body, params: { header: { "Idempotency-Key": idempotencyKey } } });
 }
 
 export async function updateVirtualAccount(number: string, body: TUpdateVirtualAccountV2, idempotencyKey: string): Promise<TVirtualAccountDetail> {
-  const path = `/v2/virtual-accounts/${encodeURIComponent(number)}`;
-  return (await apiJson(updateVirtualAccountV2Operation, path, { body, headers: { "idempotency-key": idempotencyKey } })).data;
+  const params = { path: { virtualAccountNumber: number }, header: { "Idempotency-Key": idempotencyKey } };
+  return (await apiJson(updateVirtualAccountV2Operation, { params, body })).data;
 }
 
 /** A v4 UUID: `crypto.randomUUID` where the context allows it (https, localhost), else from random bytes. */

@@ -30,47 +30,41 @@ import type {
 
 /** The portal's calls to the notification and sandbox operations (spec §4.8, decisions §7-§8). */
 
-const page = ({ pageStart, pageSize }: PageParams) => new URLSearchParams({ pageStart: String(pageStart), pageSize: String(pageSize) });
-
 export function fetchSubscriptions(params: PageParams, signal?: AbortSignal): Promise<TSubscriptionList> {
-  return apiJson(listSubscriptionsOperation, `/v1/notifications/subscriptions?${page(params)}`, { signal });
+  return apiJson(listSubscriptionsOperation, { params: { query: params }, signal });
 }
 
 export function fetchSubscription(subscriptionId: string, signal?: AbortSignal): Promise<TSubscription> {
-  return apiJson(getSubscriptionOperation, `/v1/notifications/subscriptions/${encodeURIComponent(subscriptionId)}`, { signal });
+  return apiJson(getSubscriptionOperation, { params: { path: { subscriptionId } }, signal });
 }
 
 /** An Idempotency-Key per form submission: a double click or a network retry creates one subscription. */
 export function createSubscription(body: TCreateSubscription, idempotencyKey: string): Promise<TSubscription> {
-  return apiJson(createSubscriptionOperation, "/v1/notifications/subscriptions", { body, headers: { "idempotency-key": idempotencyKey } });
+  return apiJson(createSubscriptionOperation, { body, params: { header: { "Idempotency-Key": idempotencyKey } } });
 }
 
 export function deactivateSubscription(subscriptionId: string, idempotencyKey: string): Promise<TSubscription> {
-  return apiJson(deleteSubscriptionOperation, `/v1/notifications/subscriptions/${encodeURIComponent(subscriptionId)}`, {
-    headers: { "idempotency-key": idempotencyKey },
-  });
+  return apiJson(deleteSubscriptionOperation, { params: { path: { subscriptionId }, header: { "Idempotency-Key": idempotencyKey } } });
 }
 
 export function fetchAttempts(subscriptionId: string, params: PageParams, signal?: AbortSignal): Promise<TDeliveryAttemptList> {
-  return apiJson(listSubscriptionDeliveriesOperation, `/v1/notifications/subscriptions/${encodeURIComponent(subscriptionId)}/deliveries?${page(params)}`, {
-    signal,
-  });
+  return apiJson(listSubscriptionDeliveriesOperation, { params: { path: { subscriptionId }, query: params }, signal });
 }
 
 export function retryDelivery(deliveryId: string): Promise<TDelivery> {
-  return apiJson(retryDeliveryOperation, `/v1/notifications/deliveries/${encodeURIComponent(deliveryId)}/retry`);
+  return apiJson(retryDeliveryOperation, { params: { path: { deliveryId } } });
 }
 
 export function fetchSigningSecret(signal?: AbortSignal): Promise<TSigningSecret> {
-  return apiJson(getSigningSecretOperation, "/v1/notifications/signing-secret", { signal });
+  return apiJson(getSigningSecretOperation, { signal });
 }
 
 export function rotateSigningSecret(): Promise<TRotatedSigningSecret> {
-  return apiJson(rotateSigningSecretOperation, "/v1/notifications/signing-secret/rotate", { body: {} });
+  return apiJson(rotateSigningSecretOperation, { body: {} });
 }
 
 export function createSandboxDeposit(body: TCreateDeposit): Promise<TDeposit> {
-  return apiJson(createSandboxDepositOperation, "/v1/sandbox/deposits", { body });
+  return apiJson(createSandboxDepositOperation, { body });
 }
 
 export type DepositTarget = { accountNumber: string; label: string; currency: string; kind: "account" | "virtual"; active: boolean };
@@ -82,7 +76,7 @@ const TARGETS_PAGE_SIZE = 1000;
 export async function fetchDepositTargets(signal?: AbortSignal): Promise<{ accounts: DepositTarget[]; virtualAccounts: DepositTarget[]; truncated: boolean }> {
   const [accounts, virtual] = await Promise.all([
     fetchAccountsPage({ pageStart: 1, pageSize: TARGETS_PAGE_SIZE }, signal),
-    apiJson(listVirtualAccountsOperation, `/v1/virtual-accounts?${page({ pageStart: 1, pageSize: TARGETS_PAGE_SIZE })}`, { signal }),
+    apiJson(listVirtualAccountsOperation, { params: { query: { pageStart: 1, pageSize: TARGETS_PAGE_SIZE } }, signal }),
   ]);
   return {
     ...depositTargets(accounts.data, virtual.data),
