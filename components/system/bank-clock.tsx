@@ -8,6 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/state-message";
 import { ACH_CUTOFF, formatCountdown, nextAchCutoff } from "@/lib/portal/system/ach-cutoff";
 import { clockFace } from "@/lib/portal/system/bank-clock";
+import { formatBankTime } from "@/lib/contract/time/date-format";
 
 const CUTOFF_DAY = new Intl.DateTimeFormat("en-US", { timeZone: "Atlantic/Bermuda", weekday: "long", day: "numeric", month: "short" });
 
@@ -46,7 +47,6 @@ export function BankClock({ holidays = [], achCutoff = ACH_CUTOFF }: { holidays?
 function ClockBody({ now, holidays, achCutoff }: { now: Date; holidays: ReadonlySet<string>; achCutoff: { hour: number; minute: number } }) {
   const face = clockFace(now);
   const cutoff = nextAchCutoff(now, holidays, achCutoff);
-  const cutoffFace = clockFace(cutoff.at);
   return (
     <>
       <div>
@@ -70,8 +70,7 @@ function ClockBody({ now, holidays, achCutoff }: { now: Date; holidays: Readonly
           {formatCountdown(cutoff.at.getTime() - now.getTime())}
         </p>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          until {cutoff.isToday ? "today" : CUTOFF_DAY.format(cutoff.at)} at {cutoffFace.time.slice(0, 5)} {cutoffFace.abbreviation}. Payments sent after it
-          settle the next business day.
+          until {cutoff.isToday ? "today" : CUTOFF_DAY.format(cutoff.at)} at {formatBankTime(cutoff.at)}. Payments sent after it settle the next business day.
         </p>
       </div>
     </>

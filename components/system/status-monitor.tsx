@@ -9,6 +9,7 @@ import { ErrorState } from "@/components/ui/state-message";
 import { portalJson } from "@/lib/portal/shared/api-client";
 import { systemKeys } from "@/lib/portal/shared/query-keys";
 import { clockFace } from "@/lib/portal/system/bank-clock";
+import { formatBankTime } from "@/lib/contract/time/date-format";
 import { ZSystemStatus, type THealth, type TSystemStatus } from "@/lib/contract/system/status";
 
 /** Refreshed every 10 s; this route is the portal's own, so it costs no API quota. */
@@ -75,11 +76,11 @@ function Tiles({ s }: { s: TSystemStatus }) {
 function ApiQuotaTile({ quota, checkedAt }: { quota: TSystemStatus["apiQuota"]; checkedAt: string }) {
   const exhausted = quota.health === "down" && quota.used !== null;
   // Counted from the server's check, not the browser's clock.
-  const resetsAt = quota.resetSeconds === null ? null : clockFace(new Date(Date.parse(checkedAt) + quota.resetSeconds * 1000));
+  const resetsAt = quota.resetSeconds === null ? null : formatBankTime(new Date(Date.parse(checkedAt) + quota.resetSeconds * 1000));
   return (
     <Tile title="API quota" health={quota.health} label={exhausted ? "Exhausted" : undefined}>
       <Row label="Used this window" value={quota.used === null ? "—" : `${n(quota.used)} of ${n(quota.limit)}`} />
-      <Row label="Window resets" value={resetsAt ? `${resetsAt.time.slice(0, 5)} ${resetsAt.abbreviation}` : "—"} />
+      <Row label="Window resets" value={resetsAt ?? "—"} />
       {exhausted ? (
         <p className="pt-1 text-sm text-red-700 dark:text-red-300" data-testid="api-quota-exhausted">
           Your integrations are refused until the window resets. The portal has its own quota and keeps working.

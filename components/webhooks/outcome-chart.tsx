@@ -2,14 +2,15 @@ import { outcomeBuckets, type OutcomeBucket } from "@/lib/portal/webhooks/delive
 import type { TDeliveryAttempt } from "@/lib/contract/webhooks/schema";
 import { BANK_TIME_ZONE } from "@/lib/contract/time/bank-time";
 
-const TIME = new Intl.DateTimeFormat("en-US", { timeZone: BANK_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+// 12-hour, as every time on screen (issue 24, item 7).
+const TIME = new Intl.DateTimeFormat("en-US", { timeZone: BANK_TIME_ZONE, hour: "numeric", minute: "2-digit", hourCycle: "h12" });
 const DAY_TIME = new Intl.DateTimeFormat("en-US", {
   timeZone: BANK_TIME_ZONE,
   month: "short",
   day: "numeric",
-  hour: "2-digit",
+  hour: "numeric",
   minute: "2-digit",
-  hourCycle: "h23",
+  hourCycle: "h12",
 });
 
 function widthLabel(ms: number): string {

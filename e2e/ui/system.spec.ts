@@ -1,4 +1,4 @@
-import { expect, portalToken, saveScreenshot, test } from "../fixtures/portal";
+import { expect, expectFitsPhone, portalToken, saveScreenshot, test } from "../fixtures/portal";
 
 test.describe("system", () => {
   test.beforeEach(async ({ signIn }) => signIn("viewer"));
@@ -10,13 +10,17 @@ test.describe("system", () => {
 
     await page.goto("/system");
     const clock = page.getByTestId("bank-time");
-    await expect(clock).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+    await expect(clock).toHaveText(/^\d{1,2}:\d{2}:\d{2}\s[AP]M$/);
     const first = await clock.textContent();
     await expect(clock).not.toHaveText(first!, { timeout: 3000 });
     await expect(page.getByTestId("bank-zone-name")).toHaveText(time.timeZone);
     await expect(page.getByText(/UTC−0[34]:00/).first()).toBeVisible();
     await expect(page.getByText(time.timeZone === "Atlantic Standard Time" ? "AST" : "ADT", { exact: true }).first()).toBeVisible();
     await expect(page.getByTestId("ach-countdown")).toHaveText(/\d+ (d|h|min)/);
+    // Every time on screen is 12-hour with its zone (issue 24, item 7): the cut-off and the header's clock, never 15:15.
+    await expect(page.getByText(/ at \d{1,2}:\d{2}\s[AP]M A[SD]T\. Payments sent after it settle the next business day\./)).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Bank time \d{1,2}:\d{2}:\d{2}\s[AP]M A[SD]T$/ })).toBeVisible();
+    await expectFitsPhone(page, "system-clock");
   });
 
   test("monitors the service and refreshes itself", async ({ page }) => {
@@ -46,8 +50,8 @@ test("loads /system again and again without a hydration error, the clock synced 
   });
   for (let i = 0; i < 8; i++) {
     await page.goto("/system");
-    await expect(page.getByTestId("bank-time")).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
-    await expect(page.getByText(/Checked \d{2}:\d{2}:\d{2} A[SD]T/)).toBeVisible();
+    await expect(page.getByTestId("bank-time")).toHaveText(/^\d{1,2}:\d{2}:\d{2}\s[AP]M$/);
+    await expect(page.getByText(/Checked \d{1,2}:\d{2}:\d{2}\s[AP]M A[SD]T/)).toBeVisible();
   }
   expect(errors).toEqual([]);
   // Later loads reuse the tab's sync (five minutes) instead of spending a request each.

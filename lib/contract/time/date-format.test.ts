@@ -53,4 +53,10 @@ describe("no page writes a time in the browser's zone (issue 11: one date style)
     );
     expect(zoneless).toEqual([]);
   });
+
+  it("never writes a 24-hour time: every clock on screen is 12-hour (issue 24, item 7)", () => {
+    // The header's and the System page's clock, the ACH cut-off and the delivery chart's axis once read 15:15.
+    const clock24 = sources.filter((file) => /hourCycle:\s*"h2[34]"|hour12:\s*false/.test(readFileSync(file, "utf8")));
+    expect(clock24).toEqual([]);
+  });
 });

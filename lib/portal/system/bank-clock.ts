@@ -9,7 +9,8 @@ export type ClockFace = {
   offset: string;
 };
 
-const TIME = new Intl.DateTimeFormat("en-US", { timeZone: BANK_TIME_ZONE, hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+// 12-hour like every other time on screen (issue 24, item 7): `3:15:02 PM`, its zone beside it.
+const TIME = new Intl.DateTimeFormat("en-US", { timeZone: BANK_TIME_ZONE, hour: "numeric", minute: "2-digit", second: "2-digit", hourCycle: "h12" });
 const DATE = new Intl.DateTimeFormat("en-US", { timeZone: BANK_TIME_ZONE, weekday: "long", day: "numeric", month: "long", year: "numeric" });
 
 /** Bermuda's two offsets and the names the spec gives them (§2.11). */
