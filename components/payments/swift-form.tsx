@@ -26,7 +26,7 @@ import { ZSwiftPaymentRequest, type TSwiftPaymentRequest } from "@/lib/contract/
 import { swiftSettlementDate } from "@/lib/contract/payments/settlement-date";
 import { swiftDefaults, SWIFT_REMITTANCE_LINES, toSwiftRequest, type SwiftFormValues } from "@/lib/portal/payments/payment-forms";
 import { swiftCurrencies, swiftQuote, type FxRate } from "@/lib/portal/payments/payment-quote";
-import { formatMoney } from "@/lib/contract/money-format";
+import { formatMoney, formatRate } from "@/lib/contract/money-format";
 import { rulesInstant } from "@/lib/portal/payments/payment-schedule";
 
 type Props = { rates: FxRate[]; holidays: string[]; initialAccount?: string; source?: FillSource | null };
@@ -126,7 +126,7 @@ export function SwiftPaymentForm({ rates, holidays, initialAccount, source = nul
               <SummaryRow label="You send" value={formatMoney(quote.quote.debit, quote.quote.debitCurrency)} />
               <SummaryRow
                 label="Exchange rate"
-                value={quote.quote.rate ? `1 ${quote.quote.debitCurrency} = ${quote.quote.rate} ${quote.quote.creditCurrency}` : "No conversion"}
+                value={quote.quote.rate ? formatRate(quote.quote.rate, quote.quote.debitCurrency, quote.quote.creditCurrency) : "No conversion"}
               />
               <SummaryRow label="Beneficiary receives" value={formatMoney(quote.quote.credit, quote.quote.creditCurrency)} />
               <SummaryRow label={`Charge (${chargesType})`} value={formatMoney(quote.quote.charge, quote.quote.debitCurrency)} />

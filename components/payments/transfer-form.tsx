@@ -15,7 +15,7 @@ import { EmptyState } from "@/components/ui/state-message";
 import { ZInternalTransferRequest, type TInternalTransferRequest } from "@/lib/contract/payments/schema";
 import { toTransferRequest, transferDefaults, TRANSFER_REMITTANCE_LINES, type TransferFormValues } from "@/lib/portal/payments/payment-forms";
 import { conversionQuote, type FxRate } from "@/lib/portal/payments/payment-quote";
-import { formatMoney, toMinor } from "@/lib/contract/money-format";
+import { formatMoney, formatRate, toMinor } from "@/lib/contract/money-format";
 
 type Props = { rates: FxRate[]; holidays: string[]; initialAccount?: string; source?: FillSource | null };
 
@@ -94,7 +94,7 @@ export function TransferForm({ rates, holidays, initialAccount, source = null }:
           {quote?.ok ? (
             <>
               <SummaryRow label="Debited" value={formatMoney(quote.conversion.debit, debitCurrency)} />
-              {quote.conversion.rate ? <SummaryRow label="Exchange rate" value={`1 ${debitCurrency} = ${quote.conversion.rate} ${creditCurrency}`} /> : null}
+              {quote.conversion.rate ? <SummaryRow label="Exchange rate" value={formatRate(quote.conversion.rate, debitCurrency, creditCurrency)} /> : null}
               <SummaryRow label="Credited" value={formatMoney(quote.conversion.credit, creditCurrency)} strong />
             </>
           ) : (
