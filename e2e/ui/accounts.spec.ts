@@ -1,4 +1,4 @@
-import { expect, portalToken, saveScreenshot, test } from "../fixtures/portal";
+import { expect, expectFitsPhone, portalToken, saveScreenshot, test } from "../fixtures/portal";
 
 type AccountList = { meta: { pagination: { total_size: number } }; data: Array<Record<string, unknown> & { accountNumber: string; nickname: string | null }> };
 
@@ -78,6 +78,11 @@ test.describe("accounts", () => {
     await expect(main.getByText(/^Available balance at the start of [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
     await expect(main.getByText(/Downloaded statements close on the booked balance/)).toBeVisible();
     await saveScreenshot(page, "account-detail");
+    // At 390 px too: both header figures keep their names, and the page fits the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const label of ["Available balance", "Booked balance"]) await expect(main.locator("dt", { hasText: new RegExp(`^${label}$`) }).first()).toBeVisible();
+    await expect(main.getByText(/^Available balance at the end of [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+    await expectFitsPhone(page, "account-detail");
   });
 
   test("says so when an account does not exist", async ({ page }) => {

@@ -100,6 +100,11 @@ test.describe("dual control", () => {
     await expect(queued).toBeVisible();
     // The queue says when each draft lapses; the badge and the queue no longer share a cache entry (no React #418).
     await expect(queued).toContainText(/Expires .* (AST|ADT) unless approved/);
+    // The mismatch came on about one load in eight: eight loads, so a shared key again fails here more often than not.
+    for (let load = 1; load < 8; load++) {
+      await approver.reload();
+      await expect(queued).toBeVisible();
+    }
     expect(errors.filter((e) => /#418|hydrat/i.test(e))).toEqual([]);
     await expectAccessible(approver);
     await saveScreenshot(approver, "approvals-queue");

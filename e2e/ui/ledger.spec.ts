@@ -4,7 +4,7 @@ import { XmlDocument } from "libxml2-wasm";
 import { Parser as Mt940Parser } from "mt940js";
 import Papa from "papaparse";
 import { TRANSACTION_KIND_LABELS } from "../../lib/portal/shared/labels";
-import { expect, expectAccessible, portalToken, saveScreenshot, test } from "../fixtures/portal";
+import { expect, expectAccessible, expectFitsPhone, portalToken, saveScreenshot, test } from "../fixtures/portal";
 
 /**
  * Reconciliation in the portal (issue 13): the account activity of an account
@@ -17,7 +17,6 @@ import { expect, expectAccessible, portalToken, saveScreenshot, test } from "../
 const MONEY_MARKET = "1000123460"; // USD, Treasury money market
 const OPERATING = "1000123456"; // USD, Operating USD
 const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 720 };
 /** A page's first data after navigation: measured up to 11 s with a load average near 20 (several builds and suites on 2 cores). */
 const FIRST_DATA = { timeout: 30_000 };
 
@@ -206,9 +205,7 @@ test.describe("reconciliation", () => {
     await expect(quote).toContainText("USD 321.09");
     await expectAccessible(page);
     await saveScreenshot(page, "transfer-form");
-    await page.setViewportSize(PHONE);
-    await saveScreenshot(page, "transfer-form-phone");
-    await page.setViewportSize(DESKTOP);
+    await expectFitsPhone(page, "transfer-form");
 
     let posts = 0;
     page.on("request", (r) => {
@@ -221,9 +218,7 @@ test.describe("reconciliation", () => {
     await expect(result).toContainText("USD 321.09");
     await expect(result).toContainText(MONEY_MARKET);
     await saveScreenshot(page, "transfer-result");
-    await page.setViewportSize(PHONE);
-    await saveScreenshot(page, "transfer-result-phone");
-    await page.setViewportSize(DESKTOP);
+    await expectFitsPhone(page, "transfer-result");
 
     // More than the account holds: the bank records it as failed, and the result says nothing moved (issue 24).
     await page.getByRole("button", { name: "Make another transfer" }).click();
@@ -237,9 +232,7 @@ test.describe("reconciliation", () => {
     await expect(failed).not.toContainText(/\b[A-Z]+_[A-Z_]+\b/); // no raw error code
     await expect(failed).not.toContainText(/failed · |success · /);
     await saveScreenshot(page, "transfer-failed");
-    await page.setViewportSize(PHONE);
-    await saveScreenshot(page, "transfer-failed-phone");
-    await page.setViewportSize(DESKTOP);
+    await expectFitsPhone(page, "transfer-failed");
 
     // Both legs, once each: a debit on the operating account, a credit on the money market.
     const { access_token } = await portalToken(page.request);

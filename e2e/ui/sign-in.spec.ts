@@ -81,6 +81,7 @@ test.describe("sign-in", () => {
     await expect(code).toBeFocused();
     // Asking for the code is the next step, not a failure: the form shows no alert either.
     await expect(page.locator("form").getByRole("alert")).toHaveCount(0);
+    await expectFitsPhone(page, "login-code-step");
     await code.fill(await totpCode(USERS.admin));
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
