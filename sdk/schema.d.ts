@@ -2657,6 +2657,7 @@ export interface components {
             approvalsRequired: number;
             quote: components["schemas"]["PaymentQuote"];
             currentQuote: components["schemas"]["PaymentQuote"] | null;
+            payee: components["schemas"]["DraftPayee"] | null;
             decisions: {
                 by: {
                     userId: string;
@@ -2690,6 +2691,37 @@ export interface components {
         PaymentQuote: {
             settlementDate: string | null;
             exchangeRate: string | null;
+        };
+        DraftPayee: {
+            /** Format: uuid */
+            counterpartyId: string;
+            details: components["schemas"]["PayeeDetails"];
+            /** Format: date-time */
+            savedAt: string;
+            changedAt: string | null;
+            recent: boolean;
+        };
+        PayeeDetails: {
+            name: string;
+            creditorAccount: {
+                identification: string;
+                name: string;
+                additionalInformation: string[] | null;
+            };
+            creditorBank: {
+                bankCode: string;
+                currency: string;
+            } | null;
+            creditorAgent: {
+                identification: string;
+                name: string | null;
+                additionalInformation: string[] | null;
+            } | null;
+            intermediaryAgent: {
+                identification: string;
+                name: string | null;
+                additionalInformation: string[] | null;
+            } | null;
         };
         StandingOrderTerms: {
             request: {
@@ -2941,28 +2973,6 @@ export interface components {
             createdBy: string;
             createdAt: string;
             updatedAt: string;
-        };
-        PayeeDetails: {
-            name: string;
-            creditorAccount: {
-                identification: string;
-                name: string;
-                additionalInformation: string[] | null;
-            };
-            creditorBank: {
-                bankCode: string;
-                currency: string;
-            } | null;
-            creditorAgent: {
-                identification: string;
-                name: string | null;
-                additionalInformation: string[] | null;
-            } | null;
-            intermediaryAgent: {
-                identification: string;
-                name: string | null;
-                additionalInformation: string[] | null;
-            } | null;
         };
         CounterpartyList: {
             meta: {

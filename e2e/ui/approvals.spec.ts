@@ -247,4 +247,54 @@ test.describe("dual control", () => {
     await expect(page).not.toHaveURL(new RegExp(draft.draftId));
     await expect(page.getByText("Awaiting approval")).toBeVisible();
   });
+
+  test("a draft paying a saved payee shows the payee's details as the bank holds them and that they changed recently (issue 24, item 1)", async ({
+    browser,
+  }) => {
+    const treasurer = await pageFor(browser, "treasurer");
+    const { access_token } = await portalToken(treasurer.request);
+    const headers = { authorization: `Bearer ${access_token}` };
+    const name = `Lagoon ${reference("P")}`; // an ACH name fits 22 characters
+    const payee = await treasurer.request.post("/v1/counterparties", {
+      headers,
+      data: { rail: "ACH", name, creditorAccount: { identification: "20007788990" }, creditorBank: { bankCode: "BANK_A", currency: "USD" } },
+    });
+    expect(payee.status(), await payee.text()).toBe(201);
+    const { counterpartyId } = (await payee.json()) as { counterpartyId: string };
+    const changed = await treasurer.request.patch(`/v1/counterparties/${counterpartyId}`, {
+      headers,
+      data: { creditorAccount: { identification: "20007788991" } },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+    const request = {
+      debtorAccount: { identification: ACCOUNT },
+      debitCurrency: "USD",
+      instructedAmount: { amount: "1200.00", currency: "USD" },
+      counterpartyId,
+      remittanceInformation: ["Mooring fees"],
+    };
+    const drafted = await treasurer.request.post("/v1/approvals/drafts", {
+      headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+      data: { rail: "ACH", request },
+    });
+    expect(drafted.status(), await drafted.text()).toBe(201);
+    const { draft } = (await drafted.json()) as { draft: { draftId: string } };
+    await treasurer.context().close();
+
+    const approver = await pageFor(browser, "approver");
+    await approver.goto(`/approvals/${draft.draftId}`);
+    const row = (label: string) => approver.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd");
+    for (const width of [1366, 390]) {
+      await approver.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+      await expect(row("Saved payee")).toContainText(name);
+      await expect(row("Saved payee")).toContainText("20007788991 · BANK_A · USD");
+      await expect(row("Payee last changed")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M A[SD]T$/);
+      await expect(row("Recent payee")).toContainText("Saved or changed in the last 30 days");
+    }
+    await expectFitsPhone(approver, "approvals-draft-payee");
+    await approver.setViewportSize({ width: 1366, height: 768 });
+    await expectAccessible(approver);
+    await saveScreenshot(approver, "approvals-draft-payee");
+    await approver.context().close();
+  });
 });

@@ -9,6 +9,9 @@ import { POST as redraftRoute } from "@/app/v1/approvals/drafts/[draftId]/redraf
 import type { TDraft, TDraftList } from "@/lib/contract/approvals/schema";
 import { getRuntime } from "@/lib/server/entry/runtime";
 import { POST as achRoute } from "@/app/v1/payments/ach-local/route";
+import { POST as createPayeeRoute } from "@/app/v1/counterparties/route";
+import { PATCH as changePayeeRoute } from "@/app/v1/counterparties/[counterpartyId]/route";
+import type { TCounterparty } from "@/lib/contract/counterparties/schema";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { ACME_USD, achBody } from "@/tests/payments";
 import { approvalTeam, paymentsOfDraftKey } from "@/tests/approvals";
@@ -225,5 +228,54 @@ describe("drafts", () => {
     expect(rows.map((r) => r.action)).toEqual(["draft.approved", "draft.created", "draft.redrafted", "draft.rejected", "draft.submitted"]);
     const { rows: approved } = await db.query("SELECT actor, correlation_id, before, after FROM audit_log WHERE action = 'draft.approved' LIMIT 1");
     expect(approved[0]).toMatchObject({ actor: expect.stringMatching(/^user:/), correlation_id: expect.any(String), before: { status: "AwaitingApproval" } });
+  });
+});
+
+describe("a draft paying a saved payee (issue 24, item 1)", () => {
+  it("shows the approver the payee as the bank holds it now, when it was saved and last changed, and that it is recent", async () => {
+    const made = await call<TCounterparty>(createPayeeRoute, "/v1/counterparties", {
+      token: treasurer,
+      body: { rail: "ACH", name: "Lagoon Marine", creditorAccount: { identification: "20007788990" }, creditorBank: { bankCode: "BANK_A", currency: "USD" } },
+    });
+    expect(made.status).toBe(201);
+    const counterpartyId = made.body.counterpartyId;
+    const { outcome } = await draftAch("2500.00", treasurer, { creditorAccount: undefined, creditorBank: undefined, counterpartyId });
+    const draftId = outcome.draft!.draftId;
+    const read = () => call<TDraft>(getDraftRoute, `/v1/approvals/drafts/${draftId}`, { token: approver, params: { draftId } });
+
+    const saved = await read();
+    expect(saved.body.payee).toMatchObject({
+      counterpartyId,
+      details: { name: "Lagoon Marine", creditorAccount: { identification: "20007788990" }, creditorBank: { bankCode: "BANK_A", currency: "USD" } },
+      savedAt: made.body.createdAt,
+      changedAt: null,
+      recent: true,
+    });
+
+    // The account changes after drafting: the approver reads the new one (the one the payment will use) and when.
+    const changed = await call<TCounterparty>(changePayeeRoute, `/v1/counterparties/${counterpartyId}`, {
+      method: "PATCH",
+      token: treasurer,
+      body: { creditorAccount: { identification: "20007788991" } },
+      params: { counterpartyId },
+    });
+    expect(changed.status).toBe(200);
+    const after = await read();
+    expect(after.body.payee!.details.creditorAccount.identification).toBe("20007788991");
+    expect(after.body.payee!.changedAt).toBe(changed.body.updatedAt);
+    expect(after.body.payee!.recent).toBe(true);
+
+    // The queue lists drafts without reading each payee; a draft without one has none.
+    const list = await call<TDraftList>(listDrafts, "/v1/approvals/drafts", { token: approver });
+    expect(list.body.data.find((d) => d.draftId === draftId)!.payee).toBeNull();
+    const plain = await draftAch("1500.00");
+    expect(
+      (
+        await call<TDraft>(getDraftRoute, `/v1/approvals/drafts/${plain.outcome.draft!.draftId}`, {
+          token: approver,
+          params: { draftId: plain.outcome.draft!.draftId },
+        })
+      ).body.payee,
+    ).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { ZAchPaymentRequest, ZInternalTransferRequest, ZSwiftPaymentRequest } fr
 import { MAX_ITEMS } from "@/lib/contract/virtual-accounts/fields";
 import { ZCreateVirtualAccountsV2 } from "@/lib/contract/virtual-accounts/schema";
 import { ZCurrencyTotal, ZPaymentBatchRequest } from "@/lib/contract/payment-runs/schema";
+import { ZPayeeDetails } from "@/lib/contract/counterparties/schema";
 import { ZCreateStandingOrder, ZStandingOrderChangeDraft, ZStandingOrderTerms } from "@/lib/contract/standing-orders/schema";
 
 /**
@@ -167,6 +168,25 @@ export const ZDecision = z.strictObject({
   decidedAt: z.iso.datetime({ offset: true }),
 });
 
+/** How many days a payee's new or changed details count as recent on a draft paying it (issue 24, item 1). */
+export const PAYEE_RECENT_DAYS = 30;
+
+/**
+ * The saved payee a draft pays (its request names only counterpartyId): the details the bank holds now, which the
+ * payment will use when approved, and when they were saved and last changed, so an approver sees a fresh change.
+ */
+export const ZDraftPayee = z
+  .object({
+    counterpartyId: z.uuid(),
+    details: ZPayeeDetails,
+    savedAt: z.iso.datetime({ offset: true }),
+    /** When the payee was last changed (its routing or name, or an approved change); null when never since it was saved. */
+    changedAt: z.iso.datetime({ offset: true }).nullable(),
+    /** Saved or changed within PAYEE_RECENT_DAYS of now. */
+    recent: z.boolean(),
+  })
+  .meta({ id: "DraftPayee" });
+
 export const ZDraft = z
   .strictObject({
     draftId: z.uuid(),
@@ -189,6 +209,8 @@ export const ZDraft = z
     quote: ZQuote,
     /** The quote as it stands now, when it differs from what the maker saw. */
     currentQuote: ZQuote.nullable(),
+    /** A payment to a saved payee, in GET /v1/approvals/{draftId}: the payee as the bank holds it now; null otherwise (and in the list). */
+    payee: ZDraftPayee.nullable(),
     decisions: z.array(ZDecision),
     paymentId: z.string().nullable(),
     /** The job of an approved virtual-account batch or payment run (GET /v1/jobs/{jobId}). */
@@ -234,5 +256,6 @@ export type TPaymentDraftInput = Exclude<TCreateDraft, { rail: "STANDING_ORDER" 
 export type TDraft = z.infer<typeof ZDraft>;
 export type TDraftList = z.infer<typeof ZDraftList>;
 export type TQuote = z.infer<typeof ZQuote>;
+export type TDraftPayee = z.infer<typeof ZDraftPayee>;
 export type TBatchSummary = z.infer<typeof ZBatchSummary>;
 export type TRunDraftSummary = z.infer<typeof ZRunDraftSummary>;

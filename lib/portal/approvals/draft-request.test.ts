@@ -64,6 +64,48 @@ describe("a draft's whole request, as the approver reads it", () => {
     expect(value(rows, "Your reference")).toBe("—");
   });
 
+  it("shows a saved payee's details as the bank holds them, when saved and last changed, and says a recent change is recent (issue 24, item 1)", () => {
+    const counterpartyId = "5b0d7f3e-2c1a-4e8b-9f6d-1a2b3c4d5e6f";
+    const request = {
+      instructionIdentification: "INV-9",
+      debtorAccount: { identification: "1000123456" },
+      debitCurrency: "USD",
+      instructedAmount: { amount: "1500", currency: "USD" },
+      counterpartyId,
+      remittanceInformation: ["Invoice 9"],
+    };
+    const payee = {
+      counterpartyId,
+      details: {
+        name: "Reef Chandlery",
+        creditorAccount: { identification: "20000077", name: "Reef Chandlery", additionalInformation: null },
+        creditorBank: { bankCode: "BANK_A", currency: "USD" },
+        creditorAgent: null,
+        intermediaryAgent: null,
+      },
+      savedAt: "2026-10-01T13:00:00.000Z",
+      changedAt: "2026-11-26T14:30:00.000Z",
+      recent: true,
+    };
+    const rows = draftRequestRows({ rail: "ACH", quote, currentQuote: null, request, payee });
+    expect(rows.slice(0, 4).map((r) => r.label)).toEqual(["Saved payee", "Payee saved", "Payee last changed", "Recent payee"]);
+    expect(value(rows, "Saved payee")).toEqual([
+      "Reef Chandlery",
+      "20000077 · BANK_A · USD",
+      "Paid to the payee's details as the bank holds them when approved",
+    ]);
+    expect(String(value(rows, "Payee last changed")).replace(/\u202f/g, " ")).toBe("Nov 26, 2026, 10:30 AM AST");
+    expect(value(rows, "Recent payee")).toMatch(/^Saved or changed in the last 30 days/);
+    // An old payee never changed: no word of a change; a payee the server did not describe (the list) keeps its id.
+    const settled = draftRequestRows({ rail: "ACH", quote, currentQuote: null, request, payee: { ...payee, changedAt: null, recent: false } });
+    expect(value(settled, "Payee last changed")).toBe("Not changed since it was saved");
+    expect(settled.map((r) => r.label)).not.toContain("Recent payee");
+    expect(value(draftRequestRows({ rail: "ACH", quote, currentQuote: null, request }), "Saved payee")).toEqual([
+      counterpartyId,
+      "Paid to the payee's details as the bank holds them when approved",
+    ]);
+  });
+
   it("shows nothing it cannot read as the bank would, rather than a guess", () => {
     expect(draftRequestRows({ rail: "ACH", quote, currentQuote: null, request: { hello: "world" } })).toEqual([]);
   });

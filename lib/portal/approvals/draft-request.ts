@@ -1,10 +1,12 @@
-import type { TDraft } from "@/lib/contract/approvals/schema";
+import { PAYEE_RECENT_DAYS, type TDraft } from "@/lib/contract/approvals/schema";
 import { formatAmount, parseAmount } from "@/lib/contract/money";
 import { creditForDebit, normalizeRate, swiftChargeMinor } from "@/lib/contract/payments/pricing";
 import { ZAchPaymentRequest, ZInternalTransferRequest, ZSwiftPaymentRequest } from "@/lib/contract/payments/schema";
 import { CHARGES_LABELS } from "@/lib/portal/payments/payment-search";
 import { formatMoney, formatRate } from "@/lib/contract/money-format";
 import { scheduleInWords } from "@/lib/portal/standing-orders/standing-orders-api";
+import { routingLine } from "@/lib/portal/payees/payees-api";
+import { formatBankDateTime } from "@/lib/contract/time/date-format";
 
 /**
  * What an approver reads before deciding (issue 24, item 1): the whole request a draft would send, in the payment
@@ -20,11 +22,25 @@ const lines = (value: string | readonly string[] | null | undefined) =>
   value === null || value === undefined ? [] : typeof value === "string" ? [value] : value;
 const money = (minor: bigint, currency: string) => formatMoney(formatAmount(minor, currency), currency);
 
-/** A payment to a saved payee names it (decisions §11); its details are the payee's as the bank holds them when approved. */
-const payeeRows = (counterpartyId: string | null | undefined): RequestRow[] =>
-  counterpartyId ? [{ label: "Saved payee", value: [counterpartyId, "Paid to the payee's details as the bank holds them when approved"], mono: true }] : [];
+type Drafted = Pick<TDraft, "rail" | "request" | "quote" | "currentQuote"> & { standingOrder?: TDraft["standingOrder"]; payee?: TDraft["payee"] };
 
-type Drafted = Pick<TDraft, "rail" | "request" | "quote" | "currentQuote"> & { standingOrder?: TDraft["standingOrder"] };
+/**
+ * A payment to a saved payee names it (decisions §11) and is paid to the payee's details as the bank holds them when
+ * approved: those details, when they were saved and last changed, and a word when that was recent (issue 24, item 1).
+ */
+function payeeRows(counterpartyId: string | null | undefined, payee: TDraft["payee"] | undefined): RequestRow[] {
+  if (!counterpartyId) return [];
+  const paidAs = "Paid to the payee's details as the bank holds them when approved";
+  if (!payee || payee.counterpartyId !== counterpartyId) return [{ label: "Saved payee", value: [counterpartyId, paidAs], mono: true }];
+  return [
+    { label: "Saved payee", value: [payee.details.name, routingLine(payee.details), paidAs] },
+    { label: "Payee saved", value: formatBankDateTime(payee.savedAt) },
+    { label: "Payee last changed", value: payee.changedAt ? formatBankDateTime(payee.changedAt) : "Not changed since it was saved" },
+    ...(payee.recent
+      ? [{ label: "Recent payee", value: `Saved or changed in the last ${PAYEE_RECENT_DAYS} days: confirm its details with the beneficiary before approving` }]
+      : []),
+  ];
+}
 
 /**
  * A standing order's draft (issue 21): what it is ("New standing order" and its schedule, or "Change of standing order"
@@ -64,7 +80,7 @@ export function draftRequestRows(draft: Drafted): RequestRow[] {
               { label: "Beneficiary account", value: r.creditorAccount.identification, mono: true },
               { label: "Beneficiary bank code", value: r.creditorBank.bankCode, mono: true },
             ]
-          : payeeRows(r.counterpartyId)),
+          : payeeRows(r.counterpartyId, draft.payee)),
         { label: "Beneficiary receives", value: money(amount, r.instructedAmount.currency) },
         { label: "Charges", value: "None on ACH" },
         { label: "Total debited", value: money(amount, r.debitCurrency) },
@@ -92,7 +108,7 @@ export function draftRequestRows(draft: Drafted): RequestRow[] {
               { label: "Beneficiary account (IBAN)", value: r.creditorAccount.identification, mono: true },
               { label: "Beneficiary bank (BIC)", value: [agentText(r.creditorAgent) || "—", ...lines(r.creditorAgent?.additionalInformation)] },
             ]
-          : payeeRows(r.counterpartyId)),
+          : payeeRows(r.counterpartyId, draft.payee)),
         ...(r.intermediaryAgent ? [{ label: "Intermediary bank", value: agentText(r.intermediaryAgent) || "—" }] : []),
         { label: "Beneficiary receives", value: receives },
         ...(rate && r.debitAmount ? [{ label: "Exchange rate", value: formatRate(rate, debitCurrency, r.instructedAmount.currency) }] : []),

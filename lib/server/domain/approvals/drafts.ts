@@ -5,6 +5,7 @@ import { requireRailPermission, type PortalCaller } from "@/lib/server/domain/ap
 import { policiesOf, uncoveredRunError } from "@/lib/server/domain/dual-control/policies";
 import { accountCurrency, findDraft, insertDraft, listDecisions, listDrafts } from "@/lib/server/domain/approvals/repo";
 import { currentQuote, quotedRate, toDraft } from "@/lib/server/domain/approvals/view";
+import { draftPayee } from "@/lib/server/domain/approvals/draft-payee";
 import { raiseApprovalRequested } from "@/lib/server/domain/approvals/events";
 import type { Queryable } from "@/lib/server/core/db/types";
 import { isStandingOrderDraft, standingOrderRedraft, standingOrderSubject } from "@/lib/server/domain/approvals/standing-order-drafts";
@@ -121,7 +122,8 @@ export async function getDraft(db: Queryable, caller: PortalCaller, draftId: str
   const reference = await currentReferenceData(db);
   const debitCurrency = row.debtor_account ? await accountCurrency(db, caller.clientId, row.debtor_account) : null;
   const credit = await creditCurrency(db, caller.clientId, row.rail, row.request, row.beneficiary);
-  return toDraft(row, decisions, caller, now, currentQuote(row, debitCurrency, credit, reference, now));
+  const payee = await draftPayee(db, caller.clientId, row.request, now);
+  return toDraft(row, decisions, caller, now, currentQuote(row, debitCurrency, credit, reference, now), payee);
 }
 
 /** The newest drafts (at most 200) and how many wait for this user's decision. */
@@ -138,6 +140,7 @@ export async function listDraftsFor(db: Queryable, caller: PortalCaller, filter:
       decisions.filter((d) => d.draft_id === row.draft_id),
       caller,
       now,
+      null,
       null,
     ),
   );

@@ -8,7 +8,7 @@ import { canApprove, type Role } from "@/lib/contract/auth/roles";
 import { draftTiming } from "@/lib/contract/approvals/expiry";
 import { batchSummary, runDraftSummary } from "@/lib/contract/approvals/policy";
 import type { TPaymentRunItem } from "@/lib/contract/payment-runs/schema";
-import type { TDraft, TDraftStatus, TQuote } from "@/lib/contract/approvals/schema";
+import type { TDraft, TDraftPayee, TDraftStatus, TQuote } from "@/lib/contract/approvals/schema";
 
 export type Viewer = { userId: string; role: Role };
 
@@ -39,7 +39,14 @@ function withMaskedHeaders(request: DraftRow["request"]): DraftRow["request"] {
 
 const isJob = (rail: DraftRow["rail"]) => rail === "VIRTUAL_ACCOUNT_BATCH" || rail === "BATCH";
 
-export function toDraft(row: DraftRow, decisions: readonly DecisionRow[], viewer: Viewer, now: Date, current: TQuote | null): TDraft {
+export function toDraft(
+  row: DraftRow,
+  decisions: readonly DecisionRow[],
+  viewer: Viewer,
+  now: Date,
+  current: TQuote | null,
+  payee: TDraftPayee | null,
+): TDraft {
   const status = effectiveStatus(row, now);
   const quote = { settlementDate: row.settlement_date, exchangeRate: row.exchange_rate };
   const decided = decisions.some((d) => d.user_id === viewer.userId);
@@ -66,6 +73,7 @@ export function toDraft(row: DraftRow, decisions: readonly DecisionRow[], viewer
     approvalsRequired: row.approvals_required,
     quote,
     currentQuote: changed ? current : null,
+    payee,
     decisions: decisions.map((d) => ({
       by: { userId: d.user_id, name: d.name, email: d.email },
       decision: d.decision,
