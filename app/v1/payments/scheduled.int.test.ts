@@ -3,8 +3,6 @@ import pg from "pg";
 import { POST as cancelRoute } from "@/app/v1/payments/[paymentId]/cancel/route";
 import { GET as statusRoute } from "@/app/v1/payments/[paymentId]/status/route";
 import { POST as transferRoute } from "@/app/v1/payments/internal/route";
-import { bankInstant } from "@/lib/contract/payments/settlement-date";
-import { bankLocalParts } from "@/lib/contract/time/bank-time";
 import { withTransaction } from "@/lib/server/core/db/transaction";
 import { verifyLedger } from "@/lib/server/domain/ledger/verify";
 import { addHoliday, removeHoliday } from "@/lib/server/domain/operations/reference";
@@ -12,6 +10,7 @@ import { makeDueScheduledPayments, makeScheduledPayment } from "@/lib/server/dom
 import { getRuntime } from "@/lib/server/entry/runtime";
 import { call, expectErrorBody, tokenFor } from "@/tests/api";
 import { opsContext } from "@/tests/ops";
+import { addDays, inBankDays, isWeekday, morningOf } from "@/tests/standing-orders";
 import { achBody, ACME_USD, balanceMinor, paymentOf, postAch, swiftBody, postSwift } from "@/tests/payments";
 
 /**
@@ -20,26 +19,14 @@ import { achBody, ACME_USD, balanceMinor, paymentOf, postAch, swiftBody, postSwi
  * sweep's `now`), never waited for.
  */
 
-const DAY = 86_400_000;
-/** A bank date `days` from now. */
-const inBankDays = (days: number) => bankLocalParts(new Date(Date.now() + days * DAY)).date;
 /** The first weekday on or after `days` from now (no holiday is added that close in these tests). */
 function weekdayIn(days: number): string {
-  for (let d = days; ; d++) {
-    const date = inBankDays(d);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) return date;
-  }
+  for (let d = days; ; d++) if (isWeekday(inBankDays(d))) return inBankDays(d);
 }
 /** The weekday before `date` (a bank date), so a sweep on it makes whatever another test scheduled in between. */
 function weekdayBefore(date: string): string {
-  for (let at = new Date(`${date}T12:00:00Z`).getTime() - DAY; ; at -= DAY) {
-    const weekday = new Date(at).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) return new Date(at).toISOString().slice(0, 10);
-  }
+  for (let d = -1; ; d--) if (isWeekday(addDays(date, d))) return addDays(date, d);
 }
-/** The clock moved to 09:00 bank time on `date`. */
-const morningOf = (date: string) => bankInstant(date, { hour: 9, minute: 0 });
 
 type Status = { status: string; executionDate?: string; valueDate: string };
 async function statusOf(paymentId: string): Promise<Status> {
