@@ -1,6 +1,6 @@
 // What scripts/server.mjs does to every request before Next sees it, and to every response:
 // the checks that must hold for all paths, including those Next answers before any route code.
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import { API_PATH, writeApiError } from "./api-error.mjs";
 
 /** Headers only a trusted proxy may set: they steer absolute URLs (next-auth, baseUrlOf) and the scheme. */
@@ -46,23 +46,26 @@ export function isCrossOriginServerAction(req, trustProxy) {
  * allow inline attributes (React's style props), never scripts.
  */
 export function contentSecurityPolicy(nonce) {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
+  return CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE;
 }
+const [CSP_BEFORE_NONCE, CSP_AFTER_NONCE] = [
+  "default-src 'self'",
+  "script-src 'self' 'nonce-\0' 'strict-dynamic'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+]
+  .join("; ")
+  .split("\0");
 
-export function securityHeaders(nonce, production) {
-  return {
-    "Content-Security-Policy": contentSecurityPolicy(nonce),
+/** The headers every response carries besides the CSP, made once (they never change while the server runs). */
+function staticSecurityHeaders(production) {
+  return Object.entries({
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -70,7 +73,25 @@ export function securityHeaders(nonce, production) {
     "Cross-Origin-Opener-Policy": "same-origin",
     // Production is served over TLS (directly or by a terminating proxy): browsers must never fall back to http.
     ...(production ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
-  };
+  });
+}
+const STATIC_HEADERS = { true: staticSecurityHeaders(true), false: staticSecurityHeaders(false) };
+
+/**
+ * A fresh 128-bit nonce, base64. The random bytes are drawn from the system 4 KiB at a time and each 16 are used
+ * once (as crypto.randomUUID caches its entropy): one randomBytes(16) per response was 5 % of a read's CPU.
+ */
+const NONCE_BYTES = 16;
+const nonceEntropy = Buffer.alloc(256 * NONCE_BYTES);
+let nonceOffset = nonceEntropy.length;
+export function freshNonce() {
+  if (nonceOffset === nonceEntropy.length) {
+    randomFillSync(nonceEntropy);
+    nonceOffset = 0;
+  }
+  const nonce = nonceEntropy.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
 }
 
 /**
@@ -83,10 +104,10 @@ export function securityHeaders(nonce, production) {
  * - Every response carries the security headers, with a fresh CSP nonce.
  */
 export function frontDoor(req, res, { trustProxy, production }) {
-  const nonce = randomBytes(16).toString("base64");
-  const headers = securityHeaders(nonce, production);
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  req.headers["content-security-policy"] = headers["Content-Security-Policy"];
+  const csp = contentSecurityPolicy(freshNonce());
+  res.setHeader("Content-Security-Policy", csp);
+  for (const [name, value] of STATIC_HEADERS[production]) res.setHeader(name, value);
+  req.headers["content-security-policy"] = csp;
   // The path as asked, for the portal layout's sign-in redirect (layouts are not told it); never the client's own value.
   req.headers[REQUEST_PATH_HEADER] = req.url ?? "/";
 
