@@ -24,8 +24,8 @@ const HEALTH = new Set(["/healthz", "/livez", "/readyz", "/metrics"]);
 const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~!$&'()*+,;=:@-]+)+$/;
 const BODILESS = new Set(["GET", "HEAD"]);
 /**
- * The text a pipeline Response was made from (lib/server/entry/http/respond.ts, the same registry key): written as it
- * is, without reading the Response's body stream back through web streams.
+ * The text a pipeline Response was made from (lib/server/entry/http/text-response.ts, the same registry key): written
+ * as it is, without the body stream, which such a Response makes only when asked.
  */
 const BODY_TEXT = Symbol.for("harbour.response-text");
 /** Methods Next passes to a route (HEAD runs GET; OPTIONS is answered with Allow): anything else never reaches one. */
@@ -220,9 +220,10 @@ async function send(req, res, response) {
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  if (!response.body) return void res.end();
-  const gzipWanted = compressible(res) && acceptsGzip(req.headers["accept-encoding"]);
+  // The text first: asking a text answer for its body would make the stream it exists to avoid.
   const text = response[BODY_TEXT];
+  if (typeof text !== "string" && !response.body) return void res.end();
+  const gzipWanted = compressible(res) && acceptsGzip(req.headers["accept-encoding"]);
   if (typeof text === "string") return sendWhole(res, gzipWanted ? Buffer.from(text) : text, gzipWanted);
   const reader = response.body.getReader();
   const gone = () => {

@@ -3,23 +3,10 @@ import { flattenToCsv } from "@/lib/contract/csv";
 import { ApiError, errorBody, ProtocolError } from "@/lib/contract/http/errors";
 import { StreamedFile } from "@/lib/contract/http/streamed-file";
 import { isDatabaseUnavailable } from "@/lib/server/core/db/watch";
+import { textResponse } from "@/lib/server/entry/http/text-response";
 
 export const JSON_TYPE = "application/json";
 export const CSV_TYPE = "text/csv";
-
-/**
- * The text a Response was made from, kept on it under a registry symbol so the production adapter
- * (scripts/api-adapter.mjs, the same key) writes it without reading the Response's body stream back
- * chunk by chunk through web streams: that read was a measurable share of every answer's CPU
- * (docs/api-adapter.md). Next, and anything else, reads the body as usual.
- */
-const BODY_TEXT = Symbol.for("harbour.response-text");
-
-function textResponse(text: string, status: number, headers: Headers): Response {
-  const response = new Response(text, { status, headers });
-  Object.defineProperty(response, BODY_TEXT, { value: text });
-  return response;
-}
 
 export function jsonResponse(body: unknown, status: number, headers: Headers): Response {
   headers.set("content-type", "application/json; charset=utf-8");
