@@ -45,7 +45,7 @@ export function createLogger(destination?: DestinationStream): Logger {
       formatters: { log: redactSecrets },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    destination,
+    destination ?? pino.destination({ dest: 1, sync: true }),
   );
 }
 
