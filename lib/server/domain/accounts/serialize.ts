@@ -24,10 +24,11 @@ export function toAccountSummary(row: AccountRow): TAccountSummary {
 }
 
 export function toAccount(row: AccountRow): TAccount {
-  return {
-    ...toAccountSummary(row),
+  // Added to the summary rather than spread into a new literal: the same fields in the same order, without the old-
+  // generation garbage a spread followed by properties makes on Node 20 (lib/server/entry/http/endpoint.ts).
+  return Object.assign(toAccountSummary(row), {
     openingDate: row.opening_date.toISOString(),
     balanceEffectiveDate: row.balance_effective_date.toISOString(),
     accountRoutings: row.routings.map((r) => ({ scheme: r.scheme, address: r.address })),
-  };
+  });
 }
