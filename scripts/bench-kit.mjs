@@ -5,14 +5,10 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** Serve with the same Node flags as `npm start` (the heap limit shapes RSS; package.json is their one home). */
-export const START_FLAGS = JSON.parse(readFileSync("package.json", "utf8"))
-  .scripts.start.split(" ")
-  .filter((arg) => arg.startsWith("--"));
 
 export async function waitHealthy(base, timeoutMs = 120_000) {
   const started = Date.now();
@@ -48,7 +44,7 @@ export async function startOwnServer({ port, dataDir, env = {} }) {
   }
   await stopEmbeddedPostgres(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, [...START_FLAGS, "scripts/server.mjs"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/server.mjs"], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, APP_ENV: "uat", RATE_LIMIT_MAX: "100000000", NODE_ENV: "production", ...env },
     stdio: "ignore",
     detached: true,

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { cpuSeconds } from "./bench-kit.mjs";
 import { openLoop } from "./open-loop.mjs";
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 
 // The machine has no internet: do not let Next try to send telemetry.
@@ -42,13 +43,8 @@ async function waitHealthy(url, timeoutMs = 60_000) {
   throw new Error(`${url} not healthy`);
 }
 
-// Serve with the same Node flags as `npm start` (package.json is their one home).
-const START_FLAGS = JSON.parse(readFileSync("package.json", "utf8"))
-  .scripts.start.split(" ")
-  .filter((arg) => arg.startsWith("--"));
-
 function startServer(env = {}) {
-  return spawn(process.execPath, [...START_FLAGS, "scripts/server.mjs"], { env: { ...serverEnv, ...env }, stdio: "ignore", detached: true });
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/server.mjs"], { env: { ...serverEnv, ...env }, stdio: "ignore", detached: true });
 }
 
 async function stop(child) {

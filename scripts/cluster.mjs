@@ -10,6 +10,7 @@ import path from "node:path";
 import { ensureDebianPackage } from "./debian-package.mjs";
 import { stopEmbeddedPostgres } from "./embedded-pg.mjs";
 import { haproxyConfig } from "./haproxy-config.mjs";
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const HAPROXY = "/usr/sbin/haproxy";
@@ -60,7 +61,7 @@ const servers = Array.from({ length: size }, (_, i) => ({ name: `s${i + 1}`, por
 let stopping = false;
 
 function startServer(server) {
-  const child = spawn(process.execPath, ["--max-old-space-size=256", "scripts/server.mjs"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/server.mjs"], {
     stdio: "inherit",
     env: {
       ...process.env,
