@@ -8,6 +8,15 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const ONE_QUERY_AT_A_TIME = {
+  selector: "CallExpression[callee.object.name='Promise'][callee.property.name=/^(all|allSettled|any|race)$/]",
+  message: "A domain function's db may be a transaction client: await its queries one after another, not with Promise.all.",
+};
+const NO_FIELDS_AFTER_SPREAD = {
+  selector: "ObjectExpression > SpreadElement ~ Property",
+  message: "On a request's path, no properties after a spread: Object.assign(fresh, { ... }) or the spread last (docs/benchmarks.md).",
+};
+
 export default defineConfig(
   globalIgnores([".next*/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "e2e/artifacts/**", "next-env.d.ts"]),
   js.configs.recommended,
@@ -50,15 +59,15 @@ export default defineConfig(
     // fails on pg's warning itself.
     files: ["lib/server/domain/**/*.ts"],
     ignores: ["**/*.test.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "CallExpression[callee.object.name='Promise'][callee.property.name=/^(all|allSettled|any|race)$/]",
-          message: "A domain function's db may be a transaction client: await its queries one after another, not with Promise.all.",
-        },
-      ],
-    },
+    rules: { "no-restricted-syntax": ["error", ONE_QUERY_AT_A_TIME] },
+  },
+  {
+    // Every request and every read's items pass through these. On Node 20 an object literal with properties after
+    // a spread keeps its property store in the old generation: garbage only a full collection frees, and those
+    // collections were the API's latency tail (docs/benchmarks.md, "The read's tail").
+    files: ["lib/server/entry/http/**/*.ts", "lib/server/domain/*/serialize.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-syntax": ["error", ONE_QUERY_AT_A_TIME, NO_FIELDS_AFTER_SPREAD] },
   },
   {
     // The portal reads a response body only through lib/portal/shared/read-json.ts, which parses it with the contract's

@@ -48,7 +48,7 @@ export function toPaymentResponse(row: NewPayment): TPaymentResponse {
       instructedAmount: credit,
       debtorAccount: { schemeName: "AccountNumber", identification: row.debtor_account_number, name: null },
       beneficiaryAccount: creditor,
-      creditorAccount: { ...creditor, additionalInformation: d.creditorAccount.additionalInformation },
+      creditorAccount: Object.assign({}, creditor, { additionalInformation: d.creditorAccount.additionalInformation }),
       settlementDetails: { settlementDate: row.settlement_date, rail: row.rail, debitAmount: debit, creditAmount: credit },
       chargeDetails: { chargesType: row.charges_type, charges },
       remittanceInformation: row.remittance_information,

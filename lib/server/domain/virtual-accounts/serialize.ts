@@ -58,11 +58,10 @@ export function toLinkedAccount(row: StructureAccountRow): TLinkedAccount {
 export function toVirtualAccountDetail(row: VirtualAccountRow, structure: readonly StructureAccountRow[]): TVirtualAccountDetail {
   const parent = structure.find((a) => a.category === "parent");
   const settlement = structure.find((a) => a.category === "settlement");
-  return {
-    ...toVirtualAccount(row),
+  return Object.assign(toVirtualAccount(row), {
     parentAccount: parent ? toLinkedAccount(parent) : null,
     settlementAccount: settlement ? toLinkedAccount(settlement) : null,
-  };
+  });
 }
 
 export function toBalanceItem(row: BalanceRow): { accountNumber: string; balance: { currency: string; amount: string } } {

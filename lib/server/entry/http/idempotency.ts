@@ -81,7 +81,7 @@ export function prepareClaim(request: Request, operation: OperationSpec, princip
   if (key === null) return null;
   const scope: IdempotencyScope = { clientId: principal.clientId, method: operation.method, path: new URL(request.url).pathname, key };
   return {
-    slot: { ...scope, token: randomUUID(), status: operation.status ?? 200, ttlSeconds: runtime.config.idempotencyTtlSeconds },
+    slot: Object.assign({}, scope, { token: randomUUID(), status: operation.status ?? 200, ttlSeconds: runtime.config.idempotencyTtlSeconds }),
     staleSeconds: IN_FLIGHT_STALE_S,
   };
 }

@@ -49,7 +49,7 @@ async function fromCsv(ctx: Ctx, maxBytes: number): Promise<FileRun> {
   if (!mapped.ok) throw invalidFile(mapped.details);
   return {
     format: "csv",
-    items: mapped.items.map((item) => ({ ...item, endToEndId: item.request.instructionIdentification ?? null, paymentInfoId: null })),
+    items: mapped.items.map((item) => Object.assign({}, item, { endToEndId: item.request.instructionIdentification ?? null, paymentInfoId: null })),
     reference: null,
     messageId: null,
     locate: (index, field) => runCsvField(mapped.lines[index]!, field ? runCsvColumnOfPath(field.split(".")) : null),
@@ -85,5 +85,7 @@ export async function createPaymentBatch(ctx: Ctx): Promise<TJobAccepted> {
   } else {
     run = jsonRun(ctx.body!);
   }
-  return ctx.inUnit((unit) => acceptPaymentRun(unit, { ...run, permissions: ctx.principal.scopes, baseUrl: ctx.baseUrl, config: ctx.runtime.config }));
+  return ctx.inUnit((unit) =>
+    acceptPaymentRun(unit, Object.assign({}, run, { permissions: ctx.principal.scopes, baseUrl: ctx.baseUrl, config: ctx.runtime.config })),
+  );
 }

@@ -60,11 +60,11 @@ async function callerStep(who: Who, request: Request, correlationId: string): Pr
   if (who === "operator") {
     const operator = await getOperator();
     if (!operator) throw notFound();
-    return { operator, ops: { ...(await operatorContext(operator, request)), correlationId } };
+    return { operator, ops: Object.assign(await operatorContext(operator, request), { correlationId }) };
   }
   try {
     const user = await assertRole(who.role);
-    return { user, actor: { ...personActor(user, request.headers), correlationId } };
+    return { user, actor: Object.assign(personActor(user, request.headers), { correlationId }) };
   } catch (error) {
     if (!(error instanceof PortalAuthError)) throw error;
     throw new ApiError(error.status === 401 ? "UNAUTHORIZED" : "FORBIDDEN", error.message);
@@ -99,12 +99,13 @@ export function sessionRoute<W extends Who, B = undefined>(
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     const correlationId = correlationIdOf(request.headers);
-    const headers = new Headers({ ...PRIVATE, "x-correlation-id": correlationId });
+    const headers = new Headers(PRIVATE);
+    headers.set("x-correlation-id", correlationId);
     try {
       const caller = await gateStep(options.who, request, correlationId);
       jsonOnlyStep(request);
       const body = await bodyStep(request, options.body);
-      const answer = await handler({ ...caller, request, correlationId, body } as SessionRequest<W, B>);
+      const answer = await handler(Object.assign({}, caller, { request, correlationId, body }) as SessionRequest<W, B>);
       headers.set("content-type", "application/json; charset=utf-8");
       return new Response(JSON.stringify(answer.body), { status: "status" in answer ? answer.status : 200, headers });
     } catch (error) {

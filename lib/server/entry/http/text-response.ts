@@ -45,16 +45,6 @@ class TextResponse extends Response {
 // replaced on the prototype rather than overridden.
 const READERS = ["text", "json", "arrayBuffer", "blob", "bytes", "formData"] as const;
 Object.defineProperties(TextResponse.prototype, {
-  ...Object.fromEntries(
-    READERS.map((reader) => [
-      reader,
-      {
-        value(this: TextResponse) {
-          return this.full()[reader]();
-        },
-      },
-    ]),
-  ),
   body: {
     get(this: TextResponse) {
       return this.full().body;
@@ -65,4 +55,11 @@ Object.defineProperties(TextResponse.prototype, {
       return this.usedFull();
     },
   },
+  ...Object.fromEntries(READERS.map((reader) => [reader, { value: readerOf(reader) }])),
 });
+
+function readerOf(reader: (typeof READERS)[number]) {
+  return function (this: TextResponse) {
+    return this.full()[reader]();
+  };
+}
