@@ -14,7 +14,7 @@ const ONE_QUERY_AT_A_TIME = {
 };
 const NO_FIELDS_AFTER_SPREAD = {
   selector: "ObjectExpression > SpreadElement ~ Property",
-  message: "On a request's path, no properties after a spread: Object.assign(fresh, { ... }) or the spread last (docs/benchmarks.md).",
+  message: "On a request's path, no properties after a spread: Object.assign(fresh, { ... }) or the spread last (docs/api-adapter.md).",
 };
 
 export default defineConfig(
@@ -64,7 +64,7 @@ export default defineConfig(
   {
     // Every request and every read's items pass through these. On Node 20 an object literal with properties after
     // a spread keeps its property store in the old generation: garbage only a full collection frees, and those
-    // collections were the API's latency tail (docs/benchmarks.md, "The read's tail").
+    // collections were the API's latency tail (docs/api-adapter.md, "The read's tail").
     files: ["lib/server/entry/http/**/*.ts", "lib/server/domain/*/serialize.ts"],
     ignores: ["**/*.test.ts"],
     rules: { "no-restricted-syntax": ["error", ONE_QUERY_AT_A_TIME, NO_FIELDS_AFTER_SPREAD] },

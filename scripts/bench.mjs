@@ -214,6 +214,7 @@ const lines = [
   "",
   `Machine load average (1 min) at the end of these rows: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores.`,
   `The adapter's throughput over bare node:http's, round by round: ${roundRatios.join(", ")}.`,
+  "What the read's tail is made of, and the changes behind these figures: docs/api-adapter.md, \"The read's tail\".",
   "",
   "| target | measured | met |",
   "| --- | --- | --- |",

@@ -225,7 +225,8 @@ export function endpoint<O extends OperationSpec>(operation: O, handler: Handler
       const actor = principal ? requestActor(principal, clientIpOf(request.headers), correlationId) : null;
       const session = idempotency;
       // The spread goes last (the keys never overlap): on Node 20 an object literal that adds properties after a
-      // spread keeps its property store in the old generation, a full collection's work per request (docs/benchmarks.md).
+      // spread keeps its property store in the old generation, a full collection's work per request
+      // (docs/api-adapter.md, "The read's tail").
       const result = await handler({
         request,
         correlationId,
