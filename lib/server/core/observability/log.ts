@@ -29,7 +29,7 @@ function censorKeys<T extends Record<string, unknown>>(object: T, nested: (value
 /**
  * A secret key's value censored at the top level and one level down (`token`, `*.token`), the paths pino's `redact`
  * took. pino 10's redact re-parsed its paths and copied the object on every line (a fifth of a read's allocations,
- * docs/benchmarks.md); this walks two levels of keys and copies only what it changes.
+ * docs/api-adapter.md); this walks two levels of keys and copies only what it changes.
  */
 export function redactSecrets<T extends Record<string, unknown>>(object: T): T {
   return censorKeys(object, (value) => (isObject(value) ? censorKeys(value, (inner) => inner) : value));

@@ -11,8 +11,8 @@ const BODY_TEXT = Symbol.for("harbour.response-text");
  *
  * Why: on Node 20 every web ReadableStream is wrapped as a transferable native object, which the young-generation
  * collector cannot free, so each one (with the text it holds) is promoted to the old generation and lives until a
- * full collection. One per answer was most of what a read promoted, and the full collections that followed were
- * the tail of the API's latency (docs/api-adapter.md, "The read's tail"). The production adapter writes BODY_TEXT and
+ * full collection: about 0.6 KB of the 5.7 KB a read used to promote, and the full collections that garbage
+ * called for were the tail of the API's latency (docs/api-adapter.md, "The read's tail"). The production adapter writes BODY_TEXT and
  * never asks for the stream; Next, tests and everything else read the body as from any Response.
  */
 export function textResponse(text: string, status: number, headers: Headers): Response {
